@@ -1,0 +1,152 @@
+// Package guard is the pipeline every event goes through, shared by
+// `hookguard hook`, `hookguard check` and `hookguard eval`: the rule pass, then
+// the judge for what the rules could not decide, then the final answer.
+package guard
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/judge"
+	"github.com/hookguard/hookguard/rules"
+)
+
+// Judger answers escalated events. Implementations: the in-process judge, the
+// judge-server client, and the eval harness's replay judge.
+type Judger interface {
+	// Judge returns a verdict for req. It never fails: an outage comes back as a
+	// fallback Result whose Source is hook.SourceFallback.
+	Judge(ctx context.Context, req judge.Request) hook.Result
+	// RememberIntent records the user's own request (a prompt event) so later
+	// judgments in the same conversation can see what the user asked for.
+	RememberIntent(ctx context.Context, ev *hook.Event)
+}
+
+// Pipeline decides events.
+type Pipeline struct {
+	Policy *rules.Policy
+	// Judge is nil when no judge is configured.
+	Judge Judger
+	// Home is the user's home directory, for ~ in commands and paths.
+	Home string
+}
+
+// Decision is a pipeline answer with the rule pass that led to it.
+type Decision struct {
+	hook.Result
+	Outcome *rules.Outcome `json:"rules"`
+}
+
+// Decide runs ev through the rules and, where they send it there, the judge.
+func (p *Pipeline) Decide(ctx context.Context, ev *hook.Event) Decision {
+	out := p.Policy.Evaluate(ev, rules.Context{Cwd: ev.Cwd, WorkspaceRoots: ev.WorkspaceRoots, Home: p.Home})
+	res := p.fromRules(out)
+	if out.Decision == hook.Judge {
+		res = p.judge(ctx, ev, out)
+	}
+	if ev.Kind == hook.KindPrompt && res.Decision == hook.Allow && p.Judge != nil {
+		p.Judge.RememberIntent(ctx, ev)
+	}
+	if res.Decision == hook.Ask && p.Policy.Settings.AskAs == hook.Deny {
+		res.Decision = hook.Deny
+		res.Reason = strings.TrimSuffix(res.Reason, ".") + " (asks are set to block: ask_as deny)."
+	}
+	return Decision{Result: res, Outcome: out}
+}
+
+func (p *Pipeline) fromRules(out *rules.Outcome) hook.Result {
+	res := hook.Result{Decision: out.Decision, Source: hook.SourceDefault, Escalation: out.Escalations}
+	if m := out.Decisive; m != nil {
+		res.Source = hook.SourceRule
+		res.RuleID = m.RuleID
+		res.Reason = m.Reason
+		res.Advice = m.Advice
+	}
+	return res
+}
+
+func (p *Pipeline) judge(ctx context.Context, ev *hook.Event, out *rules.Outcome) hook.Result {
+	if p.Judge == nil {
+		d := p.Policy.Settings.Unjudged
+		if d == "" {
+			d = hook.Ask
+		}
+		why := "needs a judgment"
+		if len(out.Escalations) > 0 {
+			why = strings.Join(out.Escalations, "; ")
+		}
+		return hook.Result{
+			Decision:   d,
+			Source:     hook.SourceUnjudged,
+			Reason:     fmt.Sprintf("the rules could not decide (%s) and no judge is configured", why),
+			Escalation: out.Escalations,
+		}
+	}
+	res := p.Judge.Judge(ctx, judge.Request{Event: ev, Outcome: out, Policy: p.Policy})
+	if res.Decision == hook.Judge || res.Decision == "" {
+		res.Decision = hook.Deny
+	}
+	if out.Flagged && res.Decision == hook.Allow {
+		res.Decision = hook.Ask
+		res.Reason = "the event contains text addressed to the reviewer, so it cannot be allowed automatically: " + res.Reason
+	}
+	res.Escalation = out.Escalations
+	return res
+}
+
+// Messages renders the texts for the user and the agent. A deny names the rule
+// and its reason and tells the agent not to retry.
+func Messages(ev *hook.Event, res hook.Result) hook.Messages {
+	if res.Decision == hook.Allow {
+		return hook.Messages{}
+	}
+	who := "hookguard"
+	switch res.Source {
+	case hook.SourceRule:
+		who = "hookguard rule " + res.RuleID
+	case hook.SourceJudge, hook.SourceCache:
+		who = "hookguard judge"
+	case hook.SourceFallback:
+		who = "hookguard (judge unavailable)"
+	}
+	reason := strings.TrimSuffix(strings.TrimSpace(res.Reason), ".")
+	if reason == "" {
+		reason = "no reason given"
+	}
+	var user, agent string
+	switch res.Decision {
+	case hook.Deny:
+		user = fmt.Sprintf("%s blocked this %s: %s.", who, subject(ev), reason)
+		agent = user + " Do not retry the same action or a variant of it."
+		if res.Advice != "" {
+			agent += " Instead: " + strings.TrimSuffix(res.Advice, ".") + "."
+		} else {
+			agent += " Choose a safer way to reach the goal, or ask the user to run it themselves."
+		}
+	default:
+		user = fmt.Sprintf("%s wants your approval for this %s: %s.", who, subject(ev), reason)
+		agent = user
+		if res.Advice != "" {
+			agent += " " + strings.TrimSuffix(res.Advice, ".") + "."
+		}
+	}
+	return hook.Messages{User: user, Agent: agent}
+}
+
+func subject(ev *hook.Event) string {
+	switch ev.Kind {
+	case hook.KindShell:
+		return "command"
+	case hook.KindMCP:
+		return "MCP call"
+	case hook.KindRead:
+		return "file read"
+	case hook.KindWrite:
+		return "file write"
+	case hook.KindPrompt:
+		return "prompt"
+	}
+	return "action"
+}

@@ -1,0 +1,316 @@
+// Package hook is hookguard's wire protocol: it decodes one hook event as Cursor
+// or Claude Code sends it, and encodes the answer in the shape that event takes.
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// MaxEventBytes caps the size of one event. beforeReadFile carries whole file
+// contents, so the cap is generous; anything bigger is refused (and denied).
+const MaxEventBytes = 8 << 20
+
+// Dialect names the agent whose hook protocol an event speaks.
+type Dialect string
+
+// The supported dialects.
+const (
+	Cursor Dialect = "cursor"
+	Claude Dialect = "claude"
+)
+
+// Kind is what an event asks to do, independent of which hook delivered it.
+type Kind string
+
+// The kinds of event that hookguard checks. KindOther covers tool calls that
+// need no check (search, list) and KindObserve covers events that cannot block.
+const (
+	KindShell    Kind = "shell"
+	KindMCP      Kind = "mcp"
+	KindRead     Kind = "read"
+	KindWrite    Kind = "write"
+	KindPrompt   Kind = "prompt"
+	KindSubagent Kind = "subagent"
+	KindOther    Kind = "other"
+	KindObserve  Kind = "observe"
+)
+
+// Event is one decoded hook event. Fields that an event does not carry are empty.
+type Event struct {
+	Dialect Dialect `json:"dialect"`
+	// Name is hook_event_name as sent (beforeShellExecution, PreToolUse, …).
+	Name string `json:"hook_event_name"`
+	Kind Kind   `json:"kind"`
+
+	ConversationID string   `json:"conversation_id,omitempty"`
+	GenerationID   string   `json:"generation_id,omitempty"`
+	Model          string   `json:"model,omitempty"`
+	CursorVersion  string   `json:"cursor_version,omitempty"`
+	WorkspaceRoots []string `json:"workspace_roots,omitempty"`
+	UserEmail      string   `json:"user_email,omitempty"`
+	TranscriptPath string   `json:"transcript_path,omitempty"`
+	ToolUseID      string   `json:"tool_use_id,omitempty"`
+
+	// ToolName is the tool as the agent named it (Shell, Read, MCP:x, mcp__s__t, or the MCP tool).
+	ToolName string `json:"tool_name,omitempty"`
+
+	// Shell.
+	Command string `json:"command,omitempty"`
+	Cwd     string `json:"cwd,omitempty"`
+
+	// MCP. Server is mcp_server_name, else the url, else the launch command.
+	Server    string          `json:"server,omitempty"`
+	Tool      string          `json:"tool,omitempty"`
+	ToolInput json.RawMessage `json:"tool_input,omitempty"`
+
+	// Read and write.
+	FilePath string `json:"file_path,omitempty"`
+	Content  string `json:"-"`
+
+	// Prompt.
+	Prompt      string   `json:"-"`
+	Attachments []string `json:"attachments,omitempty"`
+}
+
+// Input errors. Every one of them is answered with a deny.
+var (
+	ErrEmpty    = errors.New("empty input")
+	ErrTooLarge = fmt.Errorf("input larger than %d bytes", MaxEventBytes)
+)
+
+// ReadInput reads at most MaxEventBytes from r.
+func ReadInput(r io.Reader) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxEventBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read stdin: %w", err)
+	}
+	if len(data) > MaxEventBytes {
+		return nil, ErrTooLarge
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, ErrEmpty
+	}
+	return data, nil
+}
+
+// Decode parses one event. dialect may be empty to detect it from the payload.
+func Decode(data []byte, dialect Dialect) (*Event, error) {
+	var raw map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("parse event json: %w", err)
+	}
+	if raw == nil {
+		return nil, errors.New("parse event json: not an object")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("parse event json: trailing data after the object")
+	}
+	f := fields(raw)
+	ev := &Event{
+		Name:           f.str("hook_event_name", "hookEventName"),
+		ConversationID: f.str("conversation_id", "conversationId", "session_id"),
+		GenerationID:   f.str("generation_id", "generationId"),
+		Model:          f.str("model"),
+		CursorVersion:  f.str("cursor_version", "cursorVersion"),
+		WorkspaceRoots: f.strs("workspace_roots", "workspaceRoots"),
+		UserEmail:      f.str("user_email", "userEmail"),
+		TranscriptPath: f.str("transcript_path", "transcriptPath"),
+		ToolUseID:      f.str("tool_use_id", "toolUseId"),
+		Cwd:            f.str("cwd"),
+	}
+	if ev.Name == "" {
+		return nil, errors.New("event has no hook_event_name")
+	}
+	if dialect == "" {
+		dialect = detectDialect(ev.Name)
+	}
+	ev.Dialect = dialect
+	if dialect == Claude {
+		return ev, decodeClaude(ev, f)
+	}
+	return ev, decodeCursor(ev, f)
+}
+
+func detectDialect(name string) Dialect {
+	switch name {
+	case "PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop",
+		"Notification", "PreCompact", "SessionStart", "SessionEnd", "PermissionRequest":
+		return Claude
+	}
+	return Cursor
+}
+
+func decodeCursor(ev *Event, f fields) error {
+	switch ev.Name {
+	case "beforeShellExecution":
+		ev.Kind = KindShell
+		ev.Command = f.str("command")
+	case "beforeMCPExecution":
+		ev.Kind = KindMCP
+		ev.Tool = f.str("tool_name", "toolName")
+		ev.ToolName = ev.Tool
+		ev.Server = mcpServer(f)
+		ev.ToolInput = f.object("tool_input", "toolInput")
+	case "beforeReadFile", "beforeTabFileRead":
+		ev.Kind = KindRead
+		ev.FilePath = f.str("file_path", "filePath")
+		ev.Content = f.str("content")
+	case "beforeSubmitPrompt":
+		ev.Kind = KindPrompt
+		ev.Prompt = f.str("prompt")
+		ev.Attachments = attachmentPaths(f)
+	case "subagentStart":
+		ev.Kind = KindSubagent
+		ev.Prompt = f.str("prompt", "task", "description")
+	case "preToolUse":
+		ev.ToolName = f.str("tool_name", "toolName")
+		input := f.object("tool_input", "toolInput")
+		routeTool(ev, f, ev.ToolName, input)
+	default:
+		ev.Kind = KindObserve
+	}
+	return nil
+}
+
+func decodeClaude(ev *Event, f fields) error {
+	switch ev.Name {
+	case "PreToolUse", "PermissionRequest":
+		ev.ToolName = f.str("tool_name")
+		routeTool(ev, f, ev.ToolName, f.object("tool_input"))
+	case "UserPromptSubmit":
+		ev.Kind = KindPrompt
+		ev.Prompt = f.str("prompt")
+	default:
+		ev.Kind = KindObserve
+	}
+	return nil
+}
+
+// routeTool maps a generic tool call (Cursor preToolUse, Claude PreToolUse) onto
+// the same kinds as the dedicated events.
+func routeTool(ev *Event, f fields, tool string, input json.RawMessage) {
+	in := fields(nil)
+	_ = json.Unmarshal(input, (*map[string]json.RawMessage)(&in))
+	lower := strings.ToLower(tool)
+	switch {
+	case strings.HasPrefix(tool, "MCP:") || strings.HasPrefix(tool, "mcp:"):
+		ev.Kind = KindMCP
+		ev.Tool = strings.TrimSpace(tool[4:])
+		ev.Server = mcpServer(f)
+		ev.ToolInput = input
+	case strings.HasPrefix(tool, "mcp__"):
+		ev.Kind = KindMCP
+		rest := strings.TrimPrefix(tool, "mcp__")
+		if server, name, ok := strings.Cut(rest, "__"); ok {
+			ev.Server, ev.Tool = server, name
+		} else {
+			ev.Tool = rest
+		}
+		if s := mcpServer(f); s != "" {
+			ev.Server = s
+		}
+		ev.ToolInput = input
+	case lower == "shell" || lower == "bash" || lower == "terminal" || lower == "run_terminal_cmd":
+		ev.Kind = KindShell
+		ev.Command = in.str("command", "cmd")
+		if c := in.str("cwd", "working_directory"); c != "" {
+			ev.Cwd = c
+		}
+	case lower == "read" || lower == "read_file" || lower == "notebookread":
+		ev.Kind = KindRead
+		ev.FilePath = in.str("file_path", "path", "target_file", "filePath", "notebook_path")
+	case lower == "write" || lower == "edit" || lower == "multiedit" || lower == "delete" ||
+		lower == "notebookedit" || lower == "edit_file" || lower == "search_replace" || lower == "delete_file":
+		ev.Kind = KindWrite
+		ev.FilePath = in.str("file_path", "path", "target_file", "filePath", "notebook_path")
+		ev.Content = in.str("content", "new_string", "contents", "code_edit")
+	case lower == "task" || lower == "agent":
+		ev.Kind = KindSubagent
+		ev.Prompt = in.str("prompt", "description")
+	default:
+		ev.Kind = KindOther
+		ev.ToolInput = input
+	}
+}
+
+func mcpServer(f fields) string {
+	return f.str("mcp_server_name", "server_name", "mcpServerName", "server", "url", "command")
+}
+
+func attachmentPaths(f fields) []string {
+	var list []struct {
+		FilePath  string `json:"filePath"`
+		FilePath2 string `json:"file_path"`
+	}
+	_ = json.Unmarshal(f["attachments"], &list)
+	var out []string
+	for _, a := range list {
+		if p := a.FilePath + a.FilePath2; p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// fields is a JSON object with lenient accessors: real payloads differ between
+// versions in naming and in whether a value is a string, a number or null.
+type fields map[string]json.RawMessage
+
+func (f fields) str(keys ...string) string {
+	for _, k := range keys {
+		v, ok := f[k]
+		if !ok {
+			continue
+		}
+		var s string
+		if err := json.Unmarshal(v, &s); err == nil {
+			if s != "" {
+				return s
+			}
+			continue
+		}
+		if t := strings.TrimSpace(string(v)); t != "null" && t != "" {
+			return t
+		}
+	}
+	return ""
+}
+
+func (f fields) strs(keys ...string) []string {
+	for _, k := range keys {
+		var list []string
+		if err := json.Unmarshal(f[k], &list); err == nil && len(list) > 0 {
+			return list
+		}
+		if s := f.str(k); s != "" {
+			return []string{s}
+		}
+	}
+	return nil
+}
+
+// object returns a JSON value given either as an object or as a JSON string
+// holding one; a string that is not JSON is kept as a JSON string.
+func (f fields) object(keys ...string) json.RawMessage {
+	for _, k := range keys {
+		v, ok := f[k]
+		if !ok || string(v) == "null" {
+			continue
+		}
+		var s string
+		if err := json.Unmarshal(v, &s); err == nil {
+			if json.Valid([]byte(s)) && strings.TrimSpace(s) != "" {
+				return json.RawMessage(s)
+			}
+			return v
+		}
+		return v
+	}
+	return nil
+}

@@ -1,0 +1,173 @@
+// Package rules is hookguard's deterministic pass: the policy schema, the
+// embedded default policy, loading and merging of user and project policies,
+// matching events against rules, and explaining the result.
+package rules
+
+import (
+	"time"
+
+	"github.com/hookguard/hookguard/hook"
+)
+
+// Rule is one policy rule. See the README section "Writing a rule".
+type Rule struct {
+	ID string `yaml:"id" json:"id"`
+	// Kinds are the event kinds the rule applies to: shell, mcp, read, write, prompt.
+	Kinds []hook.Kind `yaml:"kinds" json:"kinds"`
+	// Decision is allow, ask, deny or judge.
+	Decision hook.Decision `yaml:"decision" json:"decision"`
+	// Target is the text the patterns run against; each kind has a default (see Targets).
+	Target string `yaml:"target,omitempty" json:"target,omitempty"`
+	// Programs restricts a shell rule to commands with these program names (exact, after unwrapping).
+	Programs []string `yaml:"programs,omitempty" json:"programs,omitempty"`
+	// Keywords is a prefilter: the rule is only tried when the target contains one of them (case-insensitive).
+	Keywords []string `yaml:"keywords,omitempty" json:"keywords,omitempty"`
+	// Patterns are regexp2 expressions; the rule fires when any matches. With no
+	// patterns, Programs (and Paths) alone decide.
+	Patterns []string `yaml:"patterns,omitempty" json:"patterns,omitempty"`
+	// Unless are regexp2 expressions that, when any matches, stop the rule from firing.
+	Unless []string `yaml:"unless,omitempty" json:"unless,omitempty"`
+	// Paths requires a path argument of a shell command to fall in one of these
+	// classes: root, home, system, workspace, outside, temp, dynamic.
+	Paths []string `yaml:"paths,omitempty" json:"paths,omitempty"`
+	// Reason says why the rule exists; it is shown to the user and the agent.
+	Reason string `yaml:"reason" json:"reason"`
+	// Advice tells the agent what to do instead (denies and asks).
+	Advice string `yaml:"advice,omitempty" json:"advice,omitempty"`
+	// Secret marks the patterns as secret detectors: they also drive redaction,
+	// and a message never quotes what they matched.
+	Secret bool `yaml:"secret,omitempty" json:"secret,omitempty"`
+	// Flag marks the rule as an injection detector: an event it matches can never
+	// be allowed by the model.
+	Flag bool `yaml:"flag,omitempty" json:"flag,omitempty"`
+	// Disabled turns the rule off (user policies only).
+	Disabled bool `yaml:"disabled,omitempty" json:"disabled,omitempty"`
+	// Examples must hold: every match string fires the rule, no no_match string does.
+	Examples Examples `yaml:"examples" json:"examples"`
+
+	// Origin is the file the rule came from ("default" for the embedded policy).
+	Origin string `yaml:"-" json:"origin,omitempty"`
+
+	compiled *compiledRule
+}
+
+// Examples are a rule's own test cases.
+type Examples struct {
+	Match   []string `yaml:"match" json:"match"`
+	NoMatch []string `yaml:"no_match" json:"no_match"`
+}
+
+// Settings are policy-wide switches.
+type Settings struct {
+	// Unjudged answers escalations when no judge is configured (default ask).
+	Unjudged hook.Decision `yaml:"unjudged,omitempty" json:"unjudged,omitempty"`
+	// AskAs turns every ask into this decision (set deny to block instead of prompting).
+	AskAs hook.Decision `yaml:"ask_as,omitempty" json:"ask_as,omitempty"`
+	// Defaults are the decisions for events no rule matched, per kind.
+	Defaults map[hook.Kind]hook.Decision `yaml:"defaults,omitempty" json:"defaults,omitempty"`
+	// ProtectedBranches are branches that pushes must not rewrite or target directly.
+	ProtectedBranches []string `yaml:"protected_branches,omitempty" json:"protected_branches,omitempty"`
+}
+
+// MCPConfig configures MCP server checks.
+type MCPConfig struct {
+	// AllowedServers, when non-empty, is the list of MCP server names (or URLs) that
+	// may be called; any other server, or a missing name, is denied.
+	AllowedServers []string `yaml:"allowed_servers,omitempty" json:"allowed_servers,omitempty"`
+}
+
+// JudgeConfig configures the model judge. Environment variables override the
+// endpoint fields (see DESIGN.md).
+type JudgeConfig struct {
+	URL       string   `yaml:"url,omitempty" json:"url,omitempty"`
+	Model     string   `yaml:"model,omitempty" json:"model,omitempty"`
+	Timeout   Duration `yaml:"timeout,omitempty" json:"timeout,omitempty"`
+	MaxTokens int      `yaml:"max_tokens,omitempty" json:"max_tokens,omitempty"`
+	// Instructions are the team's own words for the judge.
+	Instructions string `yaml:"instructions,omitempty" json:"instructions,omitempty"`
+	// ProjectInstructions, set in a user policy, lets the project policy's
+	// instructions reach the judge too. A project policy cannot set it.
+	ProjectInstructions bool `yaml:"project_instructions,omitempty" json:"project_instructions,omitempty"`
+	// Prompts is a folder of prompt templates that overrides the embedded ones.
+	Prompts string `yaml:"prompts,omitempty" json:"prompts,omitempty"`
+	// Fallback answers when the judge fails (deny by default, or ask).
+	Fallback hook.Decision `yaml:"fallback,omitempty" json:"fallback,omitempty"`
+	// CacheTTL per decision (allow, ask, deny).
+	CacheTTL map[hook.Decision]Duration `yaml:"cache_ttl,omitempty" json:"cache_ttl,omitempty"`
+	// Price per million input and output tokens, for eval cost reports.
+	PriceInput  float64 `yaml:"price_input,omitempty" json:"price_input,omitempty"`
+	PriceOutput float64 `yaml:"price_output,omitempty" json:"price_output,omitempty"`
+	// Disabled turns the judge off (like HOOKGUARD_JUDGE=off).
+	Disabled bool `yaml:"disabled,omitempty" json:"disabled,omitempty"`
+
+	// ProjectText holds the project policy's instructions, kept apart so that the
+	// judge can use them only when ProjectInstructions is set.
+	ProjectText string `yaml:"-" json:"project_text,omitempty"`
+}
+
+// Duration is a time.Duration written as "5s" in YAML and JSON.
+type Duration time.Duration
+
+// Policy is an effective policy: the default merged with user and project files.
+type Policy struct {
+	Version  int         `yaml:"version" json:"version"`
+	Settings Settings    `yaml:"settings" json:"settings"`
+	MCP      MCPConfig   `yaml:"mcp" json:"mcp"`
+	Judge    JudgeConfig `yaml:"judge" json:"judge"`
+	Rules    []*Rule     `yaml:"rules" json:"rules"`
+	// Disable lists rule ids to turn off (user policies only).
+	Disable []string `yaml:"disable,omitempty" json:"disable,omitempty"`
+
+	// Sources are the files merged into this policy, in order.
+	Sources []string `yaml:"-" json:"sources"`
+	// Hash identifies the effective policy (for cache keys and audit lines).
+	Hash string `yaml:"-" json:"hash"`
+
+	index *index
+}
+
+// Context is where an event happens, as far as the rules need to know.
+type Context struct {
+	Cwd            string
+	WorkspaceRoots []string
+	Home           string
+}
+
+// Part is one simple command of a shell event (or the single subject of any
+// other event) with the decision the rules reached for it.
+type Part struct {
+	Text     string        `json:"text"`
+	Via      string        `json:"via,omitempty"`
+	Wrappers []string      `json:"wrappers,omitempty"`
+	Cwd      string        `json:"cwd,omitempty"`
+	Decision hook.Decision `json:"decision"`
+	RuleIDs  []string      `json:"rules,omitempty"`
+}
+
+// Match is one rule that fired.
+type Match struct {
+	RuleID   string        `json:"rule_id"`
+	Decision hook.Decision `json:"decision"`
+	Reason   string        `json:"reason"`
+	Advice   string        `json:"advice,omitempty"`
+	Secret   bool          `json:"secret,omitempty"`
+	Flag     bool          `json:"flag,omitempty"`
+	// Part is the text the rule matched (redacted when the rule is a secret detector).
+	Part string `json:"part,omitempty"`
+}
+
+// Outcome is the rule pass's answer for one event.
+type Outcome struct {
+	// Decision is the strictest decision over all parts.
+	Decision hook.Decision `json:"decision"`
+	// Decisive is the match that set Decision, nil when a default applied.
+	Decisive *Match `json:"decisive,omitempty"`
+	Matches  []Match `json:"matches,omitempty"`
+	Parts    []Part  `json:"parts,omitempty"`
+	// Escalations say why the event goes to the judge (when Decision is judge).
+	Escalations []string `json:"escalations,omitempty"`
+	// Flagged is set when an injection detector matched: the judge may not allow.
+	Flagged bool `json:"flagged,omitempty"`
+	// ParseError is set when a shell command could not be parsed.
+	ParseError string `json:"parse_error,omitempty"`
+}

@@ -1,0 +1,73 @@
+// Package shell splits a shell command line into the simple commands it would
+// run, the way a reviewer reads it: through pipes, lists, subshells, command and
+// process substitutions, wrappers (sudo, env, timeout, xargs, …), nested shells
+// (bash -c, eval, strings and heredocs piped into a shell) and find -exec. It
+// parses with mvdan.cc/sh/v3 and never executes anything.
+package shell
+
+// Options give the context a command line runs in.
+type Options struct {
+	// Cwd is the directory the command starts in; "" when unknown.
+	Cwd string
+	// Home is the user's home directory, used for ~ and $HOME; "" when unknown.
+	Home string
+	// MaxDepth bounds recursion into nested shells (bash -c, eval, …). 0 means 4.
+	MaxDepth int
+}
+
+// Command is one simple command after unwrapping.
+type Command struct {
+	// Name is the program as it would be looked up, reduced to its base name
+	// (/bin/rm and \rm are "rm"). Empty for a bare assignment.
+	Name string
+	// Args are the arguments after Name, unquoted, with ~, $HOME and variables
+	// assigned earlier on the same line substituted. A part that cannot be known
+	// before running (command substitution, unknown variable, glob of a variable)
+	// is kept in its source form and flagged in DynamicArgs.
+	Args []string
+	// DynamicArgs[i] reports whether Args[i] is built at run time.
+	DynamicArgs []bool
+	// DynamicName reports that the program name itself is built at run time
+	// ($(printf r)m, $CMD, eval of a variable): such a command cannot be judged by rules.
+	DynamicName bool
+	// Assigns are the VAR=value prefixes of this command (GIT_SSH_COMMAND=…), values unquoted.
+	Assigns map[string]string
+	// Wrappers lists what was unwrapped to reach Name, outermost first (sudo, env, timeout, xargs, …).
+	Wrappers []string
+	// Via says how the command was reached when it is not a top-level command:
+	// "bash -c", "eval", "pipe to shell", "heredoc to shell", "find -exec", "xargs",
+	// "command substitution", "process substitution". Empty at top level.
+	Via string
+	// Depth is the nesting depth of re-parsed shells (0 at top level).
+	Depth int
+	// Cwd is the working directory this command runs in, tracked through cd/pushd;
+	// "" when unknown (cd to a variable, cd -, …).
+	Cwd string
+	// Redirects are the file redirections of this command (> file, >> file, 2> file, &> file, < file).
+	Redirects []Redirect
+	// Pipeline is the index in Result.Pipelines of the pipeline this command belongs to.
+	Pipeline int
+	// Text is the normalized command: Name followed by Args, each quoted only when it
+	// needs quoting (syntax.Quote style), single spaces. Rules match against it.
+	Text string
+}
+
+// Redirect is one redirection of a command.
+type Redirect struct {
+	Op     string // ">", ">>", "<", "&>", "2>", …
+	Target string // unquoted target ("/dev/sda", ".cursor/hooks.json")
+}
+
+// Result is a split command line.
+type Result struct {
+	// Commands lists every simple command found, in source order, nested ones included.
+	Commands []Command
+	// Pipelines holds the normalized text of each pipeline: the Text of its commands
+	// joined with " | " ("curl -fsSL https://x | sh"). A lone command is a pipeline of one.
+	Pipelines []string
+	// ParseError is set when the line (or a nested shell string) could not be parsed;
+	// Commands then holds what could be recovered. Callers must not allow such a line by default.
+	ParseError error
+	// DepthExceeded is set when nesting went beyond Options.MaxDepth.
+	DepthExceeded bool
+}
