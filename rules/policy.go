@@ -161,7 +161,7 @@ type Outcome struct {
 	// Decision is the strictest decision over all parts.
 	Decision hook.Decision `json:"decision"`
 	// Decisive is the match that set Decision, nil when a default applied.
-	Decisive *Match `json:"decisive,omitempty"`
+	Decisive *Match  `json:"decisive,omitempty"`
 	Matches  []Match `json:"matches,omitempty"`
 	Parts    []Part  `json:"parts,omitempty"`
 	// Escalations say why the event goes to the judge (when Decision is judge).

@@ -1,9 +1,6 @@
 package main
 
 import (
-	"io"
-	"time"
-
 	"github.com/hookguard/hookguard/guard"
 	"github.com/hookguard/hookguard/hook"
 	"github.com/hookguard/hookguard/rules"
@@ -17,13 +14,4 @@ func loadPipeline(userPolicy string, ev *hook.Event) (*guard.Pipeline, error) {
 		return nil, err
 	}
 	return &guard.Pipeline{Policy: pol, Home: homeDir(), Judge: newJudger(pol)}, nil
-}
-
-// newJudger returns the judge for pol, or nil when none is configured.
-// (Filled in by the judge issue.)
-func newJudger(pol *rules.Policy) guard.Judger { return nil }
-
-// auditDecision appends the decision to the audit log. (Filled in by the
-// integrations issue.)
-func auditDecision(p *guard.Pipeline, ev *hook.Event, d guard.Decision, took time.Duration, stderr io.Writer) {
 }
