@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 )
 
@@ -179,6 +180,16 @@ func decodeCursor(ev *Event, f fields) error {
 }
 
 func decodeClaude(ev *Event, f fields) error {
+	// Claude Code sends no workspace roots. Its hooks run with
+	// CLAUDE_PROJECT_DIR set to the project root, and cwd is where the session
+	// is; either one is the workspace the rules (and project policies) need.
+	if len(ev.WorkspaceRoots) == 0 {
+		if dir := os.Getenv("CLAUDE_PROJECT_DIR"); dir != "" {
+			ev.WorkspaceRoots = []string{dir}
+		} else if ev.Cwd != "" {
+			ev.WorkspaceRoots = []string{ev.Cwd}
+		}
+	}
 	switch ev.Name {
 	case "PreToolUse", "PermissionRequest":
 		ev.ToolName = f.str("tool_name")

@@ -61,27 +61,46 @@ func Respond(ev *Event, d Decision, m Messages) Response {
 }
 
 func respondClaude(ev *Event, d Decision, m Messages) Response {
-	switch ev.Kind {
-	case KindPrompt:
+	reason := m.Agent
+	if reason == "" {
+		reason = m.User
+	}
+	switch {
+	case ev.Kind == KindObserve:
+		return Response{}
+	case ev.Kind == KindPrompt:
 		if d == Allow {
 			return Response{}
 		}
-		return Response{"decision": "block", "reason": m.User}
-	case KindObserve:
-		return Response{}
-	}
-	out := map[string]any{
-		"hookEventName":      ev.Name,
-		"permissionDecision": string(d),
-	}
-	if d != Allow {
-		reason := m.Agent
-		if reason == "" {
-			reason = m.User
+		// UserPromptSubmit has no ask: anything short of allow blocks, and the
+		// reason is shown to the user (the prompt never reaches the model).
+		user := m.User
+		if user == "" {
+			user = reason
 		}
-		out["permissionDecisionReason"] = reason
+		return Response{"decision": "block", "reason": user}
+	case d == Allow:
+		// No opinion rather than "allow": in Claude Code an explicit allow skips
+		// the user's own permission prompt, and hookguard finding nothing wrong
+		// must not approve what the user's settings would have asked about.
+		// This mirrors Cursor, where hooks enforce only deny.
+		return Response{}
+	case ev.Name == "PermissionRequest":
+		// PermissionRequest answers with a behavior, and has no ask: an ask
+		// leaves the request to the user's normal permission dialog.
+		if d != Deny {
+			return Response{}
+		}
+		return Response{"hookSpecificOutput": map[string]any{
+			"hookEventName": ev.Name,
+			"decision":      map[string]any{"behavior": "deny", "message": reason},
+		}}
 	}
-	return Response{"hookSpecificOutput": out}
+	return Response{"hookSpecificOutput": map[string]any{
+		"hookEventName":            ev.Name,
+		"permissionDecision":       string(d),
+		"permissionDecisionReason": reason,
+	}}
 }
 
 // DenyUnreadable is the answer when the event itself could not be read: a deny
