@@ -30,6 +30,13 @@ type Command struct {
 	// DynamicName reports that the program name itself is built at run time
 	// ($(printf r)m, $CMD, eval of a variable): such a command cannot be judged by rules.
 	DynamicName bool
+	// DynamicCode reports that the command runs shell code that is only known at
+	// run time: a shell fed by a pipe from another program (curl … | sh), or
+	// bash -c / eval of a string holding a variable or command substitution.
+	// Known parts of such code are still split (unknown variables stay in
+	// source form); code holding a substitution is not split. An eval whose
+	// code holds a substitution also sets DynamicName.
+	DynamicCode bool
 	// Assigns are the VAR=value prefixes of this command (GIT_SSH_COMMAND=…), values unquoted.
 	Assigns map[string]string
 	// Wrappers lists what was unwrapped to reach Name, outermost first (sudo, env, timeout, xargs, …).

@@ -1,0 +1,547 @@
+package shell
+
+import (
+	"path"
+	"strings"
+)
+
+// optSpec describes the options of a wrapper program.
+type optSpec struct {
+	shortArg string   // short options that take a value (-u root, -uroot)
+	longArg  []string // long options that take a value when not written --opt=value
+}
+
+// skipOpts walks the options of a wrapper starting at argv[1] and returns the
+// index of the first operand. onVal, if not nil, sees every option value
+// (name without dashes, value).
+func skipOpts(argv []arg, spec optSpec, onVal func(opt, val string)) int {
+	i := 1
+	for i < len(argv) {
+		a := argv[i]
+		if a.dyn {
+			return i
+		}
+		v := a.s
+		if v == "--" {
+			return i + 1
+		}
+		if len(v) < 2 || v[0] != '-' {
+			return i
+		}
+		if strings.HasPrefix(v, "--") {
+			name, val, hasVal := strings.Cut(v[2:], "=")
+			if !hasVal && contains(spec.longArg, name) && i+1 < len(argv) {
+				val = argv[i+1].s
+				i++
+				hasVal = true
+			}
+			if hasVal && onVal != nil {
+				onVal(name, val)
+			}
+			i++
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte(spec.shortArg, v[j]) < 0 {
+				continue
+			}
+			val := v[j+1:]
+			if val == "" && i+1 < len(argv) {
+				i++
+				val = argv[i].s
+			}
+			if onVal != nil {
+				onVal(v[j:j+1], val)
+			}
+			break
+		}
+		i++
+	}
+	return i
+}
+
+var (
+	sudoSpec    = optSpec{shortArg: "ugpCrtUTDR", longArg: []string{"user", "group", "host", "prompt", "close-from", "role", "type", "other-user", "command-timeout", "chdir", "chroot"}}
+	doasSpec    = optSpec{shortArg: "uC"}
+	pkexecSpec  = optSpec{longArg: []string{"user"}}
+	envSpec     = optSpec{shortArg: "uCSP", longArg: []string{"unset", "chdir", "split-string"}}
+	execSpec    = optSpec{shortArg: "a"}
+	niceSpec    = optSpec{shortArg: "n", longArg: []string{"adjustment"}}
+	timeoutSpec = optSpec{shortArg: "sk", longArg: []string{"signal", "kill-after"}}
+	timeSpec    = optSpec{shortArg: "fo", longArg: []string{"format", "output"}}
+	stdbufSpec  = optSpec{shortArg: "ioe", longArg: []string{"input", "output", "error"}}
+	ioniceSpec  = optSpec{shortArg: "cnpPu", longArg: []string{"class", "classdata", "pid", "pgid", "uid"}}
+	xargsSpec   = optSpec{shortArg: "IanPsdEL", longArg: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "max-lines", "process-slot-var", "eof"}}
+	watchSpec   = optSpec{shortArg: "nq", longArg: []string{"interval"}}
+	straceSpec  = optSpec{shortArg: "oepsuabEIPSX", longArg: []string{"output", "trace", "signal", "attach", "user", "string-limit"}}
+	caffSpec    = optSpec{shortArg: "tw"}
+	plainSpec   = optSpec{}
+)
+
+// shells are the programs whose -c argument, stdin or heredoc is shell code.
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true,
+	"mksh": true, "ash": true, "rbash": true, "yash": true, "fish": true}
+
+// command unwraps argv, emits the command it reaches and follows what that
+// command runs in turn (nested shells, eval, find -exec, …).
+func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *input) (int, *input) {
+	// Unwrap wrappers, outermost first.
+	for len(argv) > 1 && !argv[0].dyn {
+		name := baseName(argv[0].s)
+		rest, ok := s.unwrap(name, argv, &c, st)
+		if !ok || len(rest) == 0 {
+			break
+		}
+		c.Wrappers = append(c.Wrappers, name)
+		if name == "xargs" {
+			c.Via = viaXargs
+			stdin = nil // the command's stdin is not the pipe
+		}
+		argv = rest
+	}
+	if argv[0].dyn {
+		c.DynamicName = true
+		c.Name = argv[0].s
+	} else {
+		c.Name = baseName(argv[0].s)
+	}
+	args := argv[1:]
+	var code *arg
+	codeVia := ""
+	shellProc := false // the code runs in a new shell process
+	if !c.DynamicName {
+		switch name := c.Name; {
+		case shells[name]:
+			shellProc = true
+			code, codeVia = shellCode(args, stdin)
+			if code == nil && codeVia != "" {
+				c.DynamicCode = true // code from a pipe or stdin only known at run time
+			}
+		case name == "eval":
+			if len(args) > 0 {
+				code, codeVia = joinArgs(args), viaEval
+			}
+		case name == "su" || name == "runuser":
+			if v, ok := optValue(args, "c", "command"); ok {
+				code, codeVia, shellProc = &v, viaBashC, true
+			}
+		case name == "watch":
+			exec := false
+			i := skipOpts(argv, watchSpec, nil)
+			for _, a := range args[:max(i-1, 0)] {
+				if a.s == "-x" || a.s == "--exec" {
+					exec = true
+				}
+			}
+			if !exec && i < len(argv) {
+				code, codeVia, shellProc = joinArgs(argv[i:]), viaWatch, true
+			}
+		}
+	}
+	if code != nil && code.dyn {
+		c.DynamicCode = true
+		if code.subst && codeVia == viaEval {
+			c.DynamicName = true
+		}
+	}
+	idx := s.emit(c, args)
+	if idx < 0 {
+		return idx, nil
+	}
+	var out *input
+	if !c.DynamicName {
+		switch c.Name {
+		case "cd", "pushd", "popd":
+			if c.Via != viaXargs {
+				st.cwd = s.chdir(c.Name, args, st)
+			}
+		case "unset", "read", "mapfile", "readarray":
+			for _, a := range args {
+				if !strings.HasPrefix(a.s, "-") {
+					st.unset(a.s)
+				}
+			}
+		case "echo":
+			out = echoOut(args)
+		case "printf":
+			if !anyDyn(args) || !anySubst(args) {
+				if t, ok := printfOut(args); ok {
+					out = &input{text: t, known: true, dyn: anyDyn(args), via: viaPipe}
+				}
+			}
+		case "cat":
+			if stdin != nil && stdin.known && !hasFileArgs(args) {
+				out = &input{text: stdin.text, known: true, dyn: stdin.dyn, via: viaPipe}
+			}
+		case "find":
+			s.findExec(args, st, fr)
+		}
+		if out != nil {
+			for _, r := range c.Redirects {
+				if strings.Contains(r.Op, ">") {
+					out = nil
+					break
+				}
+			}
+		}
+	}
+	if code != nil && !code.subst {
+		if fr.depth+1 > s.maxDepth {
+			s.res.DepthExceeded = true
+		} else {
+			cst := st
+			if shellProc {
+				cst = st.child(c.Assigns)
+				cst.cwd = c.Cwd
+			}
+			s.parseAndWalk(code.s, cst, fr, nil, codeVia)
+		}
+	}
+	return idx, out
+}
+
+// unwrap strips one wrapper; ok is false when name is not a wrapper.
+func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest []arg, ok bool) {
+	var spec optSpec
+	var onVal func(opt, val string)
+	cwd, setCwd := "", false
+	var assigns [][2]string
+	var prepend []arg
+	switch name {
+	case "sudo":
+		spec = sudoSpec
+		onVal = func(opt, val string) {
+			if opt == "D" || opt == "chdir" {
+				cwd, setCwd = val, true
+			}
+		}
+	case "doas":
+		spec = doasSpec
+	case "pkexec":
+		spec = pkexecSpec
+	case "env":
+		spec = envSpec
+		onVal = func(opt, val string) {
+			switch opt {
+			case "C", "chdir":
+				cwd, setCwd = val, true
+			case "S", "split-string":
+				for _, f := range strings.Fields(val) {
+					prepend = append(prepend, arg{s: f})
+				}
+			}
+		}
+	case "command":
+		for _, a := range argv[1:] {
+			if !strings.HasPrefix(a.s, "-") || a.s == "--" {
+				break
+			}
+			if strings.ContainsAny(a.s, "vV") {
+				return nil, false // command -v only looks the name up
+			}
+		}
+		spec = plainSpec
+	case "builtin", "nohup", "setsid", "unbuffer", "busybox":
+		spec = plainSpec
+	case "exec":
+		spec = execSpec
+	case "nice":
+		spec = niceSpec
+	case "timeout", "gtimeout":
+		spec = timeoutSpec
+	case "time":
+		spec = timeSpec
+	case "stdbuf":
+		spec = stdbufSpec
+	case "ionice":
+		spec = ioniceSpec
+	case "xargs":
+		spec = xargsSpec
+	case "strace", "ltrace":
+		spec = straceSpec
+	case "caffeinate":
+		spec = caffSpec
+	default:
+		return nil, false
+	}
+	i := skipOpts(argv, spec, onVal)
+	switch name {
+	case "env":
+		for i < len(argv) && !argv[i].dyn && isAssign(argv[i].s) {
+			k, v, _ := strings.Cut(argv[i].s, "=")
+			assigns = append(assigns, [2]string{k, v})
+			i++
+		}
+	case "timeout", "gtimeout":
+		i++ // the duration
+	}
+	if i >= len(argv) {
+		if len(prepend) == 0 {
+			return nil, true
+		}
+		rest = prepend
+	} else if len(prepend) > 0 {
+		rest = append(prepend, argv[i:]...)
+	} else {
+		rest = argv[i:]
+	}
+	if setCwd {
+		c.Cwd = joinCwd(c.Cwd, s.homeDir(cwd, st))
+	}
+	if len(assigns) > 0 {
+		if c.Assigns == nil {
+			c.Assigns = make(map[string]string, len(assigns))
+		}
+		for _, kv := range assigns {
+			c.Assigns[kv[0]] = kv[1]
+		}
+	}
+	return rest, true
+}
+
+func (s *splitter) homeDir(dir string, st *state) string {
+	if dir == "~" || strings.HasPrefix(dir, "~/") {
+		return s.tilde(dir, st)
+	}
+	return dir
+}
+
+// isAssign reports whether v looks like NAME=value.
+func isAssign(v string) bool {
+	i := strings.IndexByte(v, '=')
+	if i <= 0 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		c := v[j]
+		if !(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (j > 0 && c >= '0' && c <= '9')) {
+			return false
+		}
+	}
+	return true
+}
+
+// shellCode finds the code a shell runs: the -c string, or stdin when no
+// script file is named. via is "" when the shell runs a file or nothing.
+func shellCode(args []arg, stdin *input) (*arg, string) {
+	cflag, sflag := false, false
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a.dyn {
+			break
+		}
+		v := a.s
+		if v == "--" || v == "-" {
+			i++
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			if v == "--rcfile" || v == "--init-file" {
+				i++
+			}
+			continue
+		}
+		if len(v) > 1 && (v[0] == '-' || v[0] == '+') {
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'c':
+					cflag = true
+				case 's':
+					sflag = true
+				case 'o', 'O':
+					i++
+				}
+			}
+			continue
+		}
+		break
+	}
+	if cflag {
+		if i < len(args) {
+			a := args[i]
+			return &a, viaBashC
+		}
+		return nil, ""
+	}
+	if i < len(args) && !sflag {
+		return nil, "" // runs a script file
+	}
+	if stdin == nil || stdin.file {
+		return nil, ""
+	}
+	if !stdin.known {
+		return nil, stdin.via
+	}
+	via := stdin.via
+	if via == "" {
+		via = viaPipe
+	}
+	return &arg{s: stdin.text, dyn: stdin.dyn}, via
+}
+
+// optValue finds the value of -o VALUE / --long=VALUE / --long VALUE in args.
+func optValue(args []arg, short, long string) (arg, bool) {
+	for i, a := range args {
+		switch {
+		case a.s == "-"+short || a.s == "--"+long:
+			if i+1 < len(args) {
+				return args[i+1], true
+			}
+		case strings.HasPrefix(a.s, "--"+long+"="):
+			v := a
+			v.s = a.s[len(long)+3:]
+			return v, true
+		}
+	}
+	return arg{}, false
+}
+
+// joinArgs joins args with spaces, as eval does.
+func joinArgs(args []arg) *arg {
+	out := &arg{}
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.s)
+		out.dyn = out.dyn || a.dyn
+		out.subst = out.subst || a.subst
+	}
+	out.s = b.String()
+	return out
+}
+
+func anyDyn(args []arg) bool {
+	for _, a := range args {
+		if a.dyn {
+			return true
+		}
+	}
+	return false
+}
+
+func anySubst(args []arg) bool {
+	for _, a := range args {
+		if a.subst {
+			return true
+		}
+	}
+	return false
+}
+
+func hasFileArgs(args []arg) bool {
+	for _, a := range args {
+		if a.s != "-" && !strings.HasPrefix(a.s, "-") {
+			return true
+		}
+	}
+	return false
+}
+
+// echoOut renders what echo writes.
+func echoOut(args []arg) *input {
+	newline, esc := true, false
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].s
+		if len(v) < 2 || v[0] != '-' || strings.Trim(v[1:], "neE") != "" {
+			break
+		}
+		for _, f := range v[1:] {
+			switch f {
+			case 'n':
+				newline = false
+			case 'e':
+				esc = true
+			case 'E':
+				esc = false
+			}
+		}
+	}
+	j := joinArgs(args[i:])
+	if j.subst {
+		return nil
+	}
+	t := j.s
+	if esc {
+		t = echoEscapes(t)
+	}
+	if newline {
+		t += "\n"
+	}
+	return &input{text: t, known: true, dyn: j.dyn, via: viaPipe}
+}
+
+// chdir returns the directory after cd, pushd or popd.
+func (s *splitter) chdir(name string, args []arg, st *state) string {
+	if name == "popd" {
+		return ""
+	}
+	var dir *arg
+	for i := range args {
+		a := &args[i]
+		if a.dyn {
+			return ""
+		}
+		if a.s == "--" {
+			if i+1 < len(args) {
+				dir = &args[i+1]
+			}
+			break
+		}
+		if len(a.s) > 1 && a.s[0] == '-' {
+			continue // -L, -P, -e, -@
+		}
+		dir = a
+		break
+	}
+	if dir == nil {
+		if name == "pushd" {
+			return "" // swaps the top two directories
+		}
+		home, ok := st.lookup("HOME")
+		if !ok {
+			home = s.opts.Home
+		}
+		if home == "" {
+			return ""
+		}
+		return path.Clean(home)
+	}
+	if dir.dyn || dir.s == "-" || strings.HasPrefix(dir.s, "+") || strings.HasPrefix(dir.s, "~") {
+		return ""
+	}
+	return joinCwd(st.cwd, dir.s)
+}
+
+// findExec emits the commands find runs with -exec, -execdir, -ok and -okdir.
+func (s *splitter) findExec(args []arg, st *state, fr *frame) {
+	for i := 0; i < len(args); i++ {
+		switch args[i].s {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		default:
+			continue
+		}
+		dirMode := strings.HasSuffix(args[i].s, "dir")
+		j := i + 1
+		for j < len(args) && args[j].s != ";" && !(args[j].s == "+" && j > i+1 && args[j-1].s == "{}") {
+			j++
+		}
+		if j > i+1 && !s.stop {
+			cst := st.clone()
+			if dirMode {
+				cst.cwd = ""
+			}
+			sub := make([]arg, j-i-1)
+			copy(sub, args[i+1:j])
+			pi := s.newPipeline()
+			c := Command{Cwd: cst.cwd, Depth: fr.depth, Via: viaFindExec, Pipeline: pi}
+			if idx, _ := s.command(c, sub, cst, fr, nil); idx >= 0 {
+				s.res.Pipelines[pi] = s.res.Commands[idx].Text
+			}
+		}
+		i = j
+	}
+}

@@ -1,0 +1,818 @@
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"path"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// ErrTooComplex is wrapped in Result.ParseError when a line holds more simple
+// commands, nesting or expanded text than Split is willing to look at.
+var ErrTooComplex = errors.New("command line too complex to split")
+
+// Limits that bound the work done on one line.
+const (
+	// MaxCommands caps the number of simple commands Split reports for one line.
+	MaxCommands = 500
+	// maxNest bounds the recursion over nested syntax (subshells in subshells, …).
+	maxNest = 100
+	// maxVarLen bounds a tracked variable value; longer values become unknown.
+	maxVarLen = 64 << 10
+	// maxNestedSrc bounds the bytes of nested shell strings re-parsed per line.
+	maxNestedSrc = 1 << 20
+	// defaultMaxDepth is used when Options.MaxDepth is 0.
+	defaultMaxDepth = 4
+)
+
+// Via values.
+const (
+	viaBashC     = "bash -c"
+	viaEval      = "eval"
+	viaPipe      = "pipe to shell"
+	viaHeredoc   = "heredoc to shell"
+	viaFindExec  = "find -exec"
+	viaXargs     = "xargs"
+	viaCmdSubst  = "command substitution"
+	viaProcSubst = "process substitution"
+	viaWatch     = "watch"
+)
+
+var parserPool = sync.Pool{New: func() any {
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}}
+
+// Split parses line as a bash command line and returns every simple command it
+// would run, unwrapped and normalized. It never executes anything, never panics
+// and always returns a non-nil Result; on a parse error Result.ParseError is set
+// and Result.Commands holds what could be recovered.
+func Split(line string, opts Options) (res *Result) {
+	res = &Result{}
+	s := &splitter{res: res, opts: opts, maxDepth: opts.MaxDepth}
+	if s.maxDepth <= 0 {
+		s.maxDepth = defaultMaxDepth
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			res.ParseError = fmt.Errorf("shell: internal error while splitting: %v", r)
+		}
+		s.fixPipelines()
+	}()
+	st := &state{cwd: opts.Cwd}
+	s.parseAndWalk(line, st, &frame{}, nil, "")
+	return res
+}
+
+// splitter holds the state of one Split call.
+type splitter struct {
+	res       *Result
+	opts      Options
+	maxDepth  int
+	nest      int
+	nestedSrc int
+	stop      bool
+}
+
+// frame is the context of one parsed source string.
+type frame struct {
+	src   string
+	via   string
+	depth int
+}
+
+// kv is one tracked shell variable.
+type kv struct {
+	name, val string
+	exported  bool
+}
+
+// state is what the shell remembers between commands: directory and variables.
+type state struct {
+	cwd  string
+	vars []kv
+}
+
+func (st *state) lookup(name string) (string, bool) {
+	for i := len(st.vars) - 1; i >= 0; i-- {
+		if st.vars[i].name == name {
+			return st.vars[i].val, true
+		}
+	}
+	return "", false
+}
+
+func (st *state) isExported(name string) bool {
+	for i := range st.vars {
+		if st.vars[i].name == name {
+			return st.vars[i].exported
+		}
+	}
+	return false
+}
+
+func (st *state) set(name, val string, exported bool) {
+	if len(val) > maxVarLen {
+		st.unset(name)
+		return
+	}
+	for i := range st.vars {
+		if st.vars[i].name == name {
+			st.vars[i].val = val
+			st.vars[i].exported = st.vars[i].exported || exported
+			return
+		}
+	}
+	st.vars = append(st.vars, kv{name: name, val: val, exported: exported})
+}
+
+func (st *state) unset(name string) {
+	for i := range st.vars {
+		if st.vars[i].name == name {
+			st.vars = append(st.vars[:i:i], st.vars[i+1:]...)
+			return
+		}
+	}
+}
+
+func (st *state) clone() *state {
+	c := &state{cwd: st.cwd}
+	if len(st.vars) > 0 {
+		c.vars = append([]kv(nil), st.vars...)
+	}
+	return c
+}
+
+// child is the state a new shell process starts with: exported variables only.
+func (st *state) child(assigns map[string]string) *state {
+	c := &state{cwd: st.cwd}
+	for _, v := range st.vars {
+		if v.exported {
+			c.vars = append(c.vars, v)
+		}
+	}
+	for k, v := range assigns {
+		c.set(k, v, true)
+	}
+	return c
+}
+
+// merge folds a branch that may or may not have run into st: whatever the
+// branch changed becomes unknown.
+func (st *state) merge(b *state) {
+	if b.cwd != st.cwd {
+		st.cwd = ""
+	}
+	for _, v := range b.vars {
+		if old, ok := st.lookup(v.name); !ok || old != v.val {
+			st.unset(v.name)
+		}
+	}
+	for i := 0; i < len(st.vars); i++ {
+		if _, ok := b.lookup(st.vars[i].name); !ok {
+			st.unset(st.vars[i].name)
+			i--
+		}
+	}
+}
+
+// input is what a command reads on stdin; nil means nothing piped or redirected.
+type input struct {
+	text  string
+	known bool // text is the content (with unknown variables in source form)
+	dyn   bool // text holds parts only known at run time
+	file  bool // read from a file (bash < script.sh)
+	via   string
+}
+
+var unknownPipe = &input{via: viaPipe}
+
+// arg is one resolved word.
+type arg struct {
+	s     string
+	dyn   bool // contains a part known only at run time
+	subst bool // contains a command or process substitution
+	split bool // an unquoted expansion produced blanks (word splitting applies)
+}
+
+// subst is a command list found inside a word, to be walked after its command.
+type subst struct {
+	stmts []*syntax.Stmt
+	via   string
+}
+
+func (s *splitter) tooComplex(what string) {
+	s.stop = true
+	if s.res.ParseError == nil {
+		s.res.ParseError = fmt.Errorf("shell: %s: %w", what, ErrTooComplex)
+	}
+}
+
+// parseAndWalk parses src and walks its statements.
+func (s *splitter) parseAndWalk(src string, st *state, parent *frame, stdin *input, via string) {
+	if s.stop {
+		return
+	}
+	fr := &frame{src: src, via: via, depth: parent.depth}
+	if via != "" {
+		fr.depth++
+		s.nestedSrc += len(src)
+		if s.nestedSrc > maxNestedSrc {
+			s.tooComplex("nested shell code")
+			return
+		}
+	}
+	p := parserPool.Get().(*syntax.Parser)
+	defer parserPool.Put(p)
+	f, err := p.Parse(strings.NewReader(src), "")
+	if err == nil {
+		s.walkStmts(f.Stmts, st, fr, stdin)
+		return
+	}
+	if s.res.ParseError == nil {
+		if via == "" {
+			s.res.ParseError = fmt.Errorf("shell: parse command line: %w", err)
+		} else {
+			s.res.ParseError = fmt.Errorf("shell: parse nested shell code (%s, depth %d): %w", via, fr.depth, err)
+		}
+	}
+	// Salvage: the statements that were complete before the error.
+	var stmts []*syntax.Stmt
+	for stmt, err := range p.StmtsSeq(strings.NewReader(src)) {
+		if err != nil || stmt == nil {
+			break
+		}
+		stmts = append(stmts, stmt)
+	}
+	s.walkStmts(stmts, st, fr, stdin)
+}
+
+func (s *splitter) walkStmts(stmts []*syntax.Stmt, st *state, fr *frame, stdin *input) {
+	for _, stmt := range stmts {
+		if s.stop {
+			return
+		}
+		s.walkStmt(stmt, st, fr, stdin)
+	}
+}
+
+func (s *splitter) walkStmt(stmt *syntax.Stmt, st *state, fr *frame, stdin *input) {
+	if stmt == nil || s.stop {
+		return
+	}
+	s.nest++
+	defer func() { s.nest-- }()
+	if s.nest > maxNest {
+		s.res.DepthExceeded = true
+		return
+	}
+	switch cmd := stmt.Cmd.(type) {
+	case nil:
+		// A statement made of redirections only ("> file" truncates it).
+		s.pipeline([]*syntax.Stmt{stmt}, st, fr, stdin)
+		return
+	case *syntax.CallExpr:
+		s.pipeline([]*syntax.Stmt{stmt}, st, fr, stdin)
+		return
+	case *syntax.BinaryCmd:
+		if cmd.Op == syntax.Pipe || cmd.Op == syntax.PipeAll {
+			var elems []*syntax.Stmt
+			elems = flattenPipe(cmd, elems)
+			s.pipeline(elems, st, fr, stdin)
+			return
+		}
+	}
+	// A compound command: its redirections apply to every command inside.
+	first := len(s.res.Commands)
+	var subs []subst
+	in, redirs := s.stmtRedirs(stmt, st, fr, &subs, stdin)
+	s.compound(stmt, st, fr, in)
+	if len(redirs) > 0 {
+		for i := first; i < len(s.res.Commands); i++ {
+			c := &s.res.Commands[i]
+			if c.Depth == fr.depth && c.Via == fr.via {
+				c.Redirects = append(c.Redirects, redirs...)
+			}
+		}
+	}
+	s.walkSubsts(subs, st, fr)
+}
+
+func flattenPipe(b *syntax.BinaryCmd, elems []*syntax.Stmt) []*syntax.Stmt {
+	if x, ok := b.X.Cmd.(*syntax.BinaryCmd); ok && (x.Op == syntax.Pipe || x.Op == syntax.PipeAll) && len(b.X.Redirs) == 0 && !b.X.Negated {
+		elems = flattenPipe(x, elems)
+	} else {
+		elems = append(elems, b.X)
+	}
+	if y, ok := b.Y.Cmd.(*syntax.BinaryCmd); ok && (y.Op == syntax.Pipe || y.Op == syntax.PipeAll) && len(b.Y.Redirs) == 0 && !b.Y.Negated {
+		elems = flattenPipe(y, elems)
+	} else {
+		elems = append(elems, b.Y)
+	}
+	return elems
+}
+
+// compound walks a statement that is not a simple command or a pipeline.
+func (s *splitter) compound(stmt *syntax.Stmt, st *state, fr *frame, stdin *input) {
+	switch cmd := stmt.Cmd.(type) {
+	case *syntax.BinaryCmd: // && and ||
+		s.walkStmt(cmd.X, st, fr, stdin)
+		s.walkStmt(cmd.Y, st, fr, stdin)
+	case *syntax.Subshell:
+		s.walkStmts(cmd.Stmts, st.clone(), fr, stdin)
+	case *syntax.Block:
+		s.walkStmts(cmd.Stmts, st, fr, stdin)
+	case *syntax.IfClause:
+		s.walkStmts(cmd.Cond, st, fr, stdin)
+		b := st.clone()
+		s.walkStmts(cmd.Then, b, fr, stdin)
+		st.merge(b)
+		if cmd.Else != nil {
+			b := st.clone()
+			s.compound(&syntax.Stmt{Cmd: cmd.Else}, b, fr, stdin)
+			st.merge(b)
+		}
+	case *syntax.WhileClause:
+		b := st.clone()
+		s.walkStmts(cmd.Cond, b, fr, stdin)
+		s.walkStmts(cmd.Do, b, fr, stdin)
+		st.merge(b)
+	case *syntax.ForClause:
+		var subs []subst
+		switch l := cmd.Loop.(type) {
+		case *syntax.WordIter:
+			for _, w := range l.Items {
+				s.word(w, st, fr, &subs)
+			}
+			if l.Name != nil {
+				st.unset(l.Name.Value)
+			}
+		case *syntax.CStyleLoop:
+			collectSubsts(l, &subs)
+		}
+		s.walkSubsts(subs, st, fr)
+		b := st.clone()
+		s.walkStmts(cmd.Do, b, fr, stdin)
+		st.merge(b)
+	case *syntax.CaseClause:
+		var subs []subst
+		s.word(cmd.Word, st, fr, &subs)
+		for _, it := range cmd.Items {
+			for _, p := range it.Patterns {
+				s.word(p, st, fr, &subs)
+			}
+		}
+		s.walkSubsts(subs, st, fr)
+		for _, it := range cmd.Items {
+			b := st.clone()
+			s.walkStmts(it.Stmts, b, fr, stdin)
+			st.merge(b)
+		}
+	case *syntax.FuncDecl:
+		s.walkStmt(cmd.Body, st.clone(), fr, nil)
+	case *syntax.DeclClause:
+		s.decl(stmt, cmd, st, fr)
+	case *syntax.TimeClause:
+		s.walkStmt(cmd.Stmt, st, fr, stdin)
+	case *syntax.CoprocClause:
+		s.walkStmt(cmd.Stmt, st.clone(), fr, nil)
+	case *syntax.ArithmCmd, *syntax.TestClause, *syntax.LetClause:
+		var subs []subst
+		collectSubsts(cmd, &subs)
+		s.walkSubsts(subs, st, fr)
+	default:
+		var subs []subst
+		if cmd != nil {
+			collectSubsts(cmd, &subs)
+		}
+		s.walkSubsts(subs, st, fr)
+	}
+}
+
+// collectSubsts finds the command and process substitutions under n.
+func collectSubsts(n syntax.Node, subs *[]subst) {
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			*subs = append(*subs, subst{x.Stmts, viaCmdSubst})
+			return false
+		case *syntax.ProcSubst:
+			*subs = append(*subs, subst{x.Stmts, viaProcSubst})
+			return false
+		}
+		return true
+	})
+}
+
+func (s *splitter) walkSubsts(subs []subst, st *state, fr *frame) {
+	for _, sb := range subs {
+		if s.stop {
+			return
+		}
+		sf := &frame{src: fr.src, via: sb.via, depth: fr.depth}
+		s.walkStmts(sb.stmts, st.clone(), sf, nil)
+	}
+}
+
+// decl handles export, declare, local, readonly and typeset.
+func (s *splitter) decl(stmt *syntax.Stmt, d *syntax.DeclClause, st *state, fr *frame) {
+	var subs []subst
+	name := "declare"
+	if d.Variant != nil {
+		name = d.Variant.Value
+	}
+	exported := name == "export"
+	var args []arg
+	for _, a := range d.Args {
+		if a.Name == nil {
+			if a.Value != nil {
+				v := s.word(a.Value, st, fr, &subs)
+				if !v.dyn && strings.HasPrefix(v.s, "-") && strings.Contains(v.s, "x") {
+					exported = true
+				}
+				args = append(args, v)
+			}
+			continue
+		}
+	}
+	for _, a := range d.Args {
+		if a.Name == nil {
+			continue
+		}
+		n := a.Name.Value
+		if a.Naked {
+			args = append(args, arg{s: n})
+			if exported {
+				if v, ok := st.lookup(n); ok {
+					st.set(n, v, true)
+				}
+			}
+			continue
+		}
+		v := s.assignValue(a, st, fr, &subs)
+		args = append(args, arg{s: n + "=" + v.s, dyn: v.dyn, subst: v.subst})
+		if v.dyn {
+			st.unset(n)
+		} else {
+			st.set(n, v.s, exported)
+		}
+	}
+	_, redirs := s.stmtRedirs(stmt, st, fr, &subs, nil)
+	pi := s.newPipeline()
+	idx := s.emit(Command{Name: name, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi, Redirects: redirs}, args)
+	if idx >= 0 {
+		s.res.Pipelines[pi] = s.res.Commands[idx].Text
+	}
+	s.walkSubsts(subs, st, fr)
+}
+
+func (s *splitter) assignValue(a *syntax.Assign, st *state, fr *frame, subs *[]subst) arg {
+	var v arg
+	switch {
+	case a.Array != nil:
+		collectSubsts(a.Array, subs)
+		v = arg{s: srcText(fr.src, a.Array.Pos(), a.Array.End()), dyn: true}
+	case a.Value != nil:
+		v = s.word(a.Value, st, fr, subs)
+	}
+	if a.Index != nil {
+		collectSubsts(a.Index, subs)
+		v.dyn = true
+	}
+	if a.Append && !v.dyn {
+		if old, ok := st.lookup(a.Name.Value); ok {
+			v.s = old + v.s
+		} else {
+			v.dyn = true
+			v.s = "$" + a.Name.Value + v.s
+		}
+	}
+	return v
+}
+
+func (s *splitter) newPipeline() int {
+	s.res.Pipelines = append(s.res.Pipelines, "")
+	return len(s.res.Pipelines) - 1
+}
+
+// fixPipelines makes sure every Command.Pipeline indexes Result.Pipelines
+// (even after a recovered panic).
+func (s *splitter) fixPipelines() {
+	for i := range s.res.Commands {
+		c := &s.res.Commands[i]
+		if c.Pipeline < 0 || c.Pipeline >= len(s.res.Pipelines) {
+			c.Pipeline = len(s.res.Pipelines)
+			s.res.Pipelines = append(s.res.Pipelines, c.Text)
+		} else if s.res.Pipelines[c.Pipeline] == "" && c.Text != "" {
+			s.res.Pipelines[c.Pipeline] = c.Text
+		}
+	}
+}
+
+// pipeline walks the elements of one pipeline (one element for a lone command).
+func (s *splitter) pipeline(elems []*syntax.Stmt, st *state, fr *frame, stdin *input) {
+	pi := s.newPipeline()
+	var text strings.Builder
+	in := stdin
+	for i, e := range elems {
+		if s.stop {
+			break
+		}
+		est := st
+		if len(elems) > 1 {
+			est = st.clone() // every element of a pipeline runs in a subshell
+		}
+		if i > 0 {
+			text.WriteString(" | ")
+		}
+		var out *input
+		switch e.Cmd.(type) {
+		case *syntax.CallExpr, nil:
+			var idx int
+			idx, out = s.call(e, est, fr, in, pi)
+			if idx >= 0 {
+				text.WriteString(s.res.Commands[idx].Text)
+			}
+		default:
+			s.walkStmt(e, est, fr, in)
+			text.WriteString(strings.TrimSpace(srcText(fr.src, e.Pos(), e.End())))
+		}
+		if i+1 < len(elems) {
+			if out == nil {
+				out = unknownPipe
+			}
+			in = out
+		}
+	}
+	s.res.Pipelines[pi] = text.String()
+}
+
+// stmtRedirs resolves the redirections of a statement: the file ones are
+// returned, and stdin (heredoc, here-string, < file) replaces in.
+func (s *splitter) stmtRedirs(stmt *syntax.Stmt, st *state, fr *frame, subs *[]subst, in *input) (*input, []Redirect) {
+	var redirs []Redirect
+	for _, r := range stmt.Redirs {
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			in = s.heredoc(r, st, fr, subs)
+			continue
+		case syntax.WordHdoc:
+			v := s.word(r.Word, st, fr, subs)
+			in = &input{text: v.s + "\n", known: !v.subst, dyn: v.dyn, via: viaHeredoc}
+			continue
+		}
+		if r.Word == nil {
+			continue
+		}
+		t := s.word(r.Word, st, fr, subs)
+		op := r.Op.String()
+		if r.Op == syntax.DplOut || r.Op == syntax.DplIn {
+			if isFD(t.s) {
+				continue
+			}
+		}
+		if r.N != nil {
+			op = r.N.Value + op
+		}
+		redirs = append(redirs, Redirect{Op: op, Target: t.s})
+		if r.Op == syntax.RdrIn && (r.N == nil || r.N.Value == "0") {
+			in = &input{file: true}
+		}
+	}
+	return in, redirs
+}
+
+func isFD(s string) bool {
+	if s == "-" {
+		return true
+	}
+	s = strings.TrimSuffix(s, "-")
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// heredoc resolves a here-document body.
+func (s *splitter) heredoc(r *syntax.Redirect, st *state, fr *frame, subs *[]subst) *input {
+	if r.Hdoc == nil {
+		return &input{text: "", known: true, via: viaHeredoc}
+	}
+	quoted := r.Word != nil && (len(r.Word.Parts) != 1 || strings.ContainsRune(r.Word.Lit(), '\\') || r.Word.Lit() == "")
+	if quoted {
+		var b strings.Builder
+		for _, p := range r.Hdoc.Parts {
+			if l, ok := p.(*syntax.Lit); ok {
+				b.WriteString(l.Value)
+			} else {
+				b.WriteString(srcText(fr.src, p.Pos(), p.End()))
+			}
+		}
+		return &input{text: b.String(), known: true, via: viaHeredoc}
+	}
+	var w wordBuf
+	s.parts(&w, r.Hdoc.Parts, modeHeredoc, st, fr, subs)
+	return &input{text: w.b.String(), known: !w.subst, dyn: w.dyn, via: viaHeredoc}
+}
+
+// call handles one simple command (or a redirection-only statement).
+// It returns the index of the command it emitted (-1 if none) and its output
+// when that output is known (echo, printf, cat of a heredoc).
+func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, pi int) (int, *input) {
+	var subs []subst
+	defer func() { s.walkSubsts(subs, st, fr) }()
+	ce, _ := stmt.Cmd.(*syntax.CallExpr)
+	var assigns map[string]string
+	var dynAssign []string
+	if ce != nil && len(ce.Assigns) > 0 {
+		assigns = make(map[string]string, len(ce.Assigns))
+		for _, a := range ce.Assigns {
+			if a.Name == nil {
+				continue
+			}
+			v := s.assignValue(a, st, fr, &subs)
+			assigns[a.Name.Value] = v.s
+			if v.dyn {
+				dynAssign = append(dynAssign, a.Name.Value)
+			}
+		}
+	}
+	var argv []arg
+	if ce != nil {
+		argv = make([]arg, 0, len(ce.Args))
+		for _, w := range ce.Args {
+			v := s.word(w, st, fr, &subs)
+			if v.split {
+				for _, f := range strings.Fields(v.s) {
+					argv = append(argv, arg{s: f, dyn: v.dyn, subst: v.subst})
+				}
+				continue
+			}
+			argv = append(argv, v)
+		}
+	}
+	in, redirs := s.stmtRedirs(stmt, st, fr, &subs, stdin)
+	if len(argv) == 0 {
+		// A bare assignment (persists in the shell) or redirections alone.
+		for name, v := range assigns {
+			if contains(dynAssign, name) {
+				st.unset(name)
+			} else {
+				st.set(name, v, st.isExported(name))
+			}
+		}
+		c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}
+		c.Text = assignText(assigns, ce)
+		return s.emit(c, nil), nil
+	}
+	c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}
+	return s.command(c, argv, st, fr, in)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func assignText(assigns map[string]string, ce *syntax.CallExpr) string {
+	if ce == nil || len(ce.Assigns) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for i, a := range ce.Assigns {
+		if a.Name == nil {
+			continue
+		}
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(a.Name.Value)
+		b.WriteByte('=')
+		b.WriteString(quoteArg(assigns[a.Name.Value], false))
+	}
+	return b.String()
+}
+
+// emit appends c with the given args, building its Text. It returns the
+// index of the command, or -1 when the command cap was reached.
+func (s *splitter) emit(c Command, args []arg) int {
+	if s.stop {
+		return -1
+	}
+	if len(s.res.Commands) >= MaxCommands {
+		s.tooComplex(fmt.Sprintf("more than %d commands", MaxCommands))
+		return -1
+	}
+	if len(args) > 0 {
+		c.Args = make([]string, len(args))
+		c.DynamicArgs = make([]bool, len(args))
+		for i, a := range args {
+			c.Args[i] = a.s
+			c.DynamicArgs[i] = a.dyn
+		}
+	} else {
+		c.Args = []string{}
+		c.DynamicArgs = []bool{}
+	}
+	if c.Name != "" {
+		var b strings.Builder
+		n := len(c.Name)
+		for _, a := range args {
+			n += 1 + len(a.s)
+		}
+		b.Grow(n + 8)
+		if c.DynamicName {
+			b.WriteString(c.Name)
+		} else {
+			b.WriteString(quoteArg(c.Name, false))
+		}
+		for _, a := range args {
+			b.WriteByte(' ')
+			b.WriteString(quoteArg(a.s, a.dyn))
+		}
+		c.Text = b.String()
+	}
+	s.res.Commands = append(s.res.Commands, c)
+	return len(s.res.Commands) - 1
+}
+
+// quoteArg quotes s for Text only when it would not read back as one word:
+// whitespace, quotes and shell operators. Globs, ~, = and braces are left as
+// they are so that rules can match "rm -rf *" or "dd of=/dev/sda" literally.
+// A dynamic arg is in source form already and is only wrapped in double
+// quotes when it holds whitespace.
+func quoteArg(s string, dyn bool) string {
+	if dyn {
+		if strings.ContainsAny(s, " \t\n") {
+			return `"` + s + `"`
+		}
+		return s
+	}
+	if !needsQuote(s) {
+		return s
+	}
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		return s
+	}
+	return q
+}
+
+func needsQuote(s string) bool {
+	if s == "" || s[0] == '#' {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n', '\r', '\'', '"', '`', '$', ';', '&', '|', '<', '>', '(', ')', '\\':
+			return true
+		default:
+			if c < 0x20 || c == 0x7f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// srcText returns src[from:to] with bounds checked.
+func srcText(src string, from, to syntax.Pos) string {
+	a, b := int(from.Offset()), int(to.Offset())
+	if !from.IsValid() || !to.IsValid() || a < 0 || b > len(src) || a > b {
+		return ""
+	}
+	return src[a:b]
+}
+
+// baseName reduces a program path to its base name ("/bin/rm" → "rm").
+func baseName(s string) string {
+	if i := strings.LastIndexByte(s, '/'); i >= 0 && i < len(s)-1 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// joinCwd resolves dir against cwd ("" when unknown).
+func joinCwd(cwd, dir string) string {
+	if dir == "" {
+		return cwd
+	}
+	if strings.HasPrefix(dir, "/") {
+		return path.Clean(dir)
+	}
+	if cwd == "" || strings.HasPrefix(dir, "~") {
+		return ""
+	}
+	return path.Join(cwd, dir)
+}

@@ -1,0 +1,305 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// quoting modes for word parts.
+const (
+	modeUnquoted = iota
+	modeDouble
+	modeHeredoc
+)
+
+// wordBuf accumulates one resolved word.
+type wordBuf struct {
+	b     strings.Builder
+	dyn   bool // a part is only known at run time
+	subst bool // a part is a command or process substitution
+	split bool // an unquoted expansion holds blanks: the word splits into fields
+}
+
+// word resolves w: quotes removed, ~ and known variables substituted, and the
+// parts known only at run time kept in their source form. Command and process
+// substitutions found inside are added to subs.
+func (s *splitter) word(w *syntax.Word, st *state, fr *frame, subs *[]subst) arg {
+	if w == nil || len(w.Parts) == 0 {
+		return arg{}
+	}
+	// Fast path: one plain literal.
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && !strings.ContainsRune(l.Value, '\\') && (l.Value == "" || l.Value[0] != '~') {
+			return arg{s: l.Value}
+		}
+		if q, ok := w.Parts[0].(*syntax.SglQuoted); ok && !q.Dollar {
+			return arg{s: q.Value}
+		}
+	}
+	var wb wordBuf
+	s.parts(&wb, w.Parts, modeUnquoted, st, fr, subs)
+	return arg{s: wb.b.String(), dyn: wb.dyn, subst: wb.subst, split: wb.split}
+}
+
+func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *state, fr *frame, subs *[]subst) {
+	for i, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			v := p.Value
+			if mode == modeUnquoted && i == 0 && strings.HasPrefix(v, "~") {
+				v = s.tilde(v, st)
+			}
+			unescape(&wb.b, v, mode)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				wb.b.WriteString(ansiC(p.Value))
+			} else {
+				wb.b.WriteString(p.Value)
+			}
+		case *syntax.DblQuoted:
+			s.parts(wb, p.Parts, modeDouble, st, fr, subs)
+		case *syntax.ParamExp:
+			if v, ok := s.param(p, st); ok {
+				wb.b.WriteString(v)
+				if mode == modeUnquoted && strings.ContainsAny(v, " \t\n") {
+					wb.split = true
+				}
+				continue
+			}
+			wb.dyn = true
+			wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
+			n := len(*subs)
+			collectSubsts(p, subs)
+			if len(*subs) > n {
+				wb.subst = true
+			}
+		case *syntax.CmdSubst:
+			wb.dyn, wb.subst = true, true
+			wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
+			*subs = append(*subs, subst{p.Stmts, viaCmdSubst})
+		case *syntax.ProcSubst:
+			wb.dyn, wb.subst = true, true
+			wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
+			*subs = append(*subs, subst{p.Stmts, viaProcSubst})
+		case *syntax.ExtGlob, *syntax.BraceExp:
+			// Globs and braces stay literal and are not dynamic.
+			wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
+		default: // ArithmExp and anything new
+			wb.dyn = true
+			wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
+			n := len(*subs)
+			collectSubsts(p, subs)
+			if len(*subs) > n {
+				wb.subst = true
+			}
+		}
+	}
+}
+
+// param resolves a parameter expansion when its value is known.
+func (s *splitter) param(p *syntax.ParamExp, st *state) (string, bool) {
+	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.NestedParam != nil ||
+		p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 || len(p.Modifiers) > 0 {
+		return "", false
+	}
+	name := p.Param.Value
+	v, ok := st.lookup(name)
+	if !ok {
+		switch name {
+		case "HOME":
+			v, ok = s.opts.Home, s.opts.Home != ""
+		case "PWD":
+			v, ok = st.cwd, st.cwd != ""
+		}
+	}
+	if p.Exp != nil {
+		switch p.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+			if ok && (v != "" || p.Exp.Op == syntax.DefaultUnset) {
+				return v, true
+			}
+		}
+		return "", false
+	}
+	return v, ok
+}
+
+// tilde expands a leading ~ or ~/ when the home directory is known.
+func (s *splitter) tilde(v string, st *state) string {
+	rest := v[1:]
+	if rest != "" && rest[0] != '/' {
+		if rest == "+" || strings.HasPrefix(rest, "+/") {
+			if st.cwd != "" {
+				return st.cwd + rest[1:]
+			}
+		}
+		return v
+	}
+	home, ok := st.lookup("HOME")
+	if !ok {
+		home = s.opts.Home
+	}
+	if home == "" {
+		return v
+	}
+	return home + rest
+}
+
+// unescape writes v with its backslash escapes resolved for mode.
+func unescape(b *strings.Builder, v string, mode int) {
+	if !strings.ContainsRune(v, '\\') {
+		b.WriteString(v)
+		return
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c != '\\' || i+1 >= len(v) {
+			b.WriteByte(c)
+			continue
+		}
+		n := v[i+1]
+		switch {
+		case n == '\n':
+			i++
+		case mode == modeUnquoted:
+			b.WriteByte(n)
+			i++
+		case n == '$' || n == '`' || n == '\\' || (n == '"' && mode == modeDouble):
+			b.WriteByte(n)
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
+}
+
+// ansiC decodes the escapes of a $'…' string (the common ones).
+func ansiC(v string) string {
+	if !strings.ContainsRune(v, '\\') {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c != '\\' || i+1 >= len(v) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch n := v[i]; n {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'e', 'E':
+			b.WriteByte(0x1b)
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		case 'x':
+			j := i + 1
+			for j < len(v) && j < i+3 && isHex(v[j]) {
+				j++
+			}
+			if j == i+1 {
+				b.WriteString(`\x`)
+				continue
+			}
+			x, _ := strconv.ParseUint(v[i+1:j], 16, 8)
+			b.WriteByte(byte(x))
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(v) && j < i+3 && v[j] >= '0' && v[j] <= '7' {
+				j++
+			}
+			x, _ := strconv.ParseUint(v[i:j], 8, 16)
+			b.WriteByte(byte(x))
+			i = j - 1
+		default:
+			b.WriteByte(n)
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+// echoEscapes decodes the escapes echo -e and printf %b understand.
+func echoEscapes(v string) string {
+	if !strings.ContainsRune(v, '\\') {
+		return v
+	}
+	if i := strings.Index(v, `\c`); i >= 0 {
+		v = v[:i]
+	}
+	return ansiC(v)
+}
+
+// printfOut renders a printf call when it only uses %s, %b, %d and %%.
+func printfOut(args []arg) (string, bool) {
+	if len(args) == 0 {
+		return "", false
+	}
+	format := args[0].s
+	rest := args[1:]
+	var b strings.Builder
+	for {
+		used := 0
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			if c == '\\' && i+1 < len(format) {
+				j := i + 2
+				b.WriteString(ansiC(format[i:j]))
+				i = j - 1
+				continue
+			}
+			if c != '%' {
+				b.WriteByte(c)
+				continue
+			}
+			if i+1 >= len(format) {
+				return "", false
+			}
+			i++
+			var a string
+			switch format[i] {
+			case '%':
+				b.WriteByte('%')
+				continue
+			case 's', 'd', 'i', 'u':
+				if used < len(rest) {
+					a = rest[used].s
+				}
+				used++
+			case 'b':
+				if used < len(rest) {
+					a = echoEscapes(rest[used].s)
+				}
+				used++
+			default:
+				return "", false
+			}
+			b.WriteString(a)
+		}
+		if used == 0 || used >= len(rest) {
+			break
+		}
+		rest = rest[used:]
+		if b.Len() > maxVarLen {
+			return "", false
+		}
+	}
+	return b.String(), true
+}
