@@ -1,28 +1,763 @@
 package rules
 
-import "github.com/hookguard/hookguard/hook"
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"time"
 
-type compiledRule struct{}
-type index struct{}
+	"github.com/dlclark/regexp2/v2"
+	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/rules/shell"
+)
 
-// LoadOptions say where to find the policy files to merge over the default.
-type LoadOptions struct {
-	// UserPath is an explicit user policy (--policy); else $HOOKGUARD_POLICY, else
-	// ~/.config/hookguard/policy.yaml when it exists.
-	UserPath string
-	// ProjectRoots are workspace roots whose .cursor/hookguard.yaml may add restrictions.
-	ProjectRoots []string
-	// NoUser skips the user policy lookup (tests, eval with --policy default).
-	NoUser bool
+// MatchTimeout bounds one pattern match, so that no pattern can hang the hook.
+// regexp2's timeout clock ticks about every 100 ms, so the real bound is coarser.
+const MatchTimeout = 50 * time.Millisecond
+
+// maxTargetLen caps the text one pattern runs over; longer text is checked in
+// its first and last parts (file contents can be megabytes).
+const maxTargetLen = 256 << 10
+
+// The targets a rule can match, per kind.
+const (
+	TargetCommand  = "command"  // shell: each simple command, normalized ("rm -rf /")
+	TargetPipeline = "pipeline" // shell: each pipeline ("curl x | sh")
+	TargetLine     = "line"     // shell: the command line as written (comments included)
+	TargetEnv      = "env"      // shell: each VAR=value assignment of a command
+	TargetWrites   = "writes"   // shell: each file a command writes or removes; write: the path
+	TargetPath     = "path"     // read/write: the file path; shell: path arguments; mcp: paths in the input
+	TargetContent  = "content"  // read/write: the file content
+	TargetTool     = "tool"     // mcp: the tool name
+	TargetServer   = "server"   // mcp: the server name, url or command
+	TargetInput    = "input"    // mcp: the tool input as canonical JSON
+	TargetCall     = "call"     // mcp: "server tool input"
+	TargetPrompt   = "prompt"   // prompt and subagent: the text
+	TargetText     = "text"     // the free text of any event: prompt, file content, tool input, command line
+)
+
+var validTargets = map[hook.Kind][]string{
+	hook.KindShell:    {TargetCommand, TargetPipeline, TargetLine, TargetEnv, TargetWrites, TargetPath, TargetText},
+	hook.KindMCP:      {TargetCall, TargetTool, TargetServer, TargetInput, TargetPath, TargetText},
+	hook.KindRead:     {TargetPath, TargetContent, TargetText},
+	hook.KindWrite:    {TargetPath, TargetContent, TargetWrites, TargetText},
+	hook.KindPrompt:   {TargetPrompt, TargetText},
+	hook.KindSubagent: {TargetPrompt, TargetText},
 }
 
-// Load builds the effective policy. (work in progress)
-func Load(opts LoadOptions) (*Policy, error) { return &Policy{}, nil }
+var defaultTargets = map[hook.Kind]string{
+	hook.KindShell: TargetCommand, hook.KindMCP: TargetCall, hook.KindRead: TargetPath,
+	hook.KindWrite: TargetPath, hook.KindPrompt: TargetPrompt, hook.KindSubagent: TargetPrompt,
+}
 
-// Evaluate runs the rule pass for ev. (work in progress)
+// The path classes a shell rule can require (Rule.Paths).
+const (
+	PathRoot      = "root"      // / itself or /*
+	PathHome      = "home"      // the home directory itself or ~/*
+	PathHomeSub   = "home_sub"  // inside home but outside every workspace
+	PathSystem    = "system"    // /etc, /usr, /bin, /var, … and below
+	PathWorkspace = "workspace" // a workspace root, an ancestor of one, or everything in one (*)
+	PathInside    = "inside"    // strictly inside a workspace root
+	PathOutside   = "outside"   // outside every workspace root (and not temp)
+	PathTemp      = "temp"      // /tmp, /var/tmp and below
+	PathDynamic   = "dynamic"   // built at run time, or relative to an unknown directory
+)
+
+var validPaths = map[string]bool{PathRoot: true, PathHome: true, PathHomeSub: true, PathSystem: true,
+	PathWorkspace: true, PathInside: true, PathOutside: true, PathTemp: true, PathDynamic: true}
+
+type compiledRule struct {
+	once     sync.Once
+	patterns []*regexp2.Regexp
+	unless   []*regexp2.Regexp
+	// folded[i] reports that patterns[i] was written (?i) and is matched against
+	// lowercased text instead (see foldPattern); likewise unlessFolded.
+	folded       []bool
+	unlessFolded []bool
+	keywords []string
+	programs map[string]bool
+	paths    map[string]bool
+	err      error
+}
+
+// index groups rules so that an event only tries the rules that can apply.
+type index struct {
+	byKind map[hook.Kind][]*Rule
+	// byProgram holds shell rules restricted to programs; anyProgram the others.
+	byProgram  map[string][]*Rule
+	anyProgram []*Rule
+	secrets    []*Rule
+}
+
+func (r *Rule) validate(file string) error {
+	fail := func(field, msg string) error { return &PolicyError{File: file, Rule: r.ID, Field: field, Msg: msg} }
+	if strings.TrimSpace(r.ID) == "" {
+		return &PolicyError{File: file, Field: "id", Msg: "every rule needs an id"}
+	}
+	if r.Disabled {
+		return nil
+	}
+	if len(r.Kinds) == 0 {
+		return fail("kinds", "at least one of shell, mcp, read, write, prompt")
+	}
+	for _, k := range r.Kinds {
+		if !validKind(k) {
+			return fail("kinds", fmt.Sprintf("unknown kind %q", k))
+		}
+		if r.Target != "" && validTargets[k] != nil && !contains(validTargets[k], r.Target) {
+			return fail("target", fmt.Sprintf("%q does not apply to %s events (use one of %s)", r.Target, k, strings.Join(validTargets[k], ", ")))
+		}
+	}
+	if _, err := hook.ParseDecision(string(r.Decision), true); err != nil {
+		return fail("decision", err.Error()+" (use allow, ask, deny or judge)")
+	}
+	if len(r.Patterns) == 0 && len(r.Programs) == 0 && len(r.Paths) == 0 {
+		return fail("patterns", "a rule needs patterns, programs or paths")
+	}
+	for _, p := range r.Paths {
+		if !validPaths[p] {
+			return fail("paths", fmt.Sprintf("unknown path class %q", p))
+		}
+	}
+	if strings.TrimSpace(r.Reason) == "" {
+		return fail("reason", "every rule needs a reason")
+	}
+	if file == "default" {
+		// The embedded policy's patterns are compiled by its tests; compiling
+		// them here would put every pattern on the hook's start-up path.
+		return nil
+	}
+	for i, p := range r.Patterns {
+		if _, _, err := compilePattern(p); err != nil {
+			return fail(fmt.Sprintf("patterns[%d]", i), err.Error())
+		}
+	}
+	for i, p := range r.Unless {
+		if _, _, err := compilePattern(p); err != nil {
+			return fail(fmt.Sprintf("unless[%d]", i), err.Error())
+		}
+	}
+	return nil
+}
+
+// compile prepares the rule's matchers on first use; policies load fast and
+// only the rules an event reaches pay for their patterns.
+func (r *Rule) compile() *compiledRule {
+	c := r.compiled
+	c.once.Do(func() {
+		for _, p := range r.Patterns {
+			re, folded, err := compilePattern(p)
+			if err != nil {
+				c.err = err
+				return
+			}
+			c.patterns = append(c.patterns, re)
+			c.folded = append(c.folded, folded)
+		}
+		for _, p := range r.Unless {
+			re, folded, err := compilePattern(p)
+			if err != nil {
+				c.err = err
+				return
+			}
+			c.unless = append(c.unless, re)
+			c.unlessFolded = append(c.unlessFolded, folded)
+		}
+	})
+	return c
+}
+
+// finish builds the index after merging.
+func (p *Policy) finish() {
+	ix := &index{byKind: map[hook.Kind][]*Rule{}, byProgram: map[string][]*Rule{}}
+	for _, r := range p.Rules {
+		if r.Disabled {
+			continue
+		}
+		c := &compiledRule{}
+		for _, k := range r.Keywords {
+			c.keywords = append(c.keywords, strings.ToLower(k))
+		}
+		if len(r.Programs) > 0 {
+			c.programs = map[string]bool{}
+			for _, prog := range r.Programs {
+				c.programs[prog] = true
+			}
+		}
+		if len(r.Paths) > 0 {
+			c.paths = map[string]bool{}
+			for _, pc := range r.Paths {
+				c.paths[pc] = true
+			}
+		}
+		r.compiled = c
+		for _, k := range r.Kinds {
+			if k == hook.KindShell {
+				if len(r.Programs) > 0 {
+					for _, prog := range r.Programs {
+						ix.byProgram[prog] = append(ix.byProgram[prog], r)
+					}
+				} else {
+					ix.anyProgram = append(ix.anyProgram, r)
+				}
+			}
+			ix.byKind[k] = append(ix.byKind[k], r)
+		}
+		if r.Secret {
+			ix.secrets = append(ix.secrets, r)
+		}
+	}
+	p.index = ix
+}
+
+func (r *Rule) target(k hook.Kind) string {
+	t := r.Target
+	if t == "" {
+		return defaultTargets[k]
+	}
+	if t == TargetText {
+		return textTargets[k]
+	}
+	return t
+}
+
+var textTargets = map[hook.Kind]string{
+	hook.KindShell: TargetLine, hook.KindMCP: TargetInput, hook.KindRead: TargetContent,
+	hook.KindWrite: TargetContent, hook.KindPrompt: TargetPrompt, hook.KindSubagent: TargetPrompt,
+}
+
+// matchText reports whether the rule's keywords, patterns and unless accept text.
+// A pattern that errors (times out) counts as a match for deny/ask rules and as
+// no match for allow rules: a hostile input must not buy an allow.
+func (r *Rule) matchText(text string, lower string) bool {
+	c := r.compiled
+	if len(c.keywords) > 0 {
+		if lower == "" {
+			lower = strings.ToLower(text)
+		}
+		found := false
+		for _, k := range c.keywords {
+			if strings.Contains(lower, k) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	r.compile()
+	if c.err != nil {
+		return r.Decision != hook.Allow
+	}
+	text = clip(text)
+	folded := func(f bool) string {
+		if !f {
+			return text
+		}
+		if lower == "" || len(lower) != len(text) {
+			lower = strings.ToLower(text)
+		}
+		return lower
+	}
+	if len(c.patterns) > 0 {
+		hit := false
+		for i, re := range c.patterns {
+			ok, err := re.MatchString(folded(c.folded[i]))
+			if err != nil {
+				ok = r.Decision != hook.Allow
+			}
+			if ok {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	for i, re := range c.unless {
+		ok, err := re.MatchString(folded(c.unlessFolded[i]))
+		if err != nil {
+			ok = r.Decision == hook.Allow
+		}
+		if ok {
+			return false
+		}
+	}
+	return true
+}
+
+// compilePattern compiles one rule pattern with the match timeout. A pattern
+// that starts with (?i) is rewritten by foldPattern: regexp2 builds case-folded
+// character classes very slowly (tens of milliseconds for a negated class such
+// as \S), which would dominate the hook's start-up.
+func compilePattern(p string) (*regexp2.Regexp, bool, error) {
+	folded := false
+	if rest, ok := strings.CutPrefix(p, "(?i)"); ok {
+		p, folded = foldPattern(rest), true
+	}
+	re, err := regexp2.Compile(p, regexp2.RE2)
+	if err != nil {
+		return nil, false, err
+	}
+	re.MatchTimeout = MatchTimeout
+	return re, folded, nil
+}
+
+// foldPattern lowercases the literal letters of a pattern, leaving escapes
+// (\S, \W, \p{Lu}, \x41, …) alone, so that it can match lowercased text.
+func foldPattern(p string) string {
+	var b strings.Builder
+	b.Grow(len(p))
+	for i := 0; i < len(p); i++ {
+		ch := p[i]
+		if ch == '\\' && i+1 < len(p) {
+			b.WriteByte(ch)
+			i++
+			b.WriteByte(p[i])
+			if (p[i] == 'p' || p[i] == 'P' || p[i] == 'x') && i+1 < len(p) && p[i+1] == '{' {
+				for i+1 < len(p) && p[i] != '}' {
+					i++
+					b.WriteByte(p[i])
+				}
+			}
+			continue
+		}
+		if ch >= 'A' && ch <= 'Z' {
+			ch += 'a' - 'A'
+		}
+		b.WriteByte(ch)
+	}
+	return b.String()
+}
+
+func clip(s string) string {
+	if len(s) <= maxTargetLen {
+		return s
+	}
+	return s[:maxTargetLen/2] + "\n…\n" + s[len(s)-maxTargetLen/2:]
+}
+
+// evaluation accumulates matches for one event.
+type evaluation struct {
+	out      *Outcome
+	decisive *Match
+}
+
+func (e *evaluation) add(r *Rule, part string) hook.Decision {
+	m := Match{RuleID: r.ID, Decision: r.Decision, Reason: r.Reason, Advice: r.Advice, Secret: r.Secret, Flag: r.Flag}
+	if !r.Secret {
+		m.Part = part
+	}
+	if r.Flag {
+		e.out.Flagged = true
+	}
+	e.out.Matches = append(e.out.Matches, m)
+	if e.decisive == nil || r.Decision.Severity() > e.decisive.Decision.Severity() {
+		mm := m
+		e.decisive = &mm
+	}
+	return r.Decision
+}
+
+func (p *Policy) defaultFor(k hook.Kind) hook.Decision {
+	if d, ok := p.Settings.Defaults[k]; ok {
+		return d
+	}
+	switch k {
+	case hook.KindShell, hook.KindMCP:
+		return hook.Judge
+	}
+	return hook.Allow
+}
+
+// Evaluate runs the rule pass for ev.
 func (p *Policy) Evaluate(ev *hook.Event, ctx Context) *Outcome {
-	return &Outcome{Decision: hook.Judge, Escalations: []string{"rules not built yet"}}
+	if p.index == nil {
+		p.finish()
+	}
+	e := &evaluation{out: &Outcome{}}
+	var d hook.Decision
+	switch ev.Kind {
+	case hook.KindShell:
+		d = p.evalShell(e, ev.Command, ctx)
+	case hook.KindMCP:
+		d = p.evalMCP(e, ev, ctx)
+	case hook.KindRead, hook.KindWrite:
+		d = p.evalFile(e, ev, ctx)
+	case hook.KindPrompt, hook.KindSubagent:
+		d = p.evalSimple(e, ev.Kind, map[string][]string{TargetPrompt: {ev.Prompt}}, "prompt", ctx)
+	case hook.KindObserve:
+		d = hook.Allow
+	default:
+		d = p.defaultFor(ev.Kind)
+	}
+	e.out.Decision = d
+	if e.decisive != nil && e.decisive.Decision == d {
+		e.out.Decisive = e.decisive
+	}
+	if d == hook.Judge && len(e.out.Escalations) == 0 {
+		e.out.Escalations = append(e.out.Escalations, "no rule decided this "+string(ev.Kind)+" event")
+	}
+	return e.out
 }
 
-// Redact replaces every secret the policy's detectors find in s. (work in progress)
-func (p *Policy) Redact(s string) string { return s }
+// evalSimple matches the rules of one kind against named targets and returns
+// the strictest decision, or the kind's default when nothing matched.
+func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]string, label string, ctx Context) hook.Decision {
+	var d hook.Decision
+	var ids []string
+	for _, r := range p.index.byKind[k] {
+		t := r.target(k)
+		for _, text := range targets[t] {
+			if text == "" {
+				continue
+			}
+			if r.compiled.paths != nil && !classesMatch(classifyPath(text, ctx.Cwd, ctx), r.compiled.paths) {
+				continue
+			}
+			if r.matchText(text, "") {
+				d = hook.Stricter(d, e.add(r, text))
+				ids = append(ids, r.ID)
+				break
+			}
+		}
+	}
+	if d == "" {
+		d = p.defaultFor(k)
+	}
+	e.out.Parts = append(e.out.Parts, Part{Text: label, Decision: d, RuleIDs: ids})
+	return d
+}
+
+func (p *Policy) evalFile(e *evaluation, ev *hook.Event, ctx Context) hook.Decision {
+	path := ev.FilePath
+	if path == "" {
+		e.out.Escalations = append(e.out.Escalations, "the event names no file")
+	}
+	targets := map[string][]string{
+		TargetPath:    pathForms(path, ctx),
+		TargetContent: {ev.Content},
+		TargetWrites:  pathForms(path, ctx),
+	}
+	return p.evalSimple(e, ev.Kind, targets, path, ctx)
+}
+
+// pathForms gives a path as written and, when it is under home, with ~ — so
+// rules can say ~/.ssh/ whoever the user is.
+func pathForms(path string, ctx Context) []string {
+	if path == "" {
+		return nil
+	}
+	forms := []string{path}
+	if ctx.Home != "" && (path == ctx.Home || strings.HasPrefix(path, ctx.Home+"/")) {
+		forms = append(forms, "~"+path[len(ctx.Home):])
+	}
+	return forms
+}
+
+func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decision {
+	var d hook.Decision
+	if len(p.MCP.AllowedServers) > 0 && !contains(p.MCP.AllowedServers, ev.Server) {
+		r := &Rule{ID: "mcp-server-not-allowed", Decision: hook.Deny,
+			Reason: fmt.Sprintf("MCP server %q is not on the allowed list", ev.Server),
+			Advice: "use one of the allowed MCP servers, or ask the user to add this one to mcp.allowed_servers"}
+		if ev.Server == "" {
+			r.Reason = "the MCP call names no server, and an allowed list is configured"
+		}
+		d = e.add(r, ev.Server)
+	}
+	input := canonicalJSON(ev.ToolInput)
+	var paths []string
+	for _, s := range jsonPaths(ev.ToolInput) {
+		paths = append(paths, pathForms(s, ctx)...)
+		for _, c := range classifyPath(s, ctx.Cwd, ctx) {
+			if c == PathOutside || c == PathSystem || c == PathHome || c == PathHomeSub || c == PathRoot {
+				e.out.Escalations = append(e.out.Escalations, "the tool input names a path outside the workspace: "+s)
+				d = hook.Stricter(d, hook.Judge)
+				break
+			}
+		}
+	}
+	targets := map[string][]string{
+		TargetCall:   {ev.Server + " " + ev.Tool + " " + input},
+		TargetTool:   {ev.Tool},
+		TargetServer: {ev.Server},
+		TargetInput:  {input},
+		TargetPath:   paths,
+	}
+	return hook.Stricter(d, p.evalSimple(e, hook.KindMCP, targets, ev.Server+"/"+ev.Tool, ctx))
+}
+
+// canonicalJSON re-encodes a JSON value with sorted keys and no spaces, so that
+// the same input always reads the same to the rules and the cache.
+func canonicalJSON(raw json.RawMessage) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return string(raw)
+	}
+	b, err := json.Marshal(v) // encoding/json sorts map keys
+	if err != nil {
+		return string(raw)
+	}
+	return string(b)
+}
+
+// CanonicalJSON is canonicalJSON for other packages (cache keys).
+func CanonicalJSON(raw json.RawMessage) string { return canonicalJSON(raw) }
+
+// jsonPaths returns string values in a JSON document that look like file paths.
+func jsonPaths(raw json.RawMessage) []string {
+	if len(raw) == 0 {
+		return nil
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil
+	}
+	var out []string
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		switch t := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(t))
+			for k := range t {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(k, t[k])
+			}
+		case []any:
+			for _, x := range t {
+				walk(key, x)
+			}
+		case string:
+			s := strings.TrimSpace(t)
+			if len(s) > 1 && len(s) < 4096 && !strings.ContainsAny(s, "\n ") &&
+				(strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/") || s == "~" ||
+					(isPathKey(key) && !strings.Contains(s, "://"))) {
+				out = append(out, s)
+			}
+		}
+	}
+	walk("", v)
+	return out
+}
+
+func isPathKey(k string) bool {
+	k = strings.ToLower(k)
+	return k == "path" || k == "file" || k == "filename" || k == "file_path" || k == "filepath" ||
+		k == "directory" || k == "dir" || k == "source" || k == "destination" || k == "target_file"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// shellCommands is how the rule pass sees one command line.
+func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decision {
+	if strings.TrimSpace(line) == "" {
+		e.out.Escalations = append(e.out.Escalations, "the event has an empty command")
+		return hook.Judge
+	}
+	cwd := ctx.Cwd
+	if cwd == "" && len(ctx.WorkspaceRoots) > 0 {
+		cwd = ctx.WorkspaceRoots[0]
+	}
+	if cwd == "" {
+		cwd = virtualWorkspace
+		ctx.WorkspaceRoots = []string{virtualWorkspace}
+	}
+	ctx.Cwd = cwd
+	res := shell.Split(line, shell.Options{Cwd: cwd, Home: ctx.Home})
+	var d hook.Decision
+	if res.ParseError != nil {
+		e.out.ParseError = res.ParseError.Error()
+		e.out.Escalations = append(e.out.Escalations, "the command could not be parsed")
+		d = hook.Judge
+	}
+	if res.DepthExceeded {
+		e.out.Escalations = append(e.out.Escalations, "the command nests shells too deeply to follow")
+		d = hook.Judge
+	}
+	// Line-level rules (comments and the raw text).
+	lineLower := strings.ToLower(line)
+	for _, r := range p.index.anyProgram {
+		if r.target(hook.KindShell) == TargetLine && r.matchText(line, lineLower) {
+			d = hook.Stricter(d, e.add(r, line))
+		}
+	}
+	for _, r := range p.index.anyProgram {
+		if r.target(hook.KindShell) != TargetPipeline {
+			continue
+		}
+		for _, pl := range res.Pipelines {
+			if r.matchText(pl, "") {
+				d = hook.Stricter(d, e.add(r, pl))
+				break
+			}
+		}
+	}
+	if len(res.Commands) == 0 && d == "" {
+		// Only assignments or comments: nothing runs.
+		d = hook.Allow
+	}
+	for i := range res.Commands {
+		d = hook.Stricter(d, p.evalCommand(e, &res.Commands[i], ctx))
+	}
+	return d
+}
+
+// virtualWorkspace stands for the workspace when an event names none.
+const virtualWorkspace = "/nonexistent-workspace"
+
+func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.Decision {
+	part := Part{Text: c.Text, Via: c.Via, Wrappers: c.Wrappers, Cwd: c.Cwd}
+	var d hook.Decision
+	if c.DynamicName {
+		e.out.Escalations = append(e.out.Escalations, "the program name is built at run time: "+c.Text)
+		d = hook.Judge
+	}
+	if c.Name == "" && len(c.Args) == 0 {
+		// A bare assignment (X=1): check env rules only.
+		if len(c.Assigns) == 0 {
+			return hook.Allow
+		}
+	}
+	var lazy struct {
+		done    bool
+		classes []map[string]bool
+		paths   []string
+		writes  []string
+		env     []string
+	}
+	prepare := func() {
+		if lazy.done {
+			return
+		}
+		lazy.done = true
+		lazy.paths, lazy.classes = pathArgs(c, ctx)
+		lazy.writes = writeTargets(c)
+		for k, v := range c.Assigns {
+			lazy.env = append(lazy.env, k+"="+v)
+		}
+		sort.Strings(lazy.env)
+	}
+	lower := strings.ToLower(c.Text)
+	try := func(r *Rule) {
+		t := r.target(hook.KindShell)
+		if t == TargetLine || t == TargetPipeline {
+			return
+		}
+		c0 := r.compiled
+		if c0.programs != nil && !c0.programs[c.Name] {
+			return
+		}
+		var texts []string
+		switch t {
+		case TargetCommand:
+			texts = []string{c.Text}
+		case TargetEnv:
+			prepare()
+			texts = lazy.env
+		case TargetWrites:
+			prepare()
+			texts = lazy.writes
+		case TargetPath:
+			prepare()
+			texts = lazy.paths
+		}
+		for _, text := range texts {
+			l := ""
+			if t == TargetCommand {
+				l = lower
+			}
+			if !r.matchText(text, l) {
+				continue
+			}
+			if c0.paths != nil {
+				if t == TargetPath || t == TargetWrites {
+					if !classesMatch(classifyPath(text, c.Cwd, ctx), c0.paths) {
+						continue
+					}
+				} else {
+					prepare()
+					if !anyClass(lazy.classes, c0.paths) {
+						continue
+					}
+				}
+			}
+			d = hook.Stricter(d, e.add(r, c.Text))
+			part.RuleIDs = append(part.RuleIDs, r.ID)
+			return
+		}
+	}
+	for _, r := range p.index.byProgram[c.Name] {
+		try(r)
+	}
+	for _, r := range p.index.anyProgram {
+		try(r)
+	}
+	if d == "" {
+		d = p.defaultFor(hook.KindShell)
+		if d == hook.Judge {
+			e.out.Escalations = append(e.out.Escalations, "no rule knows the command "+quoteShort(c.Text))
+		}
+	}
+	if d == hook.Allow && elevated(c.Wrappers) {
+		d = hook.Judge
+		e.out.Escalations = append(e.out.Escalations, "runs with elevated privileges: "+quoteShort(c.Text))
+	}
+	part.Decision = d
+	e.out.Parts = append(e.out.Parts, part)
+	return d
+}
+
+func elevated(wrappers []string) bool {
+	for _, w := range wrappers {
+		switch w {
+		case "sudo", "doas", "su", "pkexec", "run0":
+			return true
+		}
+	}
+	return false
+}
+
+func quoteShort(s string) string {
+	if len(s) > 80 {
+		s = s[:77] + "..."
+	}
+	return "`" + s + "`"
+}
+
+func classesMatch(classes []string, want map[string]bool) bool {
+	for _, c := range classes {
+		if want[c] {
+			return true
+		}
+	}
+	return false
+}
+
+func anyClass(classes []map[string]bool, want map[string]bool) bool {
+	for _, cs := range classes {
+		for c := range cs {
+			if want[c] {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,214 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/hookguard/hookguard/rules/shell"
+)
+
+var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/boot", "/var",
+	"/opt", "/sys", "/proc", "/dev", "/srv", "/snap", "/System", "/Library", "/Applications",
+	"/private", "/cores", "/Volumes", "/mnt", "/media", "/run"}
+
+var tempDirs = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm"}
+
+// classifyPath sorts one path argument into the classes rules can require.
+func classifyPath(arg, cwd string, ctx Context) []string {
+	if arg == "" {
+		return nil
+	}
+	if strings.ContainsAny(arg, "$`") {
+		return []string{PathDynamic}
+	}
+	home := ctx.Home
+	if arg == "~" || strings.HasPrefix(arg, "~/") {
+		if home == "" {
+			rest := strings.TrimPrefix(strings.TrimPrefix(arg, "~"), "/")
+			if rest == "" || rest == "*" || rest == ".*" {
+				return []string{PathHome}
+			}
+			return []string{PathHomeSub, PathOutside}
+		}
+		arg = home + strings.TrimPrefix(arg, "~")
+	} else if strings.HasPrefix(arg, "~") {
+		// ~user: another user's home.
+		return []string{PathOutside, PathHome}
+	}
+	abs := arg
+	if !strings.HasPrefix(arg, "/") {
+		if cwd == "" {
+			return []string{PathDynamic}
+		}
+		abs = cwd + "/" + arg
+	}
+	// A trailing glob means everything in its directory.
+	base := path.Base(abs)
+	target := path.Clean(abs)
+	everything := false
+	if strings.ContainsAny(base, "*?[") {
+		target = path.Dir(path.Clean(abs))
+		everything = base == "*" || base == ".*" || base == "*.*" || base == "{*,.*}" || base == "**"
+		if !everything {
+			target = path.Join(target, "_file_")
+		}
+	}
+	var out []string
+	add := func(c string) { out = append(out, c) }
+	switch {
+	case target == "/":
+		add(PathRoot)
+		return out
+	case home != "" && target == home, isHomeDir(target):
+		add(PathHome)
+		return out
+	}
+	for _, t := range tempDirs {
+		if target == t || strings.HasPrefix(target, t+"/") {
+			if target == t {
+				add(PathSystem)
+			}
+			add(PathTemp)
+			return out
+		}
+	}
+	for _, root := range ctx.WorkspaceRoots {
+		root = path.Clean(root)
+		switch {
+		case target == root || (root != "/" && strings.HasPrefix(root, target+"/")):
+			add(PathWorkspace)
+			return out
+		case strings.HasPrefix(target, root+"/"):
+			if everything && path.Dir(target) == root && false {
+				add(PathWorkspace)
+			}
+			add(PathInside)
+			return out
+		}
+	}
+	for _, s := range systemDirs {
+		if target == s || strings.HasPrefix(target, s+"/") {
+			if target == "/dev/null" || target == "/dev/stdout" || target == "/dev/stderr" {
+				return []string{PathTemp}
+			}
+			add(PathSystem)
+			add(PathOutside)
+			return out
+		}
+	}
+	add(PathOutside)
+	if home != "" && strings.HasPrefix(target, home+"/") {
+		add(PathHomeSub)
+	} else if underHomes(target) {
+		add(PathHomeSub)
+	}
+	return out
+}
+
+// isHomeDir reports whether p is a home directory by its shape (/root, /home/x, /Users/x).
+func isHomeDir(p string) bool {
+	if p == "/root" || p == "/home" || p == "/Users" {
+		return true
+	}
+	for _, pre := range []string{"/home/", "/Users/"} {
+		if rest, ok := strings.CutPrefix(p, pre); ok && rest != "" && !strings.Contains(rest, "/") {
+			return true
+		}
+	}
+	return false
+}
+
+func underHomes(p string) bool {
+	return strings.HasPrefix(p, "/home/") || strings.HasPrefix(p, "/Users/") || strings.HasPrefix(p, "/root/")
+}
+
+// pathArgs returns the arguments of c that name files, and their classes.
+func pathArgs(c *shell.Command, ctx Context) ([]string, []map[string]bool) {
+	var paths []string
+	var classes []map[string]bool
+	endOfFlags := false
+	for i, a := range c.Args {
+		dynamic := i < len(c.DynamicArgs) && c.DynamicArgs[i]
+		arg := a
+		if !endOfFlags {
+			if a == "--" {
+				endOfFlags = true
+				continue
+			}
+			if strings.HasPrefix(a, "-") && a != "-" {
+				if _, v, ok := strings.Cut(a, "="); ok && (strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~")) {
+					arg = v
+				} else {
+					continue
+				}
+			}
+		}
+		if k, v, ok := strings.Cut(arg, "="); ok && (k == "of" || k == "if") {
+			arg = v
+		}
+		// curl -d @file, -F name=@file.
+		if _, v, ok := strings.Cut(arg, "=@"); ok {
+			arg = v
+		} else if strings.HasPrefix(arg, "@") && len(arg) > 1 {
+			arg = arg[1:]
+		}
+		if strings.Contains(arg, "://") {
+			continue
+		}
+		set := map[string]bool{}
+		if dynamic {
+			set[PathDynamic] = true
+		} else {
+			for _, cl := range classifyPath(arg, c.Cwd, ctx) {
+				set[cl] = true
+			}
+		}
+		paths = append(paths, arg)
+		classes = append(classes, set)
+	}
+	return paths, classes
+}
+
+// writeTargets lists the files a command writes, moves over or removes.
+func writeTargets(c *shell.Command) []string {
+	var out []string
+	for _, r := range c.Redirects {
+		if strings.Contains(r.Op, ">") {
+			out = append(out, r.Target)
+		}
+	}
+	nonFlag := func() []string {
+		var xs []string
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a, "-") {
+				xs = append(xs, a)
+			}
+		}
+		return xs
+	}
+	switch c.Name {
+	case "tee", "rm", "unlink", "shred", "truncate", "touch", "chmod", "chown", "chattr", "rmdir":
+		out = append(out, nonFlag()...)
+	case "cp", "mv", "ln", "install", "rsync", "scp":
+		if xs := nonFlag(); len(xs) > 0 {
+			out = append(out, xs[len(xs)-1])
+		}
+	case "sed", "perl", "gsed":
+		inPlace := false
+		for _, a := range c.Args {
+			if strings.HasPrefix(a, "-i") || a == "--in-place" || strings.HasPrefix(a, "-pi") {
+				inPlace = true
+			}
+		}
+		if xs := nonFlag(); inPlace && len(xs) > 1 {
+			out = append(out, xs[1:]...)
+		}
+	case "dd":
+		for _, a := range c.Args {
+			if v, ok := strings.CutPrefix(a, "of="); ok {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}

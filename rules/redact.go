@@ -1,0 +1,79 @@
+package rules
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/dlclark/regexp2/v2"
+)
+
+// replaceAll replaces every match of re in s. A folded pattern is matched
+// against the lowercased text and the matches cut out of the original.
+func replaceAll(re *regexp2.Regexp, s string, folded bool, with string) (string, error) {
+	if !folded {
+		return re.Replace(s, with, -1, -1)
+	}
+	orig := []rune(s)
+	lower := []rune(strings.ToLower(s))
+	if len(orig) != len(lower) {
+		return "", errors.New("case folding changed the text length")
+	}
+	m, err := re.FindRunesMatch(lower)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	last := 0
+	for m != nil {
+		start, n := m.RuneIndex, m.RuneLength
+		b.WriteString(string(orig[last:start]))
+		b.WriteString(with)
+		last = start + n
+		if m, err = re.FindNextMatch(m); err != nil {
+			return "", err
+		}
+	}
+	b.WriteString(string(orig[last:]))
+	return b.String(), nil
+}
+
+// Redact replaces every secret the policy's detectors (rules marked secret)
+// find in s with a marker naming the detector. Use it before anything leaves
+// the process: to the model, the logs or the cache.
+func (p *Policy) Redact(s string) string {
+	if p == nil || s == "" {
+		return s
+	}
+	if p.index == nil {
+		p.finish()
+	}
+	for _, r := range p.index.secrets {
+		if !r.matchText(s, "") {
+			continue
+		}
+		c := r.compile()
+		for i, re := range c.patterns {
+			var err error
+			s, err = replaceAll(re, s, c.folded[i], "[REDACTED:"+r.ID+"]")
+			if err != nil {
+				// A timeout, or text whose case folding changes its length:
+				// do not risk returning the secret.
+				return "[REDACTED: text withheld, the secret scan did not finish]"
+			}
+		}
+	}
+	return s
+}
+
+// ContainsSecret reports whether any secret detector matches s, and which.
+func (p *Policy) ContainsSecret(s string) (string, bool) {
+	if p.index == nil {
+		p.finish()
+	}
+	for _, r := range p.index.secrets {
+		if r.matchText(s, strings.ToLower(s)) {
+			return r.ID, true
+		}
+	}
+	return "", false
+}
