@@ -76,10 +76,10 @@ type compiledRule struct {
 	// lowercased text instead (see foldPattern); likewise unlessFolded.
 	folded       []bool
 	unlessFolded []bool
-	keywords []string
-	programs map[string]bool
-	paths    map[string]bool
-	err      error
+	keywords     []string
+	programs     map[string]bool
+	paths        map[string]bool
+	err          error
 }
 
 // index groups rules so that an event only tries the rules that can apply.

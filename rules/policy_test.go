@@ -2,7 +2,6 @@ package rules
 
 import (
 	"testing"
-
 )
 
 func TestDefaultPolicyExamples(t *testing.T) {

@@ -95,7 +95,20 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 		c.Wrappers = append(c.Wrappers, name)
 		if name == "xargs" {
 			c.Via = viaXargs
-			stdin = nil // the command's stdin is not the pipe
+			// Known input becomes arguments (echo /etc | xargs rm -rf); the
+			// command's own stdin is not the pipe.
+			if stdin != nil && stdin.known && !stdin.dyn && !xargsReplaces(argv[:len(argv)-len(rest)]) {
+				fields := strings.Fields(strings.ReplaceAll(stdin.text, "\x00", " "))
+				if len(fields) > 0 && len(fields) <= MaxCommands {
+					extra := make([]arg, 0, len(rest)+len(fields))
+					extra = append(extra, rest...)
+					for _, f := range fields {
+						extra = append(extra, arg{s: f})
+					}
+					rest = extra
+				}
+			}
+			stdin = nil
 		}
 		argv = rest
 	}
@@ -144,6 +157,9 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 			c.DynamicName = true
 		}
 	}
+	if stdin != nil && stdin.known {
+		c.Stdin = stdin.text
+	}
 	idx := s.emit(c, args)
 	if idx < 0 {
 		return idx, nil
@@ -175,6 +191,10 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 			}
 		case "find":
 			s.findExec(args, st, fr)
+		case "source", ".":
+			if len(args) > 0 && args[0].dyn {
+				s.res.Commands[idx].DynamicCode = true
+			}
 		}
 		if out != nil {
 			for _, r := range c.Redirects {
@@ -319,6 +339,16 @@ func isAssign(v string) bool {
 		}
 	}
 	return true
+}
+
+// xargsReplaces reports whether xargs options include -I or -i (replace mode).
+func xargsReplaces(opts []arg) bool {
+	for _, a := range opts[1:] {
+		if strings.HasPrefix(a.s, "-I") || strings.HasPrefix(a.s, "-i") || strings.HasPrefix(a.s, "--replace") {
+			return true
+		}
+	}
+	return false
 }
 
 // shellCode finds the code a shell runs: the -c string, or stdin when no

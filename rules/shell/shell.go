@@ -50,6 +50,11 @@ type Command struct {
 	// Cwd is the working directory this command runs in, tracked through cd/pushd;
 	// "" when unknown (cd to a variable, cd -, …).
 	Cwd string
+	// Stdin is the text fed to the command on stdin when it is known: a heredoc,
+	// a here-string, or the output of echo/printf/cat-of-a-heredoc piped in
+	// (psql <<EOF … EOF, echo "DROP TABLE t" | mysql, python3 <<EOF …). Parts only
+	// known at run time are in source form. Empty when nothing or unknown.
+	Stdin string
 	// Redirects are the file redirections of this command (> file, >> file, 2> file, &> file, < file).
 	Redirects []Redirect
 	// Pipeline is the index in Result.Pipelines of the pipeline this command belongs to.

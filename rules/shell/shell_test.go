@@ -44,6 +44,7 @@ type wantCmd struct {
 	Assigns     map[string]string `json:"assigns"`
 	Redirects   []Redirect        `json:"redirects"`
 	Text        *string           `json:"text"`
+	Stdin       *string           `json:"stdin"`
 	Pipeline    *string           `json:"pipeline"`
 }
 
@@ -147,6 +148,9 @@ func checkCmd(t *testing.T, res *Result, c Command, w wantCmd) {
 	}
 	if w.Text != nil && c.Text != *w.Text {
 		t.Errorf("%s: Text = %q, want %q", w.Name, c.Text, *w.Text)
+	}
+	if w.Stdin != nil && c.Stdin != *w.Stdin {
+		t.Errorf("%s: Stdin = %q, want %q", w.Name, c.Stdin, *w.Stdin)
 	}
 	if w.Pipeline != nil && res.Pipelines[c.Pipeline] != *w.Pipeline {
 		t.Errorf("%s: pipeline = %q, want %q", w.Name, res.Pipelines[c.Pipeline], *w.Pipeline)

@@ -50,7 +50,7 @@ var parserPool = sync.Pool{New: func() any {
 // and always returns a non-nil Result; on a parse error Result.ParseError is set
 // and Result.Commands holds what could be recovered.
 func Split(line string, opts Options) (res *Result) {
-	res = &Result{}
+	res = &Result{Commands: make([]Command, 0, 4), Pipelines: make([]string, 0, 4)}
 	s := &splitter{res: res, opts: opts, maxDepth: opts.MaxDepth}
 	if s.maxDepth <= 0 {
 		s.maxDepth = defaultMaxDepth
@@ -669,7 +669,7 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 			}
 		}
 		c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}
-		c.Text = assignText(assigns, ce)
+		c.Text = assignText(assigns, dynAssign, ce)
 		return s.emit(c, nil), nil
 	}
 	c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}
@@ -685,7 +685,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-func assignText(assigns map[string]string, ce *syntax.CallExpr) string {
+func assignText(assigns map[string]string, dyn []string, ce *syntax.CallExpr) string {
 	if ce == nil || len(ce.Assigns) == 0 {
 		return ""
 	}
@@ -699,7 +699,7 @@ func assignText(assigns map[string]string, ce *syntax.CallExpr) string {
 		}
 		b.WriteString(a.Name.Value)
 		b.WriteByte('=')
-		b.WriteString(quoteArg(assigns[a.Name.Value], false))
+		b.WriteString(quoteArg(assigns[a.Name.Value], contains(dyn, a.Name.Value)))
 	}
 	return b.String()
 }
@@ -754,7 +754,8 @@ func (s *splitter) emit(c Command, args []arg) int {
 // quotes when it holds whitespace.
 func quoteArg(s string, dyn bool) string {
 	if dyn {
-		if strings.ContainsAny(s, " \t\n") {
+		single := len(s) > 3 && (s[0] == '$' || s[0] == '<' || s[0] == '>') && s[1] == '(' && s[len(s)-1] == ')'
+		if !single && strings.ContainsAny(s, " \t\n") {
 			return `"` + s + `"`
 		}
 		return s
