@@ -28,10 +28,13 @@ func ParseDecision(s string, allowJudge bool) (Decision, error) {
 	return "", fmt.Errorf("unknown decision %q", s)
 }
 
-// Severity orders decisions: deny > ask > judge > allow. Unknown decisions rank
-// as deny so that a bug can never relax an answer.
+// Severity orders decisions: deny > ask > judge > allow. The empty decision
+// ranks below allow (nothing decided yet); unknown decisions rank as deny so
+// that a bug can never relax an answer.
 func (d Decision) Severity() int {
 	switch d {
+	case "":
+		return -1 // no decision yet
 	case Allow:
 		return 0
 	case Judge:
