@@ -71,7 +71,7 @@ func checkTarget(ctx context.Context, o *Options, t install.Target) ([]Check, []
 	}
 	for _, ev := range cfg.Events {
 		if want := install.MisspelledEvent(t.Agent, ev); want != "" {
-			out = append(out, warn(fmt.Sprintf("event %q is not a %s event, so its hooks never run (event names are case-sensitive)", ev, agentName(t)),
+			out = append(out, warn(fmt.Sprintf("event %q is not a %s event, so its hooks never run (did you mean %q? event names are case-sensitive)", ev, agentName(t), want),
 				fmt.Sprintf("rename %q to %q", ev, want)))
 		}
 	}

@@ -70,7 +70,7 @@ func doctorPolicy(userPath, root string) func() (string, error) {
 		checked, failures, ran := runRuleExamples(pol)
 		switch {
 		case !ran:
-			return summary + "; rule examples not run (no example runner in the rules package yet)", nil
+			return summary + "; rule examples not run", nil
 		case len(failures) > 0:
 			return "", fmt.Errorf("%d of %d rule examples fail: %s", len(failures), checked, strings.Join(failures, "; "))
 		}
@@ -78,11 +78,17 @@ func doctorPolicy(userPath, root string) func() (string, error) {
 	}
 }
 
-// runRuleExamples runs every rule's own match/no_match examples and returns
-// how many it checked and a line per failure. This is the call site for the
-// rules package's example runner (the one behind `hookguard policy test`);
-// until that exists it reports ran=false and doctor says the examples were
-// not run.
-var runRuleExamples = func(pol *rules.Policy) (checked int, failures []string, ran bool) {
-	return 0, nil, false
+// runRuleExamples runs every rule's own match/no_match examples (what
+// `hookguard policy test` runs) and returns how many it checked and a line per
+// failure.
+func runRuleExamples(pol *rules.Policy) (checked int, failures []string, ran bool) {
+	for _, r := range pol.Rules {
+		if !r.Disabled {
+			checked += len(r.Examples.Match) + len(r.Examples.NoMatch)
+		}
+	}
+	for _, f := range pol.CheckExamples(false) {
+		failures = append(failures, f.Error())
+	}
+	return checked, failures, true
 }
