@@ -597,7 +597,9 @@ func TestDoctorOnBrokenSetups(t *testing.T) {
 	}{
 		{"not installed", func(s *sandbox) {}, "installed", "fail", "not installed"},
 		{"broken json", func(s *sandbox) { s.write(".cursor/hooks.json", "{\n  \"version\": 1,\n  \"hooks\": {,}\n}\n") }, "hooks", "fail", "line 3, column 13"},
-		{"wrong version", func(s *sandbox) { s.write(".cursor/hooks.json", strings.Replace(entry(good, `, "failClosed": true, "timeout": 15`), `"version": 1`, `"version": 2`, 1)) }, "hooks", "fail", `"version" is 2; Cursor loads only version 1`},
+		{"wrong version", func(s *sandbox) {
+			s.write(".cursor/hooks.json", strings.Replace(entry(good, `, "failClosed": true, "timeout": 15`), `"version": 1`, `"version": 2`, 1))
+		}, "hooks", "fail", `"version" is 2; Cursor loads only version 1`},
 		{"missing version", func(s *sandbox) {
 			s.write(".cursor/hooks.json", strings.Replace(entry(good, `, "failClosed": true, "timeout": 15`), `"version": 1, `, ``, 1))
 		}, "hooks", "fail", `"version" is missing`},
