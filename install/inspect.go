@@ -2,7 +2,6 @@ package install
 
 import (
 	"encoding/json"
-	"sort"
 	"strings"
 )
 
@@ -146,11 +145,4 @@ func MisspelledEvent(agent Agent, name string) string {
 		}
 	}
 	return ""
-}
-
-// SortedEvents returns names sorted, for stable output.
-func SortedEvents(names []string) []string {
-	out := append([]string(nil), names...)
-	sort.Strings(out)
-	return out
 }
