@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	gopath "path"
 	"sort"
 	"strings"
 	"sync"
@@ -43,7 +44,7 @@ var validTargets = map[hook.Kind][]string{
 	hook.KindMCP:      {TargetCall, TargetTool, TargetServer, TargetInput, TargetPath, TargetText},
 	hook.KindRead:     {TargetPath, TargetContent, TargetText},
 	hook.KindWrite:    {TargetPath, TargetContent, TargetWrites, TargetText},
-	hook.KindPrompt:   {TargetPrompt, TargetText},
+	hook.KindPrompt:   {TargetPrompt, TargetText, TargetPath},
 	hook.KindSubagent: {TargetPrompt, TargetText},
 }
 
@@ -78,6 +79,8 @@ type compiledRule struct {
 	unlessFolded []bool
 	keywords     []string
 	programs     map[string]bool
+	except       map[string]bool
+	files        []*regexp2.Regexp
 	paths        map[string]bool
 	err          error
 }
@@ -139,6 +142,11 @@ func (r *Rule) validate(file string) error {
 			return fail(fmt.Sprintf("unless[%d]", i), err.Error())
 		}
 	}
+	for i, p := range r.Files {
+		if _, _, err := compilePattern(p); err != nil {
+			return fail(fmt.Sprintf("files[%d]", i), err.Error())
+		}
+	}
 	return nil
 }
 
@@ -165,6 +173,14 @@ func (r *Rule) compile() *compiledRule {
 			c.unless = append(c.unless, re)
 			c.unlessFolded = append(c.unlessFolded, folded)
 		}
+		for _, p := range r.Files {
+			re, _, err := compilePattern(p)
+			if err != nil {
+				c.err = err
+				return
+			}
+			c.files = append(c.files, re)
+		}
 	})
 	return c
 }
@@ -184,6 +200,12 @@ func (p *Policy) finish() {
 			c.programs = map[string]bool{}
 			for _, prog := range r.Programs {
 				c.programs[prog] = true
+			}
+		}
+		if len(r.ExceptPrograms) > 0 {
+			c.except = map[string]bool{}
+			for _, prog := range r.ExceptPrograms {
+				c.except[prog] = true
 			}
 		}
 		if len(r.Paths) > 0 {
@@ -334,6 +356,24 @@ func foldPattern(p string) string {
 	return b.String()
 }
 
+// fileMatches reports whether path passes the rule's files filter.
+func (r *Rule) fileMatches(path string) bool {
+	if len(r.Files) == 0 {
+		return true
+	}
+	c := r.compile()
+	if c.err != nil {
+		return r.Decision != hook.Allow
+	}
+	lower := strings.ToLower(path)
+	for _, re := range c.files {
+		if ok, err := re.MatchString(lower); ok || err != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func clip(s string) string {
 	if len(s) <= maxTargetLen {
 		return s
@@ -389,7 +429,11 @@ func (p *Policy) Evaluate(ev *hook.Event, ctx Context) *Outcome {
 	case hook.KindRead, hook.KindWrite:
 		d = p.evalFile(e, ev, ctx)
 	case hook.KindPrompt, hook.KindSubagent:
-		d = p.evalSimple(e, ev.Kind, map[string][]string{TargetPrompt: {ev.Prompt}}, "prompt", ctx)
+		var attached []string
+		for _, a := range ev.Attachments {
+			attached = append(attached, pathForms(a, ctx)...)
+		}
+		d = p.evalSimple(e, ev.Kind, map[string][]string{TargetPrompt: {ev.Prompt}, TargetPath: attached}, "prompt", ctx)
 	case hook.KindObserve:
 		d = hook.Allow
 	default:
@@ -412,6 +456,9 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 	var ids []string
 	for _, r := range p.index.byKind[k] {
 		t := r.target(k)
+		if len(r.Files) > 0 && !r.fileMatches(label) {
+			continue
+		}
 		for _, text := range targets[t] {
 			if text == "" {
 				continue
@@ -453,6 +500,12 @@ func pathForms(path string, ctx Context) []string {
 		return nil
 	}
 	forms := []string{path}
+	if strings.HasPrefix(path, "/") {
+		if clean := gopath.Clean(path); clean != path {
+			forms = append(forms, clean)
+			path = clean
+		}
+	}
 	if ctx.Home != "" && (path == ctx.Home || strings.HasPrefix(path, ctx.Home+"/")) {
 		forms = append(forms, "~"+path[len(ctx.Home):])
 	}
@@ -610,7 +663,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			}
 		}
 	}
-	if len(res.Commands) == 0 && d == "" {
+	if len(res.Commands) == 0 && d == "" && res.ParseError == nil {
 		// Only assignments or comments: nothing runs.
 		d = hook.Allow
 	}
@@ -630,11 +683,8 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		e.out.Escalations = append(e.out.Escalations, "the program name is built at run time: "+c.Text)
 		d = hook.Judge
 	}
-	if c.Name == "" && len(c.Args) == 0 {
-		// A bare assignment (X=1): check env rules only.
-		if len(c.Assigns) == 0 {
-			return hook.Allow
-		}
+	if c.Name == "" && len(c.Args) == 0 && len(c.Assigns) == 0 && len(c.Redirects) == 0 {
+		return hook.Allow
 	}
 	var lazy struct {
 		done    bool
@@ -663,6 +713,9 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		}
 		c0 := r.compiled
 		if c0.programs != nil && !c0.programs[c.Name] {
+			return
+		}
+		if c0.except != nil && c0.except[c.Name] {
 			return
 		}
 		var texts []string

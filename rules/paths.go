@@ -163,10 +163,37 @@ func pathArgs(c *shell.Command, ctx Context) ([]string, []map[string]bool) {
 				set[cl] = true
 			}
 		}
-		paths = append(paths, arg)
-		classes = append(classes, set)
+		if arg == "{}" {
+			// find -exec / xargs -I placeholder: the path is only known at run time.
+			set = map[string]bool{PathDynamic: true}
+		}
+		for _, form := range homeForms(arg, ctx.Home) {
+			paths = append(paths, form)
+			classes = append(classes, set)
+		}
+	}
+	for _, r := range c.Redirects {
+		if r.Op == "<" || r.Op == "<>" {
+			set := map[string]bool{}
+			for _, cl := range classifyPath(r.Target, c.Cwd, ctx) {
+				set[cl] = true
+			}
+			for _, form := range homeForms(r.Target, ctx.Home) {
+				paths = append(paths, form)
+				classes = append(classes, set)
+			}
+		}
 	}
 	return paths, classes
+}
+
+// homeForms gives a path argument as written and, when it lies under home,
+// also in its ~ form, so patterns can say ~/.npmrc whoever the user is.
+func homeForms(arg, home string) []string {
+	if home != "" && home != "/" && (arg == home || strings.HasPrefix(arg, home+"/")) {
+		return []string{arg, "~" + arg[len(home):]}
+	}
+	return []string{arg}
 }
 
 // writeTargets lists the files a command writes, moves over or removes.
@@ -187,9 +214,9 @@ func writeTargets(c *shell.Command) []string {
 		return xs
 	}
 	switch c.Name {
-	case "tee", "rm", "unlink", "shred", "truncate", "touch", "chmod", "chown", "chattr", "rmdir":
+	case "tee", "rm", "unlink", "shred", "truncate", "touch", "chmod", "chown", "chattr", "rmdir", "mv":
 		out = append(out, nonFlag()...)
-	case "cp", "mv", "ln", "install", "rsync", "scp":
+	case "cp", "ln", "install", "rsync", "scp":
 		if xs := nonFlag(); len(xs) > 0 {
 			out = append(out, xs[len(xs)-1])
 		}

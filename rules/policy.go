@@ -20,6 +20,11 @@ type Rule struct {
 	Target string `yaml:"target,omitempty" json:"target,omitempty"`
 	// Programs restricts a shell rule to commands with these program names (exact, after unwrapping).
 	Programs []string `yaml:"programs,omitempty" json:"programs,omitempty"`
+	// ExceptPrograms exempts commands with these program names from a shell rule.
+	ExceptPrograms []string `yaml:"except_programs,omitempty" json:"except_programs,omitempty"`
+	// Files restricts a read, write or prompt-attachment rule to files whose path
+	// matches one of these regexp2 expressions (for content rules).
+	Files []string `yaml:"files,omitempty" json:"files,omitempty"`
 	// Keywords is a prefilter: the rule is only tried when the target contains one of them (case-insensitive).
 	Keywords []string `yaml:"keywords,omitempty" json:"keywords,omitempty"`
 	// Patterns are regexp2 expressions; the rule fires when any matches. With no
