@@ -76,9 +76,13 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 				wb.subst = true
 			}
 		case *syntax.CmdSubst:
+			*subs = append(*subs, subst{p.Stmts, viaCmdSubst})
+			if st.cwd != "" && isPwd(p) {
+				wb.b.WriteString(st.cwd) // "$(pwd)/build"
+				continue
+			}
 			wb.dyn, wb.subst = true, true
 			wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
-			*subs = append(*subs, subst{p.Stmts, viaCmdSubst})
 		case *syntax.ProcSubst:
 			wb.dyn, wb.subst = true, true
 			wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
@@ -96,6 +100,20 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 			}
 		}
 	}
+}
+
+// isPwd reports whether cs is $(pwd) or `pwd`, whose output is the
+// working directory.
+func isPwd(cs *syntax.CmdSubst) bool {
+	if len(cs.Stmts) != 1 {
+		return false
+	}
+	st := cs.Stmts[0]
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(st.Redirs) > 0 || st.Background || st.Negated || len(ce.Assigns) > 0 || len(ce.Args) != 1 {
+		return false
+	}
+	return ce.Args[0].Lit() == "pwd"
 }
 
 // param resolves a parameter expansion when its value is known.
