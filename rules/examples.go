@@ -96,7 +96,7 @@ func exampleEvent(r *Rule, k hook.Kind, ex string) *hook.Event {
 		}
 	case hook.KindRead, hook.KindWrite:
 		if t := r.target(k); t == TargetContent {
-			ev.FilePath, ev.Content = "/home/dev/project/example.txt", ex
+			ev.FilePath, ev.Content = ExampleContentPath, ex
 		} else {
 			ev.FilePath = ex
 		}
@@ -113,3 +113,7 @@ func jsonOrString(s string) json.RawMessage {
 	b, _ := json.Marshal(s)
 	return b
 }
+
+// ExampleContentPath is the file path given to content examples (rules with a
+// files filter must accept it for their examples to run).
+const ExampleContentPath = "/home/dev/project/config/example.conf"
