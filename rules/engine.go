@@ -536,7 +536,7 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 		}
 	}
 	targets := map[string][]string{
-		TargetCall:   {ev.Server + " " + ev.Tool + " " + input},
+		TargetCall:   {strings.Join(strings.Fields(ev.Server), "_") + " " + ev.Tool + " " + input},
 		TargetTool:   {ev.Tool},
 		TargetServer: {ev.Server},
 		TargetInput:  {input},
