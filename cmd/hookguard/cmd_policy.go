@@ -1,0 +1,130 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/hookguard/hookguard/rules"
+	"go.yaml.in/yaml/v3"
+)
+
+func init() {
+	register(command{name: "policy", summary: "test policies (policy test [FILE…]) or print the effective one (policy show)", run: runPolicy})
+}
+
+func runPolicy(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		fmt.Fprintln(stderr, "usage: hookguard policy test [FILE…]   validate policies and run every rule's examples")
+		fmt.Fprintln(stderr, "       hookguard policy show [--json] [--policy FILE] [--project DIR]   print the effective policy")
+		if len(args) == 0 {
+			return &exitError{code: 2}
+		}
+		return nil
+	}
+	switch args[0] {
+	case "test":
+		return runPolicyTest(args[1:], stdout, stderr)
+	case "show":
+		return runPolicyShow(args[1:], stdout, stderr)
+	}
+	return &exitError{code: 2, msg: fmt.Sprintf("unknown policy subcommand %q (use test or show)", args[0])}
+}
+
+// runPolicyTest checks the embedded default, then each FILE merged over it (so
+// a user rule's examples run through the same pipeline it will live in).
+func runPolicyTest(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("policy test", "policy test [FILE…]", stderr)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	failed := 0
+	check := func(name string, p *rules.Policy) {
+		fails := p.CheckExamples(name == "default")
+		n := 0
+		for _, r := range p.Rules {
+			n += len(r.Examples.Match) + len(r.Examples.NoMatch)
+		}
+		for _, f := range fails {
+			fmt.Fprintf(stdout, "FAIL %s\n", f.Error())
+		}
+		status := "ok  "
+		if len(fails) > 0 {
+			status = "FAIL"
+			failed++
+		}
+		fmt.Fprintf(stdout, "%s %s: %d rules, %d examples, %d failures\n", status, name, len(p.Rules), n, len(fails))
+	}
+	def, err := rules.ParseDefault()
+	if err != nil {
+		return err
+	}
+	check("default", def)
+	for _, path := range fs.Args() {
+		if _, err := rules.ParseFile(path); err != nil {
+			fmt.Fprintf(stdout, "FAIL %s\n", oneLine(err.Error()))
+			failed++
+			continue
+		}
+		merged, err := rules.Load(rules.LoadOptions{UserPath: path, NoProject: true})
+		if err != nil {
+			fmt.Fprintf(stdout, "FAIL %s\n", oneLine(err.Error()))
+			failed++
+			continue
+		}
+		only := &rules.Policy{}
+		for _, r := range merged.Rules {
+			if r.Origin == path {
+				only.Rules = append(only.Rules, r)
+			}
+		}
+		fails := merged.CheckExamples(false)
+		n := 0
+		for _, f := range fails {
+			if f.Origin == path {
+				fmt.Fprintf(stdout, "FAIL %s\n", f.Error())
+				n++
+			}
+		}
+		status := "ok  "
+		if n > 0 {
+			status = "FAIL"
+			failed++
+		}
+		fmt.Fprintf(stdout, "%s %s: %d rules, %d failures\n", status, path, len(only.Rules), n)
+	}
+	if failed > 0 {
+		return &exitError{code: 1, msg: fmt.Sprintf("%d policy file(s) failed", failed)}
+	}
+	return nil
+}
+
+func runPolicyShow(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("policy show", "policy show [--json] [--policy FILE] [--project DIR]", stderr)
+	asJSON := fs.Bool("json", false, "print JSON instead of YAML")
+	policyPath := fs.String("policy", "", "user policy file")
+	project := fs.String("project", "", "workspace root whose .cursor/hookguard.yaml applies (default: the current directory)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	root := *project
+	if root == "" {
+		root, _ = os.Getwd()
+	}
+	p, err := rules.Load(rules.LoadOptions{UserPath: *policyPath, ProjectRoots: []string{root},
+		Warn: func(s string) { fmt.Fprintln(stderr, "hookguard: "+s) }})
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(p)
+	}
+	fmt.Fprintf(stdout, "# effective policy %s from %v\n", p.Hash, p.Sources)
+	enc := yaml.NewEncoder(stdout)
+	enc.SetIndent(2)
+	defer enc.Close()
+	return enc.Encode(p)
+}
