@@ -78,8 +78,10 @@ type compiledRule struct {
 	folded       []bool
 	unlessFolded []bool
 	keywords     []string
-	programs     map[string]bool
 	except       map[string]bool
+	// anchors, when set, are words one of which the program name must start
+	// with for any pattern to match (derived from patterns like ^(git|tig)\s).
+	anchors []string
 	files        []*regexp2.Regexp
 	paths        map[string]bool
 	err          error
@@ -187,7 +189,13 @@ func (r *Rule) compile() *compiledRule {
 
 // finish builds the index after merging.
 func (p *Policy) finish() {
-	ix := &index{byKind: map[hook.Kind][]*Rule{}, byProgram: map[string][]*Rule{}}
+	n := 0
+	for _, r := range p.Rules {
+		n += len(r.Programs)
+	}
+	// Rules that name programs are reached only through byProgram, so the
+	// index itself is their program filter.
+	ix := &index{byKind: map[hook.Kind][]*Rule{}, byProgram: make(map[string][]*Rule, n)}
 	for _, r := range p.Rules {
 		if r.Disabled {
 			continue
@@ -195,12 +203,6 @@ func (p *Policy) finish() {
 		c := &compiledRule{}
 		for _, k := range r.Keywords {
 			c.keywords = append(c.keywords, strings.ToLower(k))
-		}
-		if len(r.Programs) > 0 {
-			c.programs = map[string]bool{}
-			for _, prog := range r.Programs {
-				c.programs[prog] = true
-			}
 		}
 		if len(r.ExceptPrograms) > 0 {
 			c.except = map[string]bool{}
@@ -213,6 +215,9 @@ func (p *Policy) finish() {
 			for _, pc := range r.Paths {
 				c.paths[pc] = true
 			}
+		}
+		if len(r.Programs) == 0 && r.target(hook.KindShell) == TargetCommand {
+			c.anchors = anchorWords(r.Patterns)
 		}
 		r.compiled = c
 		for _, k := range r.Kinds {
@@ -354,6 +359,138 @@ func foldPattern(p string) string {
 		b.WriteByte(ch)
 	}
 	return b.String()
+}
+
+// anchorWords returns the literal words a set of patterns must start with,
+// or nil when any pattern may start otherwise. It understands "^word",
+// "^(a|b|c)" and a leading (?i); anything else disables the prefilter.
+func anchorWords(patterns []string) []string {
+	if len(patterns) == 0 {
+		return nil
+	}
+	var words []string
+	for _, p := range patterns {
+		folded := false
+		if rest, ok := strings.CutPrefix(p, "(?i)"); ok {
+			p, folded = rest, true
+		}
+		rest, ok := strings.CutPrefix(p, "^")
+		if !ok {
+			return nil
+		}
+		var alts []string
+		if strings.HasPrefix(rest, "(") {
+			end := matchingParen(rest)
+			if end < 0 || (end+1 < len(rest) && strings.ContainsRune("?*{", rune(rest[end+1]))) {
+				return nil
+			}
+			inner := strings.TrimPrefix(rest[1:end], "?:")
+			if strings.ContainsAny(inner, "()[]\\") {
+				// Only plain alternatives of literal words are understood; a
+				// nested group or class may hide another start.
+				for _, alt := range splitTopLevel(inner) {
+					if w := leadingWord(alt); w == "" || !wordThenSafe(alt, w) {
+						return nil
+					}
+				}
+			}
+			alts = splitTopLevel(inner)
+		} else {
+			alts = []string{rest}
+		}
+		for _, alt := range alts {
+			w := leadingWord(alt)
+			if w == "" || !wordThenSafe(alt, w) {
+				return nil
+			}
+			if folded {
+				w = strings.ToLower(w)
+			}
+			words = append(words, w)
+		}
+	}
+	return words
+}
+
+// wordThenSafe reports that the literal word w is not made optional or
+// repeated by what follows it in alt.
+func wordThenSafe(alt, w string) bool {
+	if len(alt) == len(w) {
+		return true
+	}
+	return !strings.ContainsRune("?*{|", rune(alt[len(w)]))
+}
+
+func leadingWord(s string) string {
+	i := 0
+	for i < len(s) {
+		ch := s[i]
+		if ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '_' || ch == '-' {
+			i++
+			continue
+		}
+		break
+	}
+	// A word followed by a quantifier loses its last letter's certainty.
+	if i > 0 && i < len(s) && strings.ContainsRune("?*{", rune(s[i])) {
+		i--
+	}
+	return s[:i]
+}
+
+func matchingParen(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+func splitTopLevel(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case '|':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, s[start:])
+}
+
+func hasAnyPrefix(name string, words []string) bool {
+	lower := ""
+	for _, w := range words {
+		if strings.HasPrefix(name, w) {
+			return true
+		}
+		if lower == "" {
+			lower = strings.ToLower(name)
+		}
+		if strings.HasPrefix(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // fileMatches reports whether path passes the rule's files filter.
@@ -712,10 +849,10 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 			return
 		}
 		c0 := r.compiled
-		if c0.programs != nil && !c0.programs[c.Name] {
+		if c0.except != nil && c0.except[c.Name] {
 			return
 		}
-		if c0.except != nil && c0.except[c.Name] {
+		if c0.anchors != nil && !hasAnyPrefix(c.Name, c0.anchors) {
 			return
 		}
 		var texts []string

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"reflect"
 	"testing"
 )
 
@@ -25,5 +28,17 @@ func TestDefaultPatternsCompile(t *testing.T) {
 				t.Errorf("rule %s pattern %d: %v", r.ID, i, err)
 			}
 		}
+	}
+}
+
+func TestGeneratedDefaultMatchesYAML(t *testing.T) {
+	want, err := ParseDefaultYAML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := defaultPolicy()
+	sum := sha256.Sum256(DefaultPolicyYAML())
+	if !reflect.DeepEqual(want, got) || hex.EncodeToString(sum[:]) != generatedDefaultHash {
+		t.Fatal("rules/default_gen.go is stale: run go generate ./rules")
 	}
 }
