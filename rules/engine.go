@@ -82,9 +82,9 @@ type compiledRule struct {
 	// anchors, when set, are words one of which the program name must start
 	// with for any pattern to match (derived from patterns like ^(git|tig)\s).
 	anchors []string
-	files        []*regexp2.Regexp
-	paths        map[string]bool
-	err          error
+	files   []*regexp2.Regexp
+	paths   map[string]bool
+	err     error
 }
 
 // index groups rules so that an event only tries the rules that can apply.
