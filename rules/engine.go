@@ -82,6 +82,9 @@ type compiledRule struct {
 	// anchors, when set, are words one of which the program name must start
 	// with for any pattern to match (derived from patterns like ^(git|tig)\s).
 	anchors []string
+	// literals is the automatic prefilter derived from the patterns (see rulePrefilter).
+	literals     [][][]string
+	literalsOnce sync.Once
 	files   []*regexp2.Regexp
 	paths   map[string]bool
 	err     error
@@ -272,6 +275,25 @@ func (r *Rule) matchText(text string, lower string) bool {
 			}
 		}
 		if !found {
+			return false
+		}
+	}
+	c.literalsOnce.Do(func() {
+		if r.Prefilter == nil {
+			r.Prefilter = rulePrefilter(r.Patterns)
+			if r.Prefilter == nil {
+				r.Prefilter = [][][]string{}
+			}
+		}
+		if len(r.Prefilter) > 0 {
+			c.literals = r.Prefilter
+		}
+	})
+	if c.literals != nil {
+		if lower == "" {
+			lower = strings.ToLower(text)
+		}
+		if !passesPrefilter(c.literals, lower) {
 			return false
 		}
 	}

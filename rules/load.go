@@ -28,6 +28,17 @@ var defaultPolicyYAML []byte
 // hook uses the generated copy, which a test keeps identical).
 func ParseDefaultYAML() (*Policy, error) { return parsePolicy(defaultPolicyYAML, "default") }
 
+// PrepareForEmbedding computes what the generated default policy stores so
+// that hook processes need not: each rule's literal prefilter.
+func (p *Policy) PrepareForEmbedding() {
+	for _, r := range p.Rules {
+		r.Prefilter = rulePrefilter(r.Patterns)
+		if r.Prefilter == nil {
+			r.Prefilter = [][][]string{}
+		}
+	}
+}
+
 // defaultPolicy returns a fresh copy of the default policy without parsing YAML.
 func defaultPolicy() (*Policy, error) {
 	p := generatedDefault()

@@ -50,6 +50,12 @@ type Rule struct {
 	// Examples must hold: every match string fires the rule, no no_match string does.
 	Examples Examples `yaml:"examples" json:"examples"`
 
+	// Prefilter is the literal prefilter derived from Patterns (see
+	// rulePrefilter), precomputed for the embedded policy so that hook processes
+	// do not parse every pattern at start-up; nil means "not computed yet" and an
+	// empty slice "no prefilter".
+	Prefilter [][][]string `yaml:"-" json:"-"`
+
 	// Origin is the file the rule came from ("default" for the embedded policy).
 	Origin string `yaml:"-" json:"origin,omitempty"`
 

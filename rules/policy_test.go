@@ -36,6 +36,7 @@ func TestGeneratedDefaultMatchesYAML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	want.PrepareForEmbedding()
 	got, _ := defaultPolicy()
 	sum := sha256.Sum256(DefaultPolicyYAML())
 	if !reflect.DeepEqual(want, got) || hex.EncodeToString(sum[:]) != generatedDefaultHash {

@@ -26,6 +26,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	p.PrepareForEmbedding()
 	ruleList := p.Rules
 	p.Rules = nil
 	var b strings.Builder

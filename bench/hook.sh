@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Times `hookguard hook` as a whole process, next to a trivial Go program that
+# only answers {}, on a routine shell event and on a deny. Uses hyperfine when it
+# is installed, else bench/proctime. Prints medians and ratios.
+#   bench/hook.sh [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-300}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+go build -o "$out/hookguard" ./cmd/hookguard
+go build -o "$out/trivial" ./bench/trivial
+go build -o "$out/proctime" ./bench/proctime
+export HOOKGUARD_AUDIT=off HOOKGUARD_JUDGE=off HOME="$out/home"
+mkdir -p "$HOME"
+cat > "$out/routine.json" <<'JSON'
+{"conversation_id":"c-1","generation_id":"g-1","model":"m","hook_event_name":"beforeShellExecution","cursor_version":"2.1.3","workspace_roots":["/home/dev/project"],"user_email":null,"command":"cd web && npm ci && npm run build 2>&1 | tail -20","cwd":"/home/dev/project"}
+JSON
+cat > "$out/deny.json" <<'JSON'
+{"conversation_id":"c-1","generation_id":"g-1","model":"m","hook_event_name":"beforeShellExecution","cursor_version":"2.1.3","workspace_roots":["/home/dev/project"],"user_email":null,"command":"git push --force origin main","cwd":"/home/dev/project"}
+JSON
+for ev in routine deny; do
+  echo "== $ev event"
+  if command -v hyperfine >/dev/null; then
+    hyperfine -N --warmup 20 --runs "$runs" --input "$out/$ev.json" -i "$out/trivial" "$out/hookguard hook"
+  else
+    "$out/proctime" -runs "$runs" -input "$out/$ev.json" -- "$out/trivial" -- "$out/hookguard" hook
+  fi
+done

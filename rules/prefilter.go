@@ -1,0 +1,168 @@
+package rules
+
+import (
+	"regexp/syntax"
+	"strings"
+	"unicode/utf8"
+)
+
+// requiredLiterals derives a cheap prefilter from a pattern: clauses of
+// lowercase strings such that, in any text the pattern matches, every clause
+// has a member that occurs. It returns nil when nothing useful can be derived
+// (the pattern is then always tried). This keeps regexp2, whose compile step
+// costs tens of microseconds a pattern, off the start-up path of every rule a
+// command cannot match.
+//
+// Lookarounds are removed first (they never make a match require more text),
+// then the pattern is parsed with Go's regexp/syntax; patterns it cannot parse
+// (backreferences, .NET-only syntax) get no prefilter.
+func requiredLiterals(pattern string) [][]string {
+	p := stripLookarounds(strings.TrimPrefix(pattern, "(?i)"))
+	re, err := syntax.Parse(p, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	return clauses(re.Simplify())
+}
+
+// clauses returns the AND of OR-sets a match of re needs; empty means none.
+func clauses(re *syntax.Regexp) [][]string {
+	switch re.Op {
+	case syntax.OpLiteral:
+		lit := strings.ToLower(string(re.Rune))
+		if utf8.RuneCountInString(lit) < 2 {
+			return nil
+		}
+		return [][]string{{lit}}
+	case syntax.OpCapture, syntax.OpPlus:
+		return clauses(re.Sub[0])
+	case syntax.OpRepeat:
+		if re.Min >= 1 {
+			return clauses(re.Sub[0])
+		}
+	case syntax.OpConcat:
+		var all [][]string
+		for _, sub := range re.Sub {
+			all = append(all, clauses(sub)...)
+		}
+		return all
+	case syntax.OpAlternate:
+		// One clause: for each branch, its most selective clause.
+		var union []string
+		for _, sub := range re.Sub {
+			best := mostSelective(clauses(sub))
+			if best == nil {
+				return nil
+			}
+			union = append(union, best...)
+		}
+		return [][]string{union}
+	}
+	return nil
+}
+
+// mostSelective picks the clause whose shortest member is longest.
+func mostSelective(cs [][]string) []string {
+	var best []string
+	for _, c := range cs {
+		if best == nil || minLen(c) > minLen(best) {
+			best = c
+		}
+	}
+	return best
+}
+
+func minLen(set []string) int {
+	m := -1
+	for _, s := range set {
+		if n := len(s); m < 0 || n < m {
+			m = n
+		}
+	}
+	return m
+}
+
+// stripLookarounds removes (?=…), (?!…), (?<=…) and (?<!…) groups.
+func stripLookarounds(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] == '\\' && i+1 < len(p) {
+			b.WriteByte(p[i])
+			b.WriteByte(p[i+1])
+			i++
+			continue
+		}
+		if p[i] == '(' && i+2 < len(p) && p[i+1] == '?' &&
+			(p[i+2] == '=' || p[i+2] == '!' || (p[i+2] == '<' && i+3 < len(p) && (p[i+3] == '=' || p[i+3] == '!'))) {
+			depth := 0
+			j := i
+			for ; j < len(p); j++ {
+				if p[j] == '\\' {
+					j++
+					continue
+				}
+				if p[j] == '[' {
+					// skip a character class
+					for j++; j < len(p) && p[j] != ']'; j++ {
+						if p[j] == '\\' {
+							j++
+						}
+					}
+					continue
+				}
+				if p[j] == '(' {
+					depth++
+				} else if p[j] == ')' {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			i = j
+			continue
+		}
+		b.WriteByte(p[i])
+	}
+	return b.String()
+}
+
+// rulePrefilter combines the patterns' clauses: the rule can only fire when
+// all clauses of some pattern are satisfied. nil means no prefilter.
+func rulePrefilter(patterns []string) [][][]string {
+	var out [][][]string
+	for _, p := range patterns {
+		cs := requiredLiterals(p)
+		if len(cs) == 0 {
+			return nil
+		}
+		out = append(out, cs)
+	}
+	return out
+}
+
+// passesPrefilter reports whether lower (lowercased text) may match one of the patterns.
+func passesPrefilter(patterns [][][]string, lower string) bool {
+	for _, cs := range patterns {
+		if satisfies(cs, lower) {
+			return true
+		}
+	}
+	return false
+}
+
+func satisfies(cs [][]string, lower string) bool {
+	for _, clause := range cs {
+		found := false
+		for _, lit := range clause {
+			if strings.Contains(lower, lit) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
