@@ -63,6 +63,9 @@ type Config struct {
 	// HTTPClient replaces the HTTP client, e.g. to record or replay requests.
 	// The caller's context reaches it through the request.
 	HTTPClient openai.HTTPDoer `json:"-"`
+	// Intents replaces the judge's own memory of user requests (the judge
+	// server shares one between its judges).
+	Intents *Intents `json:"-"`
 	// Now replaces the clock (breaker, cache expiry, intents).
 	Now func() time.Time `json:"-"`
 	// Redact removes secrets from text the judge gets without a policy (the
@@ -142,7 +145,7 @@ func FromPolicy(pol *rules.Policy, getenv Env) (cfg Config, ok bool, err error) 
 		}
 	}
 	cfg.StateDir = StateDir(getenv)
-	return cfg.withDefaults(), true, nil
+	return cfg.WithDefaults(), true, nil
 }
 
 // NormalizeBaseURL checks an endpoint URL and adds /v1 when it has no path
@@ -186,7 +189,8 @@ func StateDir(getenv Env) string {
 	return filepath.Join(home, ".local", "state", "hookguard")
 }
 
-func (c Config) withDefaults() Config {
+// WithDefaults returns c with every unset field at its default.
+func (c Config) WithDefaults() Config {
 	if c.Timeout <= 0 {
 		c.Timeout = DefaultTimeout
 	}

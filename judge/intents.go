@@ -20,6 +20,9 @@ type intent struct {
 	at   time.Time
 }
 
+// IntentTTL is how long a user request is remembered.
+const IntentTTL = 30 * time.Minute
+
 // maxConversations bounds the memory; the stalest conversation goes first.
 const (
 	maxConversations = 1000

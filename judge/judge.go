@@ -52,7 +52,7 @@ type flight struct {
 // New builds a judge. It fails only on a broken configuration (a bad URL or an
 // unreadable prompt folder).
 func New(cfg Config) (*Judge, error) {
-	cfg = cfg.withDefaults()
+	cfg = cfg.WithDefaults()
 	if cfg.BaseURL == "" {
 		return nil, errors.New("judge: no endpoint url")
 	}
@@ -82,12 +82,15 @@ func New(cfg Config) (*Judge, error) {
 		cfg:      cfg,
 		client:   openai.NewClientWithConfig(oc),
 		breaker:  newBreaker(cfg.Breaker, cfg.Now),
-		intents:  NewIntents(30*time.Minute, cfg.Now),
+		intents:  cfg.Intents,
 		prompts:  set,
 		promptFP: prompts.Fingerprint(cfg.PromptsDir),
 		flights:  map[string]*flight{},
 	}
 	j.promptChecked = cfg.Now()
+	if j.intents == nil {
+		j.intents = NewIntents(IntentTTL, cfg.Now)
+	}
 	switch {
 	case cfg.NoCache:
 	case cfg.Cache != nil:

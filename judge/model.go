@@ -83,6 +83,8 @@ func classify(ctx context.Context, err error, header http.Header, now time.Time)
 		ce.Status = apiErr.HTTPStatusCode
 	case errors.As(err, &reqErr):
 		ce.Status = reqErr.HTTPStatusCode
+	case isDecodeError(err):
+		ce.What, ce.Retry = "the endpoint sent a malformed response", true
 	case errors.Is(err, syscall.ECONNREFUSED):
 		ce.What, ce.Retry = "the endpoint refused the connection", true
 	default:
@@ -112,6 +114,12 @@ func classify(ctx context.Context, err error, header http.Header, now time.Time)
 		}
 	}
 	return ce
+}
+
+func isDecodeError(err error) bool {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	return errors.As(err, &se) || errors.As(err, &te)
 }
 
 func isTimeout(err error) bool {

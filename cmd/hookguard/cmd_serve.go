@@ -1,0 +1,50 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/hookguard/hookguard/judge"
+	"github.com/hookguard/hookguard/judged"
+)
+
+func init() {
+	register(command{name: "serve", summary: "run the judge server (started on demand by hook; exits when idle)", run: runServe})
+}
+
+func runServe(args []string, _ io.Reader, _, stderr io.Writer) error {
+	fs := newFlags("serve", "serve [--idle 10m] [--dir STATE_DIR]", stderr)
+	idleDefault := 10 * time.Minute
+	if v := os.Getenv("HOOKGUARD_SERVE_IDLE"); v != "" {
+		if d, err := time.ParseDuration(v); err == nil && d > 0 {
+			idleDefault = d
+		}
+	}
+	idle := fs.Duration("idle", idleDefault, "exit after this long without a request ($HOOKGUARD_SERVE_IDLE)")
+	dir := fs.String("dir", judge.StateDir(os.Getenv), "state directory (socket, cache)")
+	quiet := fs.Bool("quiet", false, "no log lines")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	logf := func(format string, a ...any) {
+		fmt.Fprintf(stderr, "%s hookguard serve: %s\n", time.Now().Format(time.RFC3339), fmt.Sprintf(format, a...))
+	}
+	if *quiet {
+		logf = nil
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s := &judged.Server{Dir: *dir, Idle: *idle, Build: judged.Build(), Logf: logf}
+	err := s.Serve(ctx)
+	if errors.Is(err, judged.ErrRunning) {
+		fmt.Fprintln(stderr, "hookguard serve: a judge server is already running for", *dir)
+		return nil
+	}
+	return err
+}

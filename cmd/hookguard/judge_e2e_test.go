@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+var (
+	judgeBinOnce sync.Once
+	judgeBin     string
+	judgeBinErr  error
+)
+
+// hookguardBinary builds the binary once for the judge end-to-end tests.
+func hookguardBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end: builds the binary")
+	}
+	judgeBinOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "hookguard-judge-e2e-")
+		if err != nil {
+			judgeBinErr = err
+			return
+		}
+		judgeBin = filepath.Join(dir, "hookguard")
+		out, err := exec.Command("go", "build", "-o", judgeBin, ".").CombinedOutput()
+		if err != nil {
+			judgeBinErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if judgeBinErr != nil {
+		t.Fatal(judgeBinErr)
+	}
+	return judgeBin
+}
+
+// ambiguousEvent is a command no rule knows, which the rules send to the judge.
+const ambiguousEvent = `{"hook_event_name":"beforeShellExecution","command":"./tools/sync-fixtures.sh --all","cwd":"/tmp/p","workspace_roots":["/tmp/p"]}`
+
+// model is an OpenAI-compatible endpoint that counts its requests.
+type model struct {
+	calls atomic.Int32
+	url   string
+}
+
+func newModel(t *testing.T, handle func(w http.ResponseWriter, r *http.Request)) *model {
+	m := &model{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m.calls.Add(1)
+		handle(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(srv.CloseClientConnections)
+	m.url = srv.URL + "/v1"
+	return m
+}
+
+func verdict(w http.ResponseWriter, decision string) {
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprintf(w, `{"choices":[{"message":{"role":"assistant","content":"{\"decision\":\"%s\",\"risk\":\"medium\",\"reason\":\"staging deploy\"}"},"finish_reason":"stop"}],"usage":{"total_tokens":9}}`, decision)
+}
+
+// judgeEnv is a clean environment pointing the judge at url with its own state dir.
+func judgeEnv(t *testing.T, url string, extra ...string) []string {
+	state := t.TempDir()
+	env := []string{
+		"PATH=" + os.Getenv("PATH"),
+		"HOME=" + t.TempDir(),
+		"HOOKGUARD_STATE_DIR=" + state,
+		"HOOKGUARD_JUDGE_URL=" + url,
+		"HOOKGUARD_JUDGE_MODEL=test-model",
+		"HOOKGUARD_SERVE_IDLE=20s",
+		"HOOKGUARD_JUDGE_WAIT=2s", // generous: the race detector slows the server's start
+	}
+	env = append(env, extra...)
+	t.Cleanup(func() {
+		cmd := exec.Command(judgeBin, "judge", "stop")
+		cmd.Env = env
+		_ = cmd.Run()
+	})
+	return env
+}
+
+type hookRun struct {
+	resp map[string]any
+	took time.Duration
+	err  string
+}
+
+func runHookProcess(t *testing.T, env []string, event string) hookRun {
+	t.Helper()
+	cmd := exec.Command(hookguardBinary(t), "hook")
+	cmd.Env = env
+	cmd.Stdin = strings.NewReader(event)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	took := time.Since(start)
+	if err != nil {
+		t.Fatalf("hook: %v\nstderr: %s", err, stderr.String())
+	}
+	var resp map[string]any
+	dec := json.NewDecoder(&stdout)
+	if err := dec.Decode(&resp); err != nil {
+		t.Fatalf("stdout is not JSON: %v", err)
+	}
+	if dec.More() {
+		t.Fatal("stdout holds more than one JSON object")
+	}
+	return hookRun{resp: resp, took: took, err: stderr.String()}
+}
+
+// TestJudgeE2EBreakerOpenAnswersFast: with the endpoint hanging, the first
+// hooks wait out the judge's budget and fall back to deny; once the breaker in
+// the judge server opens, later hook processes answer the fallback at once.
+func TestJudgeE2EBreakerOpenAnswersFast(t *testing.T) {
+	release := make(chan struct{})
+	m := newModel(t, func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	})
+	t.Cleanup(func() { close(release) })
+	env := judgeEnv(t, m.url, "HOOKGUARD_JUDGE_TIMEOUT=300ms")
+	for i := range 3 {
+		r := runHookProcess(t, env, ambiguousEvent)
+		if r.resp["permission"] != "deny" {
+			t.Fatalf("hang %d: %v", i, r.resp)
+		}
+	}
+	calls := m.calls.Load()
+	var slowest time.Duration
+	for i := range 5 {
+		r := runHookProcess(t, env, ambiguousEvent)
+		msg, _ := r.resp["user_message"].(string)
+		if r.resp["permission"] != "deny" || !strings.Contains(msg, "circuit breaker is open") {
+			t.Fatalf("run %d after the breaker opened: %v", i, r.resp)
+		}
+		slowest = max(slowest, r.took)
+	}
+	if m.calls.Load() != calls {
+		t.Errorf("the open breaker let %d calls through", m.calls.Load()-calls)
+	}
+	t.Logf("slowest breaker-open hook process: %s", slowest)
+	if slowest > 100*time.Millisecond {
+		t.Errorf("breaker-open answers took up to %s (want < 100ms)", slowest)
+	}
+}
+
+// TestJudgeE2ESameEventOnce: two hook processes sending the same ambiguous
+// event at once reach the model once; a third is answered from the cache.
+func TestJudgeE2ESameEventOnce(t *testing.T) {
+	m := newModel(t, func(w http.ResponseWriter, r *http.Request) {
+		time.Sleep(300 * time.Millisecond)
+		verdict(w, "ask")
+	})
+	env := judgeEnv(t, m.url)
+	var wg sync.WaitGroup
+	runs := make([]hookRun, 2)
+	for i := range runs {
+		wg.Go(func() { runs[i] = runHookProcess(t, env, ambiguousEvent) })
+	}
+	wg.Wait()
+	for _, r := range runs {
+		if r.resp["permission"] != "ask" {
+			t.Fatalf("%v\n%s", r.resp, r.err)
+		}
+	}
+	if n := m.calls.Load(); n != 1 {
+		t.Fatalf("the model was asked %d times for one event", n)
+	}
+	r := runHookProcess(t, env, ambiguousEvent)
+	if r.resp["permission"] != "ask" || m.calls.Load() != 1 {
+		t.Fatalf("third run: %v after %d calls", r.resp, m.calls.Load())
+	}
+	t.Logf("cache-hit hook process: %s", r.took)
+}
+
+// TestJudgeE2EInProcess: with the server off, the judge runs in the hook and
+// the persistent cache still spares the second call.
+func TestJudgeE2EInProcess(t *testing.T) {
+	m := newModel(t, func(w http.ResponseWriter, r *http.Request) { verdict(w, "deny") })
+	env := judgeEnv(t, m.url, "HOOKGUARD_JUDGE_SERVER=off")
+	for range 2 {
+		if r := runHookProcess(t, env, ambiguousEvent); r.resp["permission"] != "deny" {
+			t.Fatalf("%v", r.resp)
+		}
+	}
+	if m.calls.Load() != 1 {
+		t.Fatalf("%d model calls", m.calls.Load())
+	}
+}
+
+// TestJudgeE2EServerErrorsNeverAllow: whatever the endpoint does wrong, the
+// hook never answers allow.
+func TestJudgeE2EServerErrorsNeverAllow(t *testing.T) {
+	var n atomic.Int32
+	m := newModel(t, func(w http.ResponseWriter, r *http.Request) {
+		switch n.Add(1) % 3 {
+		case 0:
+			w.WriteHeader(500)
+		case 1:
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(429)
+		default:
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"choices":[{"message":{"content":"allow"},"finish_reason":"stop"}]}`)
+		}
+	})
+	env := judgeEnv(t, m.url, "HOOKGUARD_JUDGE_TIMEOUT=1s")
+	for i := range 4 {
+		r := runHookProcess(t, env, ambiguousEvent)
+		if r.resp["permission"] == "allow" {
+			t.Fatalf("run %d: a failure became an allow: %v", i, r.resp)
+		}
+	}
+}

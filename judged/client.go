@@ -1,0 +1,272 @@
+package judged
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/judge"
+)
+
+// DefaultWait is how long a hook waits for a server (including starting one)
+// before it judges in-process.
+const DefaultWait = 400 * time.Millisecond
+
+// Client sends escalated events to the judge server and implements
+// guard.Judger. When no server answers it starts one (detached) and, if that
+// does not answer within Wait, judges in-process with the persistent cache.
+type Client struct {
+	// Config is the resolved judge configuration; Config.StateDir locates the server.
+	Config judge.Config
+	// Redact removes secrets from user requests before they leave the process.
+	Redact func(string) string
+	// Exe is the binary started as `Exe serve`; "" uses os.Executable.
+	Exe string
+	// Wait bounds reaching the server (default DefaultWait).
+	Wait time.Duration
+	// NoSpawn never starts a server (HOOKGUARD_JUDGE_SERVER=off judges in-process).
+	NoSpawn bool
+	// Logf receives diagnostics; nil discards them.
+	Logf func(format string, args ...any)
+
+	once  sync.Once
+	local *judge.Judge
+	lerr  error
+	build string
+}
+
+func (c *Client) logf(format string, args ...any) {
+	if c.Logf != nil {
+		c.Logf(format, args...)
+	}
+}
+
+func (c *Client) wait() time.Duration {
+	if c.Wait > 0 {
+		return c.Wait
+	}
+	return DefaultWait
+}
+
+// Judge implements guard.Judger.
+func (c *Client) Judge(ctx context.Context, req judge.Request) hook.Result {
+	in := judge.Prepare(req)
+	if c.NoSpawn {
+		return c.judgeLocal(ctx, in, "")
+	}
+	conn, err := c.connect(ctx, true)
+	if err != nil {
+		c.logf("judge server unreachable (%v); judging in-process", err)
+		return c.judgeLocal(ctx, in, err.Error())
+	}
+	defer conn.Close()
+	cfg := c.Config.WithDefaults()
+	// The server spends at most the judge's budget; allow for the hop.
+	resp, err := c.roundTrip(conn, request{Op: OpJudge, Config: wireConfig(cfg), Input: &in}, cfg.Timeout+time.Second)
+	if err != nil {
+		c.logf("judge server: %v", err)
+		fb := cfg.Fallback
+		if in.Fallback != "" {
+			fb = in.Fallback
+		}
+		return judge.Fallback(fb, "the judge server failed: "+oneLine(err.Error()))
+	}
+	if resp.Error != "" || resp.Result == nil {
+		c.logf("judge server: %s; judging in-process", resp.Error)
+		return c.judgeLocal(ctx, in, resp.Error)
+	}
+	res := *resp.Result
+	// Whatever the server says, a flagged event is never allowed.
+	if in.Flagged && res.Decision == hook.Allow {
+		res.Decision = hook.Ask
+	}
+	return res
+}
+
+// RememberIntent implements guard.Judger: the user's prompt (redacted) goes to
+// the server, which keeps it for later judgments in the same conversation.
+func (c *Client) RememberIntent(ctx context.Context, ev *hook.Event) {
+	if ev == nil || ev.ConversationID == "" || strings.TrimSpace(ev.Prompt) == "" || c.NoSpawn {
+		return
+	}
+	text := ev.Prompt
+	if c.Redact != nil {
+		text = c.Redact(judge.Truncate(text, 8000))
+	}
+	conn, err := c.connect(ctx, true)
+	if err != nil {
+		c.logf("judge server unreachable, user request not remembered: %v", err)
+		return
+	}
+	defer conn.Close()
+	if _, err := c.roundTrip(conn, request{Op: OpIntent, Conversation: ev.ConversationID, Text: judge.Truncate(text, 2000)}, time.Second); err != nil {
+		c.logf("remember user request: %v", err)
+	}
+}
+
+// Status asks a running server for its status; it never starts one.
+func (c *Client) Status(ctx context.Context) (*Status, error) {
+	conn, err := c.connect(ctx, false)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	resp, err := c.roundTrip(conn, request{Op: OpStatus}, 3*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	if resp.Error != "" || resp.Status == nil {
+		return nil, fmt.Errorf("judge server: %s", resp.Error)
+	}
+	return resp.Status, nil
+}
+
+// Shutdown asks a running server to exit.
+func (c *Client) Shutdown(ctx context.Context) error {
+	conn, err := c.connect(ctx, false)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	_, err = c.roundTrip(conn, request{Op: OpShutdown}, 3*time.Second)
+	return err
+}
+
+// Local returns the in-process judge used when the server cannot be reached.
+func (c *Client) Local() (*judge.Judge, error) {
+	c.once.Do(func() {
+		cfg := c.Config
+		cfg.Redact = c.Redact
+		cfg.Logf = c.Logf
+		c.local, c.lerr = judge.New(cfg)
+	})
+	return c.local, c.lerr
+}
+
+func (c *Client) judgeLocal(ctx context.Context, in judge.Input, why string) hook.Result {
+	j, err := c.Local()
+	if err != nil {
+		return judge.Fallback(c.Config.Fallback, "the judge is misconfigured: "+oneLine(err.Error()))
+	}
+	_ = why
+	return j.Decide(ctx, in)
+}
+
+// connect dials the server; with spawn it starts one when none answers and
+// waits for it, all within Wait.
+func (c *Client) connect(ctx context.Context, spawn bool) (*net.UnixConn, error) {
+	sock := SocketPath(c.Config.StateDir)
+	deadline := time.Now().Add(c.wait())
+	conn, err := dial(sock, time.Until(deadline))
+	if err == nil || !spawn {
+		return conn, err
+	}
+	if serr := c.spawn(); serr != nil {
+		return nil, serr
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(5 * time.Millisecond):
+		}
+		conn, err = dial(sock, time.Until(deadline))
+		if err == nil {
+			return conn, nil
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("no judge server within %s: %w", c.wait(), err)
+		}
+	}
+}
+
+func dial(sock string, d time.Duration) (*net.UnixConn, error) {
+	if d <= 0 {
+		d = time.Millisecond
+	}
+	conn, err := net.DialTimeout("unix", sock, d)
+	if err != nil {
+		return nil, err
+	}
+	return conn.(*net.UnixConn), nil
+}
+
+// spawn starts `hookguard serve` detached (its own session, no terminal),
+// logging to the state directory. A second server started at the same time
+// finds the lock taken and exits.
+func (c *Client) spawn() error {
+	exe := c.Exe
+	if exe == "" {
+		var err error
+		if exe, err = os.Executable(); err != nil {
+			return fmt.Errorf("start judge server: %w", err)
+		}
+	}
+	if err := os.MkdirAll(c.Config.StateDir, 0o700); err != nil {
+		return fmt.Errorf("start judge server: %w", err)
+	}
+	logf, err := os.OpenFile(filepath.Join(c.Config.StateDir, LogFile), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
+	if err != nil {
+		return fmt.Errorf("start judge server: %w", err)
+	}
+	defer logf.Close()
+	cmd := exec.Command(exe, "serve")
+	cmd.Env = append(os.Environ(), "HOOKGUARD_STATE_DIR="+c.Config.StateDir)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.Dir = "/"
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start judge server: %w", err)
+	}
+	return cmd.Process.Release()
+}
+
+func (c *Client) roundTrip(conn *net.UnixConn, req request, timeout time.Duration) (*response, error) {
+	if c.build == "" {
+		c.build = Build()
+	}
+	req.Build = c.build
+	_ = conn.SetDeadline(time.Now().Add(timeout))
+	b, err := json.Marshal(req)
+	if err != nil {
+		return nil, fmt.Errorf("encode request: %w", err)
+	}
+	if _, err := conn.Write(append(b, '\n')); err != nil {
+		return nil, fmt.Errorf("send request: %w", err)
+	}
+	line, err := bufio.NewReader(conn).ReadBytes('\n')
+	if err != nil {
+		var ne net.Error
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, errors.New("no answer in time")
+		}
+		return nil, fmt.Errorf("read answer: %w", err)
+	}
+	var resp response
+	if err := json.Unmarshal(line, &resp); err != nil {
+		return nil, fmt.Errorf("decode answer: %w", err)
+	}
+	return &resp, nil
+}
+
+// wireConfig is the part of a configuration that travels to the server.
+func wireConfig(c judge.Config) judge.Config {
+	return judge.Config{
+		BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Timeout: c.Timeout,
+		MaxTokens: c.MaxTokens, PromptsDir: c.PromptsDir, Fallback: c.Fallback,
+		TTL: c.TTL, Breaker: c.Breaker,
+	}
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,94 @@
+// Package judged is the judge server and its client. Cursor starts a new
+// `hookguard hook` process per event, so an in-process breaker never trips and
+// an in-process LRU is always empty; the server (`hookguard serve`) outlives
+// them on a unix socket in the state directory and holds the cache, the
+// breaker, the HTTP connection pool and the user's recent requests. The
+// client starts it on demand and judges in-process when it cannot be reached.
+package judged
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/judge"
+)
+
+// File names inside the state directory.
+const (
+	SocketFile = "judge.sock"
+	LockFile   = "judge.lock"
+	LogFile    = "judge.log"
+)
+
+// Operations a client can ask for.
+const (
+	OpJudge    = "judge"
+	OpIntent   = "intent"
+	OpStatus   = "status"
+	OpShutdown = "shutdown"
+)
+
+// request is one line from a client.
+type request struct {
+	Op string `json:"op"`
+	// Build identifies the client's binary; a server built differently exits
+	// so that the next hook starts the new one.
+	Build string `json:"build"`
+	// Config is the client's resolved judge configuration (its environment
+	// and policy); the server keeps one judge per distinct configuration.
+	Config judge.Config `json:"config"`
+	Input  *judge.Input `json:"input,omitempty"`
+	// Conversation and Text carry a user request to remember (already redacted).
+	Conversation string `json:"conversation,omitempty"`
+	Text         string `json:"text,omitempty"`
+}
+
+// response is the server's one line back.
+type response struct {
+	Result *hook.Result `json:"result,omitempty"`
+	Status *Status      `json:"status,omitempty"`
+	Error  string       `json:"error,omitempty"`
+}
+
+// Status describes a running server.
+type Status struct {
+	PID           int            `json:"pid"`
+	Started       string         `json:"started"`
+	Uptime        string         `json:"uptime"`
+	Socket        string         `json:"socket"`
+	Build         string         `json:"build"`
+	Requests      uint64         `json:"requests"`
+	Conversations int            `json:"conversations"`
+	Judges        []judge.Status `json:"judges"`
+}
+
+// SocketPath is the server's socket in dir.
+func SocketPath(dir string) string { return filepath.Join(dir, SocketFile) }
+
+// Build identifies the running binary by path, size and modification time.
+func Build() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "unknown"
+	}
+	st, err := os.Stat(exe)
+	if err != nil {
+		return exe
+	}
+	return exe + "@" + st.ModTime().UTC().Format("20060102T150405.000000000") + "/" + itoa(st.Size())
+}
+
+func itoa(n int64) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}
