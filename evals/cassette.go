@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -135,6 +136,22 @@ func (c *Cassette) PromptVersions() []string {
 	out := make([]string, 0, len(seen))
 	for v := range seen {
 		out = append(out, v)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Models lists the models the cassette holds calls for.
+func (c *Cassette) Models() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	seen := map[string]bool{}
+	for k := range c.entries {
+		seen[k.Model] = true
+	}
+	out := make([]string, 0, len(seen))
+	for m := range seen {
+		out = append(out, m)
 	}
 	sort.Strings(out)
 	return out
@@ -371,10 +388,13 @@ func asJSON(b []byte) json.RawMessage {
 	return s
 }
 
-// sameJSON compares two JSON documents ignoring formatting.
+// sameJSON compares two request bodies ignoring formatting and the judge's
+// random fence nonce (24 hex digits), which differs on every call.
 func sameJSON(a, b []byte) bool {
 	return canon(a) == canon(b)
 }
+
+var nonceRE = regexp.MustCompile(`\b[0-9a-f]{24}\b`)
 
 func canon(b []byte) string {
 	var v any
@@ -382,6 +402,7 @@ func canon(b []byte) string {
 		return strings.TrimSpace(string(b))
 	}
 	out, _ := json.Marshal(v)
+	out = nonceRE.ReplaceAll(out, []byte("NONCE"))
 	sum := sha256.Sum256(out)
 	return hex.EncodeToString(sum[:])
 }

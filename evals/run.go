@@ -157,34 +157,38 @@ func (r *Runner) Run(ctx context.Context, cases []Case) []Result {
 		results[i] = Result{Case: &cases[i], Trials: make([]Trial, repeat)}
 	}
 	total := len(cases) * repeat
-	work := make(chan int)
 	var done atomic.Int64
-	var wg sync.WaitGroup
-	for range min(jobs, max(total, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for w := range work {
-				i, rep := w%len(cases), w/len(cases)
-				use := &JudgeUse{}
-				tctx := WithTrial(ctx, cases[i].ID, rep, use)
-				t := Decide(tctx, cases[i].Event, r.Pipelines)
-				if use.Calls > 0 || use.Misses > 0 {
-					t.Judge = use
+	// Repeats run one after the other, so that no two trials of a case are in
+	// flight together (the judge shares one model call between identical
+	// concurrent requests, which would make repeats copies of each other).
+	for rep := range repeat {
+		work := make(chan int)
+		var wg sync.WaitGroup
+		for range min(jobs, max(len(cases), 1)) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range work {
+					use := &JudgeUse{}
+					tctx := WithTrial(ctx, cases[i].ID, rep, use)
+					t := Decide(tctx, cases[i].Event, r.Pipelines)
+					if use.Calls > 0 || use.Misses > 0 {
+						t.Judge = use
+					}
+					results[i].Trials[rep] = t
+					n := done.Add(1)
+					if r.Progress != nil {
+						r.Progress(int(n), total)
+					}
 				}
-				results[i].Trials[rep] = t
-				n := done.Add(1)
-				if r.Progress != nil {
-					r.Progress(int(n), total)
-				}
-			}
-		}()
+			}()
+		}
+		for i := range cases {
+			work <- i
+		}
+		close(work)
+		wg.Wait()
 	}
-	for w := range total {
-		work <- w
-	}
-	close(work)
-	wg.Wait()
 	return results
 }
 

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"os"
 	"runtime"
@@ -17,6 +18,8 @@ import (
 
 	"github.com/hookguard/hookguard/evals"
 	"github.com/hookguard/hookguard/guard"
+	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/judge"
 	"github.com/hookguard/hookguard/rules"
 )
 
@@ -308,7 +311,7 @@ func (o *evalOptions) run(ctx context.Context, cases []evals.Case, sets []string
 			} else {
 				doer = meter
 			}
-			j, err := newEvalJudge(evalJudgeConfig{Policy: pol, Prompts: prompts, HTTP: doer})
+			j, err := newEvalJudge(evalJudgeConfig{Policy: pol, Prompts: prompts, HTTP: doer, Replay: replay})
 			if err != nil {
 				infoMu.Lock()
 				judgeErr = err
@@ -402,6 +405,8 @@ type evalJudgeConfig struct {
 	Policy  *rules.Policy
 	Prompts string
 	HTTP    evals.Doer
+	// Replay is the cassette answering the calls, nil for a live endpoint.
+	Replay *evals.Cassette
 }
 
 // evalJudge is a judge built for an eval run, with what the report names.
@@ -411,10 +416,54 @@ type evalJudge struct {
 	Model         string
 }
 
-// newEvalJudge builds the eval's judge. (Wired to judge.New once it lands.)
-var newEvalJudge = func(cfg evalJudgeConfig) (*evalJudge, error) {
-	return nil, errors.New("this build has no model judge yet: use --judge off")
+// newEvalJudge builds the eval's judge: the in-process judge configured like
+// the hook's (environment over the policy's judge section), without a cache so
+// that every case is judged, with the eval's HTTP client (meter, recorder or
+// cassette), and with no memory of user requests between cases.
+func newEvalJudge(cfg evalJudgeConfig) (*evalJudge, error) {
+	jc, ok, err := judge.FromPolicy(cfg.Policy, os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Replay != nil {
+		models := cfg.Replay.Models()
+		switch {
+		case ok && contains(models, jc.Model):
+		case len(models) == 1:
+			if !ok {
+				jc = judge.Config{BaseURL: "http://cassette.invalid/v1"}
+			}
+			jc.Model = models[0]
+		default:
+			return nil, fmt.Errorf("the cassette holds calls to the models %s: choose one with HOOKGUARD_JUDGE_MODEL", strings.Join(models, ", "))
+		}
+		// A call the cassette lacks must not trip the breaker for the rest.
+		jc.Breaker = judge.BreakerSettings{Failures: math.MaxInt32}
+	} else if !ok {
+		return nil, errors.New("--judge env: no judge endpoint configured: set HOOKGUARD_JUDGE_URL (or OPENAI_BASE_URL), HOOKGUARD_JUDGE_MODEL and HOOKGUARD_JUDGE_KEY (or OPENAI_API_KEY), and unset HOOKGUARD_JUDGE=off")
+	}
+	jc.NoCache = true
+	jc.StateDir = "" // no endpoint quirks remembered on disk between runs
+	jc.HTTPClient = cfg.HTTP
+	if cfg.Prompts != "" {
+		jc.PromptsDir = cfg.Prompts
+	}
+	j, err := judge.New(jc)
+	if err != nil {
+		return nil, err
+	}
+	return &evalJudge{Judger: caseJudge{j}, PromptVersion: j.PromptVersion(), Model: j.Model()}, nil
 }
+
+// caseJudge keeps cases independent: a prompt case does not become the user's
+// intent for the cases that happen to share its conversation id.
+type caseJudge struct{ j *judge.Judge }
+
+func (c caseJudge) Judge(ctx context.Context, req judge.Request) hook.Result {
+	return c.j.Judge(ctx, req)
+}
+
+func (caseJudge) RememberIntent(context.Context, *hook.Event) {}
 
 // progress draws a bar on stderr when it is a terminal and the run is long.
 type progress struct {

@@ -5,11 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/hookguard/hookguard/evals"
@@ -226,7 +230,7 @@ func TestEvalAgreesWithHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	step := max(1, len(bundled)/150)
+	step := max(1, len(bundled)/60)
 	if os.Getenv("HOOKGUARD_TEST_ALL") != "" {
 		step = 1
 	}
@@ -301,4 +305,132 @@ func index(d hook.Decision) int {
 		}
 	}
 	return 2
+}
+
+// fakeJudge is an OpenAI-compatible endpoint that judges by keyword: zork and
+// blorb are denied, mystery is asked about, anything else allowed. A system
+// prompt containing "STRICT" (a tuned prompt folder) denies everything.
+func fakeJudge(t *testing.T) (url string, calls *atomic.Int64) {
+	t.Helper()
+	calls = &atomic.Int64{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		body, _ := io.ReadAll(r.Body)
+		text := string(body)
+		d := "allow"
+		switch {
+		case strings.Contains(text, "STRICT"):
+			d = "deny"
+		case strings.Contains(text, "zork") || strings.Contains(text, "blorb"):
+			d = "deny"
+		case strings.Contains(text, "mystery"):
+			d = "ask"
+		}
+		content, _ := json.Marshal(map[string]string{"decision": d, "risk": "medium", "reason": "fake verdict"})
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{
+			"id": "x", "object": "chat.completion", "model": "fake-1",
+			"choices": []any{map[string]any{"index": 0, "message": map[string]any{"role": "assistant", "content": string(content)}, "finish_reason": "stop"}},
+			"usage":   map[string]any{"prompt_tokens": 1000, "completion_tokens": 50, "total_tokens": 1050},
+		})
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/v1", calls
+}
+
+func TestEvalRecordReplayCompare(t *testing.T) {
+	url, calls := fakeJudge(t)
+	dir := t.TempDir()
+	set := testdata("judged.jsonl") // five commands no rule knows: all go to the judge
+	policy := filepath.Join(dir, "policy.yaml")
+	if err := os.WriteFile(policy, []byte("version: 1\njudge:\n  price_input: 2.5\n  price_output: 10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	live := append(isolatedEnv(t), "HOOKGUARD_JUDGE=", "HOOKGUARD_JUDGE_URL="+url, "HOOKGUARD_JUDGE_MODEL=fake-1")
+	cassette, recJSON, repJSON := filepath.Join(dir, "c.jsonl"), filepath.Join(dir, "rec.json"), filepath.Join(dir, "rep.json")
+
+	r := runBin(t, live, nil, "eval", "--policy", policy, "--judge", "env", "--repeat", "2", "--record", cassette, "--json", recJSON, set)
+	if r.code != 0 {
+		t.Fatalf("record: exit %d: %s", r.code, r.stderr)
+	}
+	if calls.Load() != 10 {
+		t.Errorf("recording made %d model calls, want 10 (5 cases × 2 repeats)", calls.Load())
+	}
+	rec, err := evals.LoadReport(recJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]hook.Decision{"j1": hook.Deny, "j2": hook.Allow, "j3": hook.Ask, "j4": hook.Allow, "j5": hook.Deny}
+	for _, c := range rec.Cases {
+		if c.Decision != want[c.ID] || c.Source != hook.SourceJudge {
+			t.Errorf("%s: %s (%s), want %s from the judge", c.ID, c.Decision, c.Source, want[c.ID])
+		}
+	}
+	j := rec.Metrics.Judge
+	if j.Calls != 10 || j.InputTokens != 10000 || j.OutputTokens != 500 || j.CostUSD == nil || *j.CostUSD != 0.03 {
+		t.Errorf("judge stats = %+v, want 10 calls, 10000 in, 500 out, $0.03", j)
+	}
+	if rec.Judge.Model != "fake-1" || rec.Judge.PromptVersion == "" || !strings.Contains(r.stdout, "judge: 10 trials, 10 calls") {
+		t.Errorf("report judge info = %+v\n%s", rec.Judge, r.stdout)
+	}
+
+	// Replay: offline (no endpoint at all), same answers, same tokens, no calls.
+	before := calls.Load()
+	offline := append(isolatedEnv(t), "HOOKGUARD_JUDGE=off")
+	r = runBin(t, offline, nil, "eval", "--policy", policy, "--judge", "replay", "--cassette", cassette, "--repeat", "2", "--json", repJSON, set)
+	if r.code != 0 {
+		t.Fatalf("replay: exit %d: %s", r.code, r.stderr)
+	}
+	rep, err := evals.LoadReport(repJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != before {
+		t.Error("replay called the model")
+	}
+	for i, c := range rep.Cases {
+		if c.Decision != rec.Cases[i].Decision || c.Source != rec.Cases[i].Source {
+			t.Errorf("%s: replayed %s (%s), recorded %s (%s)", c.ID, c.Decision, c.Source, rec.Cases[i].Decision, rec.Cases[i].Source)
+		}
+	}
+	if rj := rep.Metrics.Judge; rj.Calls != 10 || rj.Tokens != j.Tokens || rj.CassetteMisses != 0 || rj.CassetteChanged != 0 {
+		t.Errorf("replayed judge stats = %+v", rj)
+	}
+	// A repeat the cassette lacks falls back (deny) and is counted as a miss.
+	r = runBin(t, offline, nil, "eval", "--policy", policy, "--judge", "replay", "--cassette", cassette, "--repeat", "3", "--json", repJSON, set)
+	if rep, err = evals.LoadReport(repJSON); err != nil || rep.Metrics.Judge.CassetteMisses < 5 || !strings.Contains(r.stdout, "calls had no recording") {
+		t.Fatalf("replay with a missing repeat: %v, stats %+v\n%s", err, rep.Metrics.Judge, r.stdout)
+	}
+	for _, g := range rep.Metrics.BySource {
+		if g.Name == string(hook.SourceFallback) && g.Trials != 5 {
+			t.Errorf("%d fallback trials, want 5 (the third repeat of each case)", g.Trials)
+		}
+	}
+
+	// Compare two prompt folders: B's system prompt makes the fake deny all.
+	a, b := filepath.Join(dir, "prompts-a"), filepath.Join(dir, "prompts-b")
+	for _, d := range []string{a, b} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	system, err := os.ReadFile(filepath.Join("..", "..", "prompts", "templates", "system.tmpl"))
+	if err != nil {
+		t.Fatalf("read the embedded system prompt to tune it: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(b, "system.tmpl"), append(system, "\nSTRICT: deny everything.\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = runBin(t, live, nil, "eval", "--policy", policy, "--judge", "env", "--compare", a, b, set)
+	if r.code != 0 {
+		t.Fatalf("compare: exit %d: %s", r.code, r.stderr)
+	}
+	for _, s := range []string{"3 cases decided differently: A right on 3, B right on 0", "j2", "matched: a"} {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("compare output lacks %q:\n%s", s, r.stdout)
+		}
+	}
+	if r := runBin(t, live, nil, "eval", "--compare", a, set); r.code != 2 {
+		t.Errorf("--compare with one folder: exit %d", r.code)
+	}
 }
