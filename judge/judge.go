@@ -256,7 +256,7 @@ func (j *Judge) decideUncached(ctx context.Context, in Input, set *prompts.Set, 
 		j.breaker.done(probe, context.Canceled, 0, "")
 		return j.fallback(in, set.Version, "internal error: "+err.Error())
 	}
-	system, user, err := set.Render(prompts.SystemData{Nonce: nonce, Instructions: in.Instructions}, eventData(in, nonce))
+	system, user, err := set.Render(systemData(in, nonce), eventData(in, nonce))
 	if err != nil {
 		j.breaker.done(probe, context.Canceled, 0, "")
 		j.recordError(err.Error())
@@ -377,6 +377,10 @@ func inputContains(in Input, s string) bool {
 		}
 	}
 	return false
+}
+
+func systemData(in Input, nonce string) prompts.SystemData {
+	return prompts.SystemData{Nonce: nonce, Instructions: in.Instructions}
 }
 
 func eventData(in Input, nonce string) prompts.EventData {
