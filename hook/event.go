@@ -295,11 +295,22 @@ func (f fields) str(keys ...string) string {
 
 func (f fields) strs(keys ...string) []string {
 	for _, k := range keys {
-		var list []string
-		if err := json.Unmarshal(f[k], &list); err == nil && len(list) > 0 {
-			return list
+		v, ok := f[k]
+		if !ok {
+			continue
 		}
-		if s := f.str(k); s != "" {
+		var list []string
+		if err := json.Unmarshal(v, &list); err == nil {
+			if len(list) > 0 {
+				return list
+			}
+			continue
+		}
+		// A single string stands for a list of one; anything else (an empty
+		// or mixed array, an object) is not a list of paths, and must not
+		// become one ("[]" read as a relative workspace root).
+		var s string
+		if err := json.Unmarshal(v, &s); err == nil && s != "" {
 			return []string{s}
 		}
 	}
