@@ -80,6 +80,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 			switch {
 			case i == j:
 				c.Class = "diag"
+			case c.N == 0:
 			case unsafeAllow(e, d):
 				c.Class = "unsafe"
 			case e == hook.Allow && d == hook.Deny:

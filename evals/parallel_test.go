@@ -16,9 +16,9 @@ func TestParallelMatchesSerial(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A sample keeps the test quick under -race; it still mixes every set.
-	step := 3
+	step := 8
 	if testing.Short() {
-		step = 12
+		step = 32
 	}
 	var sample []Case
 	for i := 0; i < len(cases); i += step {
