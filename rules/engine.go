@@ -694,6 +694,12 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 			}
 		}
 	}
+	for _, cmd := range jsonCommands(ev.ToolInput) {
+		// A tool that runs a shell command is judged like the command itself, at least.
+		if sd := p.evalShell(e, cmd, ctx); sd.Severity() > hook.Judge.Severity() {
+			d = hook.Stricter(d, sd)
+		}
+	}
 	targets := map[string][]string{
 		TargetCall:   {strings.Join(strings.Fields(ev.Server), "_") + " " + ev.Tool + " " + input},
 		TargetTool:   {ev.Tool},
@@ -752,15 +758,74 @@ func jsonPaths(raw json.RawMessage) []string {
 			}
 		case string:
 			s := strings.TrimSpace(t)
-			if len(s) > 1 && len(s) < 4096 && !strings.ContainsAny(s, "\n ") &&
-				(strings.HasPrefix(s, "/") || strings.HasPrefix(s, "~/") || s == "~" ||
-					(isPathKey(key) && !strings.Contains(s, "://"))) {
+			if len(s) > 1 && len(s) < 4096 && !strings.ContainsAny(s, "\n") && !strings.Contains(s, "://") &&
+				(isPathKey(key) || strings.HasPrefix(s, "~/") || s == "~" || hasSystemRoot(s)) {
 				out = append(out, s)
 			}
 		}
 	}
 	walk("", v)
 	return out
+}
+
+// jsonCommands returns shell command lines found in a tool input: string values
+// (or arrays of strings) under keys such as command, cmd or cli_command.
+func jsonCommands(raw json.RawMessage) []string {
+	if len(raw) == 0 {
+		return nil
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil
+	}
+	var out []string
+	for k, v := range m {
+		switch strings.ToLower(k) {
+		case "command", "cmd", "cli_command", "shell_command", "script", "bash", "sh", "commandline", "command_line":
+		default:
+			continue
+		}
+		switch t := v.(type) {
+		case string:
+			if strings.TrimSpace(t) != "" && len(t) < 64<<10 {
+				out = append(out, t)
+			}
+		case []any:
+			var parts []string
+			for _, x := range t {
+				if s, ok := x.(string); ok {
+					parts = append(parts, shellQuote(s))
+				}
+			}
+			if len(parts) > 0 {
+				out = append(out, strings.Join(parts, " "))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`;&|<>(){}*?[]#~") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// hasSystemRoot reports whether s is an absolute path under a top-level
+// directory that real file paths use (so /vercel/next.js, a library id, is not).
+func hasSystemRoot(s string) bool {
+	if !strings.HasPrefix(s, "/") || strings.Contains(s, " ") {
+		return false
+	}
+	top, _, _ := strings.Cut(s[1:], "/")
+	switch top {
+	case "home", "Users", "root", "etc", "var", "usr", "opt", "tmp", "private", "mnt", "Volumes",
+		"srv", "workspace", "workspaces", "code", "src", "proc", "sys", "dev", "boot", "bin", "sbin", "lib", "Library", "System", "Applications":
+		return true
+	}
+	return false
 }
 
 func isPathKey(k string) bool {
