@@ -694,11 +694,14 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 			}
 		}
 	}
-	for _, cmd := range jsonCommands(ev.ToolInput) {
-		// A tool that runs a shell command is judged like the command itself, at least.
-		if sd := p.evalShell(e, cmd, ctx); sd.Severity() > hook.Judge.Severity() {
-			d = hook.Stricter(d, sd)
-		}
+	// A tool that runs a shell command is judged like the command itself.
+	var shellD hook.Decision
+	cmds := jsonCommands(ev.ToolInput)
+	for _, cmd := range cmds {
+		shellD = hook.Stricter(shellD, p.evalShell(e, cmd, ctx))
+	}
+	if shellD.Severity() > hook.Judge.Severity() {
+		d = hook.Stricter(d, shellD)
 	}
 	targets := map[string][]string{
 		TargetCall:   {strings.Join(strings.Fields(ev.Server), "_") + " " + ev.Tool + " " + input},
@@ -707,7 +710,25 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 		TargetInput:  {input},
 		TargetPath:   paths,
 	}
-	return hook.Stricter(d, p.evalSimple(e, hook.KindMCP, targets, ev.Server+"/"+ev.Tool, ctx))
+	d = hook.Stricter(d, p.evalSimple(e, hook.KindMCP, targets, ev.Server+"/"+ev.Tool, ctx))
+	if len(cmds) > 0 && shellD == hook.Allow && d == hook.Judge && !e.out.Flagged && !e.hasStrict(hook.Judge) {
+		// Only the tool's generic "runs something" nature was in doubt, and the
+		// commands it runs are ones the shell rules allow outright.
+		d = e.add(&Rule{ID: "mcp-allowed-command", Decision: hook.Allow,
+			Reason: "the tool runs shell commands that the rules allow"}, ev.Tool)
+		e.out.Escalations = nil
+	}
+	return d
+}
+
+// hasStrict reports whether a rule stricter than d has matched.
+func (e *evaluation) hasStrict(d hook.Decision) bool {
+	for _, m := range e.out.Matches {
+		if m.Decision.Severity() > d.Severity() {
+			return true
+		}
+	}
+	return false
 }
 
 // canonicalJSON re-encodes a JSON value with sorted keys and no spaces, so that
@@ -992,6 +1013,10 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		if d == hook.Judge {
 			e.out.Escalations = append(e.out.Escalations, "no rule knows the command "+quoteShort(c.Text))
 		}
+	}
+	if d == hook.Allow && c.DynamicCode {
+		d = hook.Judge
+		e.out.Escalations = append(e.out.Escalations, "runs shell code that is only known at run time: "+quoteShort(c.Text))
 	}
 	if d == hook.Allow && elevated(c.Wrappers) {
 		d = hook.Judge
