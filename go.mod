@@ -1,6 +1,6 @@
 module github.com/hookguard/hookguard
 
-go 1.26.8
+go 1.26.0
 
 require (
 	github.com/dlclark/regexp2/v2 v2.13.0
