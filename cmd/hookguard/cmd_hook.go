@@ -25,6 +25,14 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		writeUnreadable(stdout, "bad hookguard flags")
 		return &exitError{code: 2, msg: oneLine(perr.Error())}
 	}
+	switch hook.Dialect(*dialect) {
+	case "", hook.Cursor, hook.Claude:
+	default:
+		// A misspelt dialect must not decode Claude events as unknown Cursor
+		// events, which answer {} (allow).
+		writeUnreadable(stdout, "bad hookguard flags")
+		return &exitError{code: 2, msg: fmt.Sprintf("unknown dialect %q (use cursor or claude)", *dialect)}
+	}
 	start := time.Now()
 	defer func() {
 		if r := recover(); r != nil {
