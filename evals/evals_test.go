@@ -492,3 +492,41 @@ func TestHTMLSelfContained(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecide feeds events (seeded from the bundled cases) to Decide: every
+// input gets allow, ask or deny, and source error exactly when the hook could
+// not decode it.
+func FuzzDecide(f *testing.F) {
+	i := 0
+	for c := range All() {
+		if i++; i%10 == 0 {
+			f.Add([]byte(c.Event))
+		}
+	}
+	f.Add([]byte(`{}`))
+	f.Add([]byte(`{"hook_event_name":"stop"}`))
+	pipes := &Pipelines{Load: func(roots []string) (*rules.Policy, error) {
+		return rules.Load(rules.LoadOptions{NoUser: true, ProjectRoots: roots})
+	}}
+	f.Fuzz(func(t *testing.T, event []byte) {
+		tr := Decide(context.Background(), event, pipes)
+		switch tr.Decision {
+		case hook.Allow, hook.Ask, hook.Deny:
+		default:
+			t.Fatalf("decision %q", tr.Decision)
+		}
+		data, rerr := hook.ReadInput(bytes.NewReader(event))
+		var derr error
+		if rerr == nil {
+			_, derr = hook.Decode(data, "")
+		}
+		// The default policy always loads, so source error means exactly that
+		// the event is unreadable (a recovered panic would show up here too).
+		if unreadable := rerr != nil || derr != nil; unreadable != (tr.Source == hook.SourceError) {
+			t.Fatalf("source %s (%s) for an event the hook reads with errors %v, %v", tr.Source, tr.Reason, rerr, derr)
+		}
+		if tr.Source == hook.SourceError && tr.Decision != hook.Deny {
+			t.Fatalf("error answered %s", tr.Decision)
+		}
+	})
+}

@@ -32,8 +32,9 @@ type Pipelines struct {
 	// Home is the user's home directory.
 	Home string
 
-	mu sync.Mutex
-	m  map[string]*pipeEntry
+	mu     sync.Mutex
+	m      map[string]*pipeEntry
+	byHash map[string]*guard.Pipeline
 }
 
 type pipeEntry struct {
@@ -61,6 +62,17 @@ func (ps *Pipelines) For(roots []string) (*guard.Pipeline, error) {
 			e.err = err
 			return
 		}
+		// Workspaces without a project policy share one effective policy:
+		// reuse its pipeline, whose rules are already compiled.
+		if pol.Hash != "" {
+			ps.mu.Lock()
+			shared := ps.byHash[pol.Hash]
+			ps.mu.Unlock()
+			if shared != nil {
+				e.p = shared
+				return
+			}
+		}
 		p := &guard.Pipeline{Policy: pol, Home: ps.Home}
 		if ps.Judge != nil {
 			j, err := ps.Judge(pol)
@@ -73,6 +85,18 @@ func (ps *Pipelines) For(roots []string) (*guard.Pipeline, error) {
 			}
 		}
 		e.p = p
+		if pol.Hash != "" {
+			ps.mu.Lock()
+			if ps.byHash == nil {
+				ps.byHash = map[string]*guard.Pipeline{}
+			}
+			if shared := ps.byHash[pol.Hash]; shared != nil {
+				e.p = shared // another workspace got there first
+			} else {
+				ps.byHash[pol.Hash] = p
+			}
+			ps.mu.Unlock()
+		}
 	})
 	return e.p, e.err
 }
@@ -81,9 +105,11 @@ func (ps *Pipelines) For(roots []string) (*guard.Pipeline, error) {
 func (ps *Pipelines) Policies() []*rules.Policy {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
+	seen := map[*rules.Policy]bool{}
 	var out []*rules.Policy
 	for _, e := range ps.m {
-		if e.p != nil {
+		if e.p != nil && !seen[e.p.Policy] {
+			seen[e.p.Policy] = true
 			out = append(out, e.p.Policy)
 		}
 	}

@@ -128,6 +128,11 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageErr("eval: policy: %v", err)
 	}
+	if o.judge == "off" {
+		if _, ok, _ := judge.FromPolicy(basePolicy, os.Getenv); ok {
+			fmt.Fprintln(stderr, "hookguard: eval: a judge is configured, but this run is rules-only (--judge off): escalations score as unjudged; add --judge env to include it")
+		}
+	}
 	var replay *evals.Cassette
 	if o.judge == "replay" {
 		if replay, err = evals.LoadCassette(o.cassette); err != nil {
