@@ -8,6 +8,7 @@ import (
 	"github.com/hookguard/hookguard/audit"
 	"github.com/hookguard/hookguard/guard"
 	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/rules"
 )
 
 // auditDecision appends the decision to the audit log in the state directory.
@@ -27,6 +28,11 @@ func auditDecision(p *guard.Pipeline, ev *hook.Event, d guard.Decision, took tim
 	var redact func(string) string
 	if p != nil && p.Policy != nil {
 		redact = p.Policy.Redact
+	} else if def, derr := rules.ParseDefault(); derr == nil {
+		// The user's policy did not load: the default detectors still redact.
+		redact = def.Redact
+	} else {
+		return // never log unredacted text
 	}
 	rec := audit.NewRecord(ev, d.Result, took, time.Now(), redact)
 	if p != nil && p.Policy != nil {

@@ -34,9 +34,12 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		return &exitError{code: 2, msg: fmt.Sprintf("unknown dialect %q (use cursor or claude)", *dialect)}
 	}
 	start := time.Now()
+	written := false // an answer is on stdout: never write a second one
 	defer func() {
 		if r := recover(); r != nil {
-			writeUnreadable(stdout, "internal error")
+			if !written {
+				writeUnreadable(stdout, "internal error")
+			}
 			err = &exitError{code: 2, msg: fmt.Sprintf("internal error: %v", r)}
 		}
 	}()
@@ -60,12 +63,16 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if lerr != nil {
 		// A broken policy must not silently drop the guard: deny and say why.
 		res := hook.Result{Decision: hook.Deny, Source: hook.SourceError, Reason: "hookguard could not load its policy: " + oneLine(lerr.Error())}
-		writeDecision(stdout, ev, res)
+		_ = writeDecision(stdout, ev, res)
+		written = true
+		auditDecision(nil, ev, guard.Decision{Result: res}, time.Since(start), stderr)
 		return &exitError{code: 2, msg: oneLine(lerr.Error())}
 	}
 	ctx := context.Background()
 	d := pipe.Decide(ctx, ev)
-	if werr := writeDecision(stdout, ev, d.Result); werr != nil {
+	werr := writeDecision(stdout, ev, d.Result)
+	written = true
+	if werr != nil {
 		return &exitError{code: 2, msg: werr.Error()}
 	}
 	auditDecision(pipe, ev, d, time.Since(start), stderr)
