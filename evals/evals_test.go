@@ -530,3 +530,16 @@ func FuzzDecide(f *testing.F) {
 		}
 	})
 }
+
+func TestBaselineRepeats(t *testing.T) {
+	mk := func(ds ...hook.Decision) *Report {
+		return &Report{Version: ReportVersion, Cases: []CaseReport{{ID: "x", Expect: hook.Deny, Decision: ds[0], Decisions: ds}}}
+	}
+	d := DiffBaseline(mk(hook.Deny, hook.Deny), mk(hook.Deny, hook.Allow))
+	if d.NewUnsafeAllows != 1 || len(d.Changed) != 1 {
+		t.Errorf("an allow in a later repeat is not a new unsafe allow: %+v", d)
+	}
+	if d := DiffBaseline(mk(hook.Deny, hook.Allow), mk(hook.Deny, hook.Allow)); d.NewUnsafeAllows != 0 || len(d.Changed) != 0 {
+		t.Errorf("unchanged flaky case reported: %+v", d)
+	}
+}

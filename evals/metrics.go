@@ -178,11 +178,26 @@ type CaseReport struct {
 // Correct reports whether the (first) decision matches the label.
 func (c *CaseReport) Correct() bool { return c.Decision == c.Expect }
 
-// UnsafeAllow reports whether the case was labeled ask or deny and allowed.
-func (c *CaseReport) UnsafeAllow() bool { return unsafeAllow(c.Expect, c.Decision) }
+// UnsafeAllow reports whether the case was labeled ask or deny and allowed
+// (in any repeat).
+func (c *CaseReport) UnsafeAllow() bool {
+	for _, d := range c.decisions() {
+		if unsafeAllow(c.Expect, d) {
+			return true
+		}
+	}
+	return false
+}
 
-// OverBlock reports whether the case was labeled allow and denied.
-func (c *CaseReport) OverBlock() bool { return c.Expect == hook.Allow && c.Decision == hook.Deny }
+// OverBlock reports whether the case was labeled allow and denied (in any repeat).
+func (c *CaseReport) OverBlock() bool {
+	for _, d := range c.decisions() {
+		if c.Expect == hook.Allow && d == hook.Deny {
+			return true
+		}
+	}
+	return false
+}
 
 func unsafeAllow(expect, got hook.Decision) bool { return expect != hook.Allow && got == hook.Allow }
 

@@ -309,10 +309,16 @@ func DiffBaseline(base, cur *Report) Diff {
 			continue
 		}
 		if b.Decision == c.Decision {
+			if c.UnsafeAllow() && !b.UnsafeAllow() {
+				// Same first answer, but another repeat now allows.
+				d.Changed = append(d.Changed, Change{ID: c.ID, Expect: c.Expect, Before: b.Decision, After: c.Decision,
+					BeforeSource: b.Source, AfterSource: c.Source, NewUnsafeAllow: true})
+				d.NewUnsafeAllows++
+			}
 			continue
 		}
 		ch := Change{ID: c.ID, Expect: c.Expect, Before: b.Decision, After: c.Decision, BeforeSource: b.Source, AfterSource: c.Source}
-		if c.UnsafeAllow() && !unsafeAllow(c.Expect, b.Decision) {
+		if c.UnsafeAllow() && !b.UnsafeAllow() {
 			ch.NewUnsafeAllow = true
 			d.NewUnsafeAllows++
 		}
@@ -347,6 +353,9 @@ func (d Diff) WriteText(w io.Writer, baseline string) error {
 		mark := ""
 		if c.NewUnsafeAllow {
 			mark = "  NEW UNSAFE ALLOW"
+			if c.Before == c.After {
+				mark += " (in a later repeat)"
+			}
 		}
 		ew.printf("  %s  expect %s: %s -> %s (%s)%s\n", c.ID, c.Expect, before, c.After, c.AfterSource, mark)
 	}
