@@ -98,6 +98,9 @@ func Parse(r io.Reader, name string) ([]Case, error) {
 		if err != nil && err != io.EOF {
 			return nil, &LineError{File: name, Line: line, Err: err}
 		}
+		if line == 1 {
+			data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark
+		}
 		data = bytes.TrimSpace(data)
 		if len(data) == 0 {
 			if err == io.EOF {

@@ -47,6 +47,15 @@ func TestLoaderErrors(t *testing.T) {
 	}
 }
 
+func TestParseBOMAndCRLF(t *testing.T) {
+	in := "\xef\xbb\xbf" + `{"id":"a","event":{"hook_event_name":"stop"},"expect":"allow"}` + "\r\n\r\n" +
+		`{"id":"b","expect":"deny"}` // no event, no final newline
+	cases, err := Parse(strings.NewReader(in), "x.jsonl")
+	if err != nil || len(cases) != 2 || cases[1].Line != 3 || cases[1].Event != nil {
+		t.Fatalf("Parse = %+v, %v", cases, err)
+	}
+}
+
 func TestLoadDirectoryAndFilter(t *testing.T) {
 	cases, err := LoadFiles(filepath.Join("testdata", "matrix.jsonl"), filepath.Join("testdata", "wire.jsonl"))
 	if err != nil {
@@ -106,6 +115,12 @@ func TestBundled(t *testing.T) {
 		}
 		if kinds != 1 || clarity != 1 {
 			t.Errorf("%s: case %s: tags %v want one kind (shell, mcp, read, prompt) and one of clear, ambiguous", c.Where(), c.ID, c.Tags)
+		}
+		// A label the wire cannot carry can never be scored right.
+		if ev, err := hook.Decode(c.Event, ""); err == nil && c.Expect == hook.Ask && ev.Kind != hook.KindObserve {
+			if got := WireDecision(ev, hook.Result{Decision: hook.Ask}); got != hook.Ask {
+				t.Errorf("%s: case %s expects ask, but %s answers only allow or deny (an ask goes out as %s)", c.Where(), c.ID, ev.Name, got)
+			}
 		}
 		if !strings.HasPrefix(c.File, "evals/sets/") {
 			t.Errorf("case %s: file %q, want it named evals/sets/…", c.ID, c.File)

@@ -235,6 +235,9 @@ func (o *evalOptions) check() error {
 	if o.repeat < 1 {
 		return errors.New("--repeat must be at least 1")
 	}
+	if o.prompts != "" && o.judge == "off" {
+		return errors.New("--prompts needs a judge: --judge env or --judge replay")
+	}
 	if o.judge == "replay" && o.cassette == "" {
 		return errors.New("--judge replay needs --cassette FILE")
 	}
@@ -306,10 +309,17 @@ func (o *evalOptions) run(ctx context.Context, cases []evals.Case, sets []string
 	var infoMu sync.Mutex
 	var judgeErr error
 	pipes := &evals.Pipelines{Load: o.loadPolicy, Home: homeDir()}
+	client := &http.Client{Transport: &http.Transport{
+		Proxy:               http.ProxyFromEnvironment,
+		MaxIdleConnsPerHost: o.jobs,
+		IdleConnTimeout:     90 * time.Second,
+		TLSHandshakeTimeout: 10 * time.Second,
+		ForceAttemptHTTP2:   true,
+	}}
 	if o.judge != "off" {
 		pipes.Judge = func(pol *rules.Policy) (guard.Judger, error) {
 			var doer evals.Doer
-			meter := &evals.Meter{Next: http.DefaultClient, Record: record}
+			meter := &evals.Meter{Next: client, Record: record}
 			rp := &evals.Replay{Cassette: replay}
 			if replay != nil {
 				doer = rp
