@@ -85,9 +85,9 @@ type compiledRule struct {
 	// literals is the automatic prefilter derived from the patterns (see rulePrefilter).
 	literals     [][][]string
 	literalsOnce sync.Once
-	files   []*regexp2.Regexp
-	paths   map[string]bool
-	err     error
+	files        []*regexp2.Regexp
+	paths        map[string]bool
+	err          error
 }
 
 // index groups rules so that an event only tries the rules that can apply.
