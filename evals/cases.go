@@ -74,8 +74,10 @@ type LineError struct {
 	Err  error
 }
 
+// Error is "file:line: problem".
 func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
 
+// Unwrap returns the problem, for errors.Is (ErrDuplicateID, ErrBadExpect, …).
 func (e *LineError) Unwrap() error { return e.Err }
 
 // Errors a set can have, wrapped in a LineError.

@@ -65,6 +65,7 @@ type Key struct {
 	Seq           int    `json:"seq"`
 }
 
+// String names the call for messages.
 func (k Key) String() string {
 	return fmt.Sprintf("prompt %s, model %s, case %s, repeat %d, call %d", k.PromptVersion, k.Model, k.Case, k.Repeat, k.Seq)
 }

@@ -418,6 +418,7 @@ func (t Threshold) exceeds(k, n int) bool {
 	return k > t.Count
 }
 
+// String is the threshold as written on the command line.
 func (t Threshold) String() string {
 	if t.IsRate {
 		return Pct(t.Rate)

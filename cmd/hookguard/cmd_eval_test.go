@@ -15,6 +15,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/hookguard/hookguard/evals"
 	"github.com/hookguard/hookguard/hook"
@@ -432,5 +433,28 @@ func TestEvalRecordReplayCompare(t *testing.T) {
 	}
 	if r := runBin(t, live, nil, "eval", "--compare", a, set); r.code != 2 {
 		t.Errorf("--compare with one folder: exit %d", r.code)
+	}
+}
+
+func TestProgress(t *testing.T) {
+	var buf bytes.Buffer
+	p := &progress{w: &buf, on: true, start: time.Now().Add(-2 * progressDelay)}
+	p.update(5, 10)
+	p.update(6, 10) // within 100 ms of the last draw: skipped
+	p.update(10, 10)
+	p.done()
+	out := buf.String()
+	if !strings.Contains(out, "[===============               ] 5/10") || !strings.Contains(out, "10/10") || strings.Contains(out, "6/10") || !strings.HasSuffix(out, "\r\x1b[K") {
+		t.Errorf("progress drew %q", out)
+	}
+	buf.Reset()
+	quick := &progress{w: &buf, on: true, start: time.Now()}
+	quick.update(1, 2)
+	quick.done()
+	off := newProgress(&buf, false) // not a terminal
+	off.update(1, 2)
+	off.done()
+	if buf.Len() != 0 {
+		t.Errorf("a short run or a non-terminal got a progress bar: %q", buf.String())
 	}
 }
