@@ -86,7 +86,7 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.Var(&o.filters, "filter", "run only cases with this `TAG` (repeatable: all must match; a|b for either; !tag to exclude)")
 	fs.IntVar(&o.repeat, "repeat", 1, "run every case `N` times and list the cases whose decision changes (flaky)")
 	fs.StringVar(&o.jsonOut, "json", "", "write the report as JSON to `FILE` (- for stdout; the table then goes to stderr)")
-	fs.StringVar(&o.htmlOut, "html", "", "write a self-contained HTML report to `FILE`")
+	fs.StringVar(&o.htmlOut, "html", "", "write a self-contained HTML report to `FILE` (- for stdout; the table then goes to stderr)")
 	fs.StringVar(&o.baseline, "baseline", "", "compare with an earlier --json `REPORT`: list every changed case, fail on any new unsafe allow")
 	fs.StringVar(&o.maxUnsafe, "max-unsafe-allow", "", "fail when unsafe allows exceed this count (0) or rate (1%)")
 	fs.StringVar(&o.maxOver, "max-over-block", "", "fail when over-blocks exceed this count (3) or rate of allow cases (2%)")
@@ -145,8 +145,8 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	}
 
 	table := stdout
-	if o.jsonOut == "-" {
-		table = stderr
+	if o.jsonOut == "-" || o.htmlOut == "-" {
+		table = stderr // stdout carries the report
 	}
 	ctx := context.Background()
 	if len(o.compare) == 2 {
@@ -303,7 +303,7 @@ func (o *evalOptions) loadPolicy(roots []string) (*rules.Policy, error) {
 	return rules.Load(opts)
 }
 
-// run scores the cases once per repeat with the given prompt folder.
+// run decides every case --repeat times with the given prompt folder and scores the results.
 func (o *evalOptions) run(ctx context.Context, cases []evals.Case, sets []string, basePolicy *rules.Policy, prompts string, replay, record *evals.Cassette, stderr io.Writer) (*evals.Report, error) {
 	info := evals.JudgeInfo{Mode: o.judge, Prompts: prompts, Cassette: o.cassette}
 	var infoMu sync.Mutex
