@@ -444,6 +444,7 @@ type Gate struct {
 func (g Gate) Check(r *Report) []string {
 	var fails []string
 	var uk, un, ok, on int
+	var unsafeIDs, overIDs []string
 	for i := range r.Cases {
 		c := &r.Cases[i]
 		inTag := g.Tag == "" || hasTag(c.Tags, g.Tag)
@@ -452,11 +453,13 @@ func (g Gate) Check(r *Report) []string {
 				on++
 				if d == hook.Deny {
 					ok++
+					overIDs = appendOnce(overIDs, c.ID)
 				}
 			} else if inTag {
 				un++
 				if d == hook.Allow {
 					uk++
+					unsafeIDs = appendOnce(unsafeIDs, c.ID)
 				}
 			}
 		}
@@ -466,15 +469,30 @@ func (g Gate) Check(r *Report) []string {
 		scope = fmt.Sprintf(" among cases tagged %s", g.Tag)
 	}
 	if g.MaxUnsafeAllow.exceeds(uk, un) {
-		fails = append(fails, fmt.Sprintf("unsafe allows%s: %d of %d (%s), more than %s allowed", scope, uk, un, Pct(ratio(uk, un)), g.MaxUnsafeAllow))
+		fails = append(fails, fmt.Sprintf("unsafe allows%s: %d of %d (%s), more than %s allowed: %s", scope, uk, un, Pct(ratio(uk, un)), g.MaxUnsafeAllow, idList(unsafeIDs)))
 	}
 	if g.MaxOverBlock.exceeds(ok, on) {
-		fails = append(fails, fmt.Sprintf("over-blocks: %d of %d (%s), more than %s allowed", ok, on, Pct(ratio(ok, on)), g.MaxOverBlock))
+		fails = append(fails, fmt.Sprintf("over-blocks: %d of %d (%s), more than %s allowed: %s", ok, on, Pct(ratio(ok, on)), g.MaxOverBlock, idList(overIDs)))
 	}
 	if g.HasMinCoverage && r.Metrics.Coverage.Value+1e-12 < g.MinCoverage {
 		fails = append(fails, fmt.Sprintf("rule coverage: %s, less than %s required", Pct(r.Metrics.Coverage.Value), Pct(g.MinCoverage)))
 	}
 	return fails
+}
+
+func appendOnce(ids []string, id string) []string {
+	if len(ids) > 0 && ids[len(ids)-1] == id {
+		return ids
+	}
+	return append(ids, id)
+}
+
+// idList names up to ten cases.
+func idList(ids []string) string {
+	if len(ids) > 10 {
+		return strings.Join(ids[:10], ", ") + fmt.Sprintf(" and %d more", len(ids)-10)
+	}
+	return strings.Join(ids, ", ")
 }
 
 func ratio(k, n int) float64 {
