@@ -944,13 +944,14 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		}
 		lazy.done = true
 		lazy.paths, lazy.classes = pathArgs(c, ctx)
-		lazy.writes = writeTargets(c)
+		lazy.writes = writeTargets(c, ctx.Home)
 		for k, v := range c.Assigns {
 			lazy.env = append(lazy.env, k+"="+v)
 		}
 		sort.Strings(lazy.env)
 	}
-	lower := strings.ToLower(c.Text)
+	text := homeText(c, ctx.Home)
+	lower := strings.ToLower(text)
 	try := func(r *Rule) {
 		t := r.target(hook.KindShell)
 		if t == TargetLine || t == TargetPipeline {
@@ -966,7 +967,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		var texts []string
 		switch t {
 		case TargetCommand:
-			texts = []string{c.Text}
+			texts = []string{text}
 		case TargetEnv:
 			prepare()
 			texts = lazy.env
@@ -1025,6 +1026,40 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	part.Decision = d
 	e.out.Parts = append(e.out.Parts, part)
 	return d
+}
+
+// homeText is the command's normalized text with the home directory written
+// as ~, so that rules can say ~/.ssh whoever the user is and wherever their
+// home directory lives.
+func homeText(c *shell.Command, home string) string {
+	if home == "" || home == "/" || !strings.Contains(c.Text, home) {
+		return c.Text
+	}
+	args := make([]string, len(c.Args))
+	changed := false
+	for i, a := range c.Args {
+		args[i] = a
+		if a == home || strings.HasPrefix(a, home+"/") {
+			args[i] = "~" + a[len(home):]
+			changed = true
+		} else if k, v, ok := strings.Cut(a, "="); ok && (v == home || strings.HasPrefix(v, home+"/")) {
+			args[i] = k + "=~" + v[len(home):]
+			changed = true
+		} else if strings.Contains(a, home+"/") {
+			args[i] = strings.ReplaceAll(a, home+"/", "~/")
+			changed = true
+		}
+	}
+	if !changed {
+		return c.Text
+	}
+	parts := append([]string{c.Name}, args...)
+	for i, a := range parts {
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`;&|<>(){}#") {
+			parts[i] = shellQuote(a)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 func elevated(wrappers []string) bool {

@@ -63,15 +63,6 @@ func classifyPath(arg, cwd string, ctx Context) []string {
 		add(PathHome)
 		return out
 	}
-	for _, t := range tempDirs {
-		if target == t || strings.HasPrefix(target, t+"/") {
-			if target == t {
-				add(PathSystem)
-			}
-			add(PathTemp)
-			return out
-		}
-	}
 	for _, root := range ctx.WorkspaceRoots {
 		root = path.Clean(root)
 		switch {
@@ -79,10 +70,21 @@ func classifyPath(arg, cwd string, ctx Context) []string {
 			add(PathWorkspace)
 			return out
 		case strings.HasPrefix(target, root+"/"):
-			if everything && path.Dir(target) == root && false {
-				add(PathWorkspace)
-			}
 			add(PathInside)
+			return out
+		}
+	}
+	// Home before temp and system: a home directory may itself live under /tmp
+	// or /var (CI runners, containers).
+	if home != "" && home != "/" && strings.HasPrefix(target, home+"/") {
+		return []string{PathOutside, PathHomeSub}
+	}
+	for _, t := range tempDirs {
+		if target == t || strings.HasPrefix(target, t+"/") {
+			if target == t {
+				add(PathSystem)
+			}
+			add(PathTemp)
 			return out
 		}
 	}
@@ -97,9 +99,7 @@ func classifyPath(arg, cwd string, ctx Context) []string {
 		}
 	}
 	add(PathOutside)
-	if home != "" && strings.HasPrefix(target, home+"/") {
-		add(PathHomeSub)
-	} else if underHomes(target) {
+	if underHomes(target) {
 		add(PathHomeSub)
 	}
 	return out
@@ -196,8 +196,17 @@ func homeForms(arg, home string) []string {
 	return []string{arg}
 }
 
-// writeTargets lists the files a command writes, moves over or removes.
-func writeTargets(c *shell.Command) []string {
+// writeTargets lists the files a command writes, moves over or removes, each
+// also in its ~ form when it lies under home.
+func writeTargets(c *shell.Command, home string) []string {
+	var out []string
+	for _, t := range rawWriteTargets(c) {
+		out = append(out, homeForms(t, home)...)
+	}
+	return out
+}
+
+func rawWriteTargets(c *shell.Command) []string {
 	var out []string
 	for _, r := range c.Redirects {
 		if strings.Contains(r.Op, ">") {
