@@ -123,9 +123,18 @@ func underHomes(p string) bool {
 }
 
 // pathArgs returns the arguments of c that name files, and their classes.
-func pathArgs(c *shell.Command, ctx Context) ([]string, []map[string]bool) {
+// placeholder, when not nil, classifies the {} of a find -exec command.
+func pathArgs(c *shell.Command, ctx Context, placeholder map[string]bool) ([]string, []map[string]bool) {
 	var paths []string
 	var classes []map[string]bool
+	for _, w := range c.Wrappers {
+		if w == "xargs" || w == "parallel" {
+			// The real arguments arrive on stdin: unknown until run time.
+			paths = append(paths, "(arguments from xargs)")
+			classes = append(classes, map[string]bool{PathDynamic: true})
+			break
+		}
+	}
 	endOfFlags := false
 	for i, a := range c.Args {
 		dynamic := i < len(c.DynamicArgs) && c.DynamicArgs[i]
@@ -164,8 +173,11 @@ func pathArgs(c *shell.Command, ctx Context) ([]string, []map[string]bool) {
 			}
 		}
 		if arg == "{}" {
-			// find -exec / xargs -I placeholder: the path is only known at run time.
+			// find -exec / xargs -I placeholder: what find names, or unknown.
 			set = map[string]bool{PathDynamic: true}
+			if placeholder != nil {
+				set = placeholder
+			}
 		}
 		for _, form := range homeForms(arg, ctx.Home) {
 			paths = append(paths, form)
@@ -247,4 +259,50 @@ func rawWriteTargets(c *shell.Command) []string {
 		}
 	}
 	return out
+}
+
+// findPlaceholder classifies what a find command hands to -exec as {}: the
+// classes of its start paths. With a filter (-name, -type, …) find names
+// things below a workspace root, not the root itself.
+func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
+	set := map[string]bool{}
+	filtered := false
+	starts := 0
+	inExpr := false
+	for i, a := range c.Args {
+		if !inExpr && (strings.HasPrefix(a, "-") || a == "(" || a == "!") {
+			if a == "-H" || a == "-L" || a == "-P" {
+				continue
+			}
+			inExpr = true
+		}
+		if !inExpr {
+			starts++
+			dyn := i < len(c.DynamicArgs) && c.DynamicArgs[i]
+			if dyn {
+				set[PathDynamic] = true
+				continue
+			}
+			for _, cl := range classifyPath(a, c.Cwd, ctx) {
+				set[cl] = true
+			}
+			continue
+		}
+		switch a {
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+			"-type", "-newer", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-empty",
+			"-user", "-group", "-perm", "-lname", "-ilname", "-mindepth":
+			filtered = true
+		}
+	}
+	if starts == 0 {
+		for _, cl := range classifyPath(".", c.Cwd, ctx) {
+			set[cl] = true
+		}
+	}
+	if filtered && set[PathWorkspace] {
+		delete(set, PathWorkspace)
+		set[PathInside] = true
+	}
+	return set
 }
