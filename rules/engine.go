@@ -96,7 +96,14 @@ type index struct {
 	// byProgram holds shell rules restricted to programs; anyProgram the others.
 	byProgram  map[string][]*Rule
 	anyProgram []*Rule
-	secrets    []*Rule
+	// The anyProgram rules split by what they read: the line, each pipeline,
+	// or each command. Command rules whose patterns all start with a literal
+	// program word are indexed by that word (byAnchor); the rest are perCommand.
+	lineRules     []*Rule
+	pipelineRules []*Rule
+	byAnchor      map[string][]*Rule
+	perCommand    []*Rule
+	secrets       []*Rule
 }
 
 func (r *Rule) validate(file string) error {
@@ -231,6 +238,21 @@ func (p *Policy) finish() {
 					}
 				} else {
 					ix.anyProgram = append(ix.anyProgram, r)
+					switch t := r.target(hook.KindShell); {
+					case t == TargetLine:
+						ix.lineRules = append(ix.lineRules, r)
+					case t == TargetPipeline:
+						ix.pipelineRules = append(ix.pipelineRules, r)
+					case c.anchors != nil:
+						if ix.byAnchor == nil {
+							ix.byAnchor = map[string][]*Rule{}
+						}
+						for _, w := range dedupe(c.anchors) {
+							ix.byAnchor[w] = append(ix.byAnchor[w], r)
+						}
+					default:
+						ix.perCommand = append(ix.perCommand, r)
+					}
 				}
 			}
 			ix.byKind[k] = append(ix.byKind[k], r)
@@ -497,6 +519,18 @@ func splitTopLevel(s string) []string {
 		}
 	}
 	return append(out, s[start:])
+}
+
+func dedupe(xs []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func hasAnyPrefix(name string, words []string) bool {
@@ -894,15 +928,12 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	}
 	// Line-level rules (comments and the raw text).
 	lineLower := strings.ToLower(line)
-	for _, r := range p.index.anyProgram {
-		if r.target(hook.KindShell) == TargetLine && r.matchText(line, lineLower) {
+	for _, r := range p.index.lineRules {
+		if r.matchText(line, lineLower) {
 			d = hook.Stricter(d, e.add(r, line))
 		}
 	}
-	for _, r := range p.index.anyProgram {
-		if r.target(hook.KindShell) != TargetPipeline {
-			continue
-		}
+	for _, r := range p.index.pipelineRules {
 		for _, pl := range res.Pipelines {
 			if r.matchText(pl, "") {
 				d = hook.Stricter(d, e.add(r, pl))
@@ -972,9 +1003,6 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		if c0.except != nil && c0.except[c.Name] {
 			return
 		}
-		if c0.anchors != nil && !hasAnyPrefix(c.Name, c0.anchors) {
-			return
-		}
 		var texts []string
 		switch t {
 		case TargetCommand:
@@ -1017,7 +1045,29 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	for _, r := range p.index.byProgram[c.Name] {
 		try(r)
 	}
-	for _, r := range p.index.anyProgram {
+	if len(p.index.byAnchor) > 0 {
+		// Rules anchored on a word the program name starts with. A rule can be
+		// reached through several words; seen keeps it to one try.
+		var seen map[*Rule]bool
+		lowerName := strings.ToLower(c.Name)
+		for _, name := range []string{c.Name, lowerName} {
+			for k := 1; k <= len(name); k++ {
+				for _, r := range p.index.byAnchor[name[:k]] {
+					if seen == nil {
+						seen = map[*Rule]bool{}
+					}
+					if !seen[r] {
+						seen[r] = true
+						try(r)
+					}
+				}
+			}
+			if lowerName == c.Name {
+				break
+			}
+		}
+	}
+	for _, r := range p.index.perCommand {
 		try(r)
 	}
 	if d == "" && literalShellWrapper(c) {
