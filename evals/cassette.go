@@ -395,7 +395,8 @@ func sameJSON(a, b []byte) bool {
 	return canon(a) == canon(b)
 }
 
-var nonceRE = regexp.MustCompile(`\b[0-9a-f]{24}\b`)
+// nonceRE is compiled on first use: package init runs in every hook process.
+var nonceRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b[0-9a-f]{24}\b`) })
 
 func canon(b []byte) string {
 	var v any
@@ -403,7 +404,7 @@ func canon(b []byte) string {
 		return strings.TrimSpace(string(b))
 	}
 	out, _ := json.Marshal(v)
-	out = nonceRE.ReplaceAll(out, []byte("NONCE"))
+	out = nonceRE().ReplaceAll(out, []byte("NONCE"))
 	sum := sha256.Sum256(out)
 	return hex.EncodeToString(sum[:])
 }

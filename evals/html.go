@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/hookguard/hookguard/hook"
 )
@@ -14,7 +15,10 @@ import (
 //go:embed report.html.tmpl
 var htmlSource string
 
-var htmlTemplate = template.Must(template.New("report").Parse(htmlSource))
+// htmlTemplate is parsed on first use: package init runs in every hook process.
+var htmlTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Parse(htmlSource))
+})
 
 type htmlCard struct {
 	Name, Value, Detail string
@@ -119,7 +123,7 @@ func (r *Report) WriteHTML(w io.Writer) error {
 		}
 		data.Wrong = append(data.Wrong, hc)
 	}
-	if err := htmlTemplate.Execute(w, data); err != nil {
+	if err := htmlTemplate().Execute(w, data); err != nil {
 		return fmt.Errorf("render html report: %w", err)
 	}
 	return nil

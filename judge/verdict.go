@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/hookguard/hookguard/hook"
@@ -114,8 +115,11 @@ func firstObject(content string) (map[string]json.RawMessage, error) {
 }
 
 var (
-	ansi      = regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?`)
-	fenceLike = regexp.MustCompile(`</?data-[0-9a-f]*[^>]*>`)
+	// Compiled on first use: package init runs in every hook process.
+	ansi = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?`)
+	})
+	fenceLike = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`</?data-[0-9a-f]*[^>]*>`) })
 )
 
 // Sanitize makes model text safe to show: escape sequences, control and
@@ -123,8 +127,8 @@ var (
 // that imitates hookguard's data fences removed, whitespace folded to single
 // spaces, and the result cut to max runes.
 func Sanitize(s string, max int) string {
-	s = ansi.ReplaceAllString(s, "")
-	s = fenceLike.ReplaceAllString(s, "")
+	s = ansi().ReplaceAllString(s, "")
+	s = fenceLike().ReplaceAllString(s, "")
 	s = strings.Map(func(r rune) rune {
 		switch {
 		case r == '\n' || r == '\t' || r == '\r':
