@@ -16,6 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/hookguard/hookguard/statedir"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -131,20 +132,9 @@ func Enabled() bool {
 	return true
 }
 
-// StateDir is hookguard's state directory: $HOOKGUARD_STATE_DIR, else
-// $XDG_STATE_HOME/hookguard, else ~/.local/state/hookguard.
+// StateDir is hookguard's state directory (see statedir.Dir).
 func StateDir() (string, error) {
-	if d := os.Getenv("HOOKGUARD_STATE_DIR"); d != "" {
-		return filepath.Abs(d)
-	}
-	if x := os.Getenv("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
-		return filepath.Join(x, "hookguard"), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("find the state directory: %w", err)
-	}
-	return filepath.Join(home, ".local", "state", "hookguard"), nil
+	return statedir.Dir(nil), nil
 }
 
 // Log is an audit log in one directory.

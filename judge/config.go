@@ -2,9 +2,9 @@ package judge
 
 import (
 	"fmt"
+	"github.com/hookguard/hookguard/statedir"
 	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -167,27 +167,8 @@ func NormalizeBaseURL(s string) (string, error) {
 	return u.String(), nil
 }
 
-// StateDir is hookguard's state directory: $HOOKGUARD_STATE_DIR, else
-// $XDG_STATE_HOME/hookguard, else ~/.local/state/hookguard.
-func StateDir(getenv Env) string {
-	if getenv == nil {
-		getenv = os.Getenv
-	}
-	if d := getenv("HOOKGUARD_STATE_DIR"); d != "" {
-		return d
-	}
-	if d := getenv("XDG_STATE_HOME"); d != "" {
-		return filepath.Join(d, "hookguard")
-	}
-	home := getenv("HOME")
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	if home == "" {
-		return filepath.Join(os.TempDir(), fmt.Sprintf("hookguard-%d", os.Getuid()))
-	}
-	return filepath.Join(home, ".local", "state", "hookguard")
-}
+// StateDir is hookguard's state directory (see statedir.Dir).
+func StateDir(getenv Env) string { return statedir.Dir(getenv) }
 
 // WithDefaults returns c with every unset field at its default.
 func (c Config) WithDefaults() Config {
