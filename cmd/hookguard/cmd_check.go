@@ -66,11 +66,13 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(d)
 	}
-	printExplanation(stdout, ev, d)
+	printExplanation(stdout, ev, d, pipe.Policy.Redact)
 	return nil
 }
 
-func printExplanation(w io.Writer, ev *hook.Event, d guard.Decision) {
+// printExplanation prints a decision for people. Every piece of event text
+// goes through redact first, as it would before reaching a log.
+func printExplanation(w io.Writer, ev *hook.Event, d guard.Decision, redact func(string) string) {
 	fmt.Fprintf(w, "decision: %s", d.Decision)
 	if d.RuleID != "" {
 		fmt.Fprintf(w, " (rule %s)", d.RuleID)
@@ -79,7 +81,7 @@ func printExplanation(w io.Writer, ev *hook.Event, d guard.Decision) {
 	}
 	fmt.Fprintln(w)
 	if d.Reason != "" {
-		fmt.Fprintf(w, "reason:   %s\n", d.Reason)
+		fmt.Fprintf(w, "reason:   %s\n", redact(d.Reason))
 	}
 	if d.Advice != "" {
 		fmt.Fprintf(w, "advice:   %s\n", d.Advice)
@@ -108,7 +110,7 @@ func printExplanation(w io.Writer, ev *hook.Event, d guard.Decision) {
 			if len(p.RuleIDs) > 0 {
 				rules = " [" + strings.Join(p.RuleIDs, ", ") + "]"
 			}
-			fmt.Fprintf(w, "  %-5s %s%s%s\n", p.Decision, p.Text, rules, extra)
+			fmt.Fprintf(w, "  %-5s %s%s%s\n", p.Decision, redact(p.Text), rules, extra)
 		}
 	}
 	if len(out.Matches) > 0 {
@@ -118,6 +120,6 @@ func printExplanation(w io.Writer, ev *hook.Event, d guard.Decision) {
 		}
 	}
 	for _, e := range out.Escalations {
-		fmt.Fprintf(w, "escalation: %s\n", e)
+		fmt.Fprintf(w, "escalation: %s\n", redact(e))
 	}
 }
