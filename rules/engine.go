@@ -285,6 +285,27 @@ var textTargets = map[hook.Kind]string{
 // no match for allow rules: a hostile input must not buy an allow.
 func (r *Rule) matchText(text string, lower string) bool {
 	c := r.compiled
+	c.literalsOnce.Do(func() {
+		if r.Prefilter == nil {
+			r.Prefilter = rulePrefilter(r.Patterns)
+			if r.Prefilter == nil {
+				r.Prefilter = [][][]string{}
+			}
+		}
+		if len(r.Prefilter) > 0 {
+			c.literals = r.Prefilter
+		}
+	})
+	// The derived literal prefilter first (a few strings), then the rule's
+	// own keywords (sometimes dozens).
+	if c.literals != nil {
+		if lower == "" {
+			lower = strings.ToLower(text)
+		}
+		if !passesPrefilter(c.literals, lower) {
+			return false
+		}
+	}
 	if len(c.keywords) > 0 {
 		if lower == "" {
 			lower = strings.ToLower(text)
@@ -297,25 +318,6 @@ func (r *Rule) matchText(text string, lower string) bool {
 			}
 		}
 		if !found {
-			return false
-		}
-	}
-	c.literalsOnce.Do(func() {
-		if r.Prefilter == nil {
-			r.Prefilter = rulePrefilter(r.Patterns)
-			if r.Prefilter == nil {
-				r.Prefilter = [][][]string{}
-			}
-		}
-		if len(r.Prefilter) > 0 {
-			c.literals = r.Prefilter
-		}
-	})
-	if c.literals != nil {
-		if lower == "" {
-			lower = strings.ToLower(text)
-		}
-		if !passesPrefilter(c.literals, lower) {
 			return false
 		}
 	}
