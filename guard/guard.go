@@ -129,10 +129,17 @@ func Messages(ev *hook.Event, res hook.Result) hook.Messages {
 		user = fmt.Sprintf("%s wants your approval for this %s: %s.", who, subject(ev), reason)
 		agent = user
 		if res.Advice != "" {
-			agent += " " + strings.TrimSuffix(res.Advice, ".") + "."
+			agent += " " + capitalize(strings.TrimSuffix(res.Advice, ".")) + "."
 		}
 	}
 	return hook.Messages{User: user, Agent: agent}
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 func subject(ev *hook.Event) string {
