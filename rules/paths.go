@@ -179,7 +179,7 @@ func pathArgs(c *shell.Command, ctx Context, placeholder map[string]bool) ([]str
 				set = placeholder
 			}
 		}
-		for _, form := range homeForms(arg, ctx.Home) {
+		for _, form := range argForms(arg, c.Cwd, ctx.Home, dynamic) {
 			paths = append(paths, form)
 			classes = append(classes, set)
 		}
@@ -190,13 +190,30 @@ func pathArgs(c *shell.Command, ctx Context, placeholder map[string]bool) ([]str
 			for _, cl := range classifyPath(r.Target, c.Cwd, ctx) {
 				set[cl] = true
 			}
-			for _, form := range homeForms(r.Target, ctx.Home) {
+			for _, form := range argForms(r.Target, c.Cwd, ctx.Home, false) {
 				paths = append(paths, form)
 				classes = append(classes, set)
 			}
 		}
 	}
 	return paths, classes
+}
+
+// argForms gives a path argument as written, resolved against the working
+// directory when it is relative, and in ~ form when it lies under home: rules
+// then see `cd ~/.ssh && cat id_rsa` as ~/.ssh/id_rsa.
+func argForms(arg, cwd, home string, dynamic bool) []string {
+	forms := homeForms(arg, home)
+	if dynamic || cwd == "" || arg == "" || strings.HasPrefix(arg, "/") || strings.HasPrefix(arg, "~") || strings.Contains(arg, "://") {
+		return forms
+	}
+	abs := path.Join(cwd, arg)
+	for _, f := range homeForms(abs, home) {
+		if f != arg {
+			forms = append(forms, f)
+		}
+	}
+	return forms
 }
 
 // homeForms gives a path argument as written and, when it lies under home,
