@@ -136,7 +136,7 @@ func Load(opts LoadOptions) (*Policy, error) {
 			if err != nil {
 				return nil, err
 			}
-			pol.mergeProject(proj, opts.Warn)
+			pol.mergeProject(proj, path, opts.Warn)
 			h.Write([]byte{1})
 			h.Write(data)
 			pol.Sources = append(pol.Sources, path)
@@ -364,11 +364,11 @@ func (j *JudgeConfig) mergeFrom(u JudgeConfig) {
 // mergeProject applies a project policy, which lives in the repository the agent
 // edits: it may only add restrictions. Anything that would loosen the guard is
 // dropped with a warning.
-func (p *Policy) mergeProject(pr *Policy, warn func(string)) {
+func (p *Policy) mergeProject(pr *Policy, file string, warn func(string)) {
 	if warn == nil {
 		warn = func(string) {}
 	}
-	where := "project policy " + pr.Sources0()
+	where := "project policy " + file
 	existing := map[string]bool{}
 	for _, r := range p.Rules {
 		existing[r.ID] = true
@@ -423,17 +423,6 @@ func (p *Policy) mergeProject(pr *Policy, warn func(string)) {
 	if pr.Judge.URL != "" || pr.Judge.Model != "" || pr.Judge.Prompts != "" || pr.Judge.ProjectInstructions {
 		warn(fmt.Sprintf("%s: judge: a project policy cannot choose the judge endpoint, model, prompts or its own trust; ignored", where))
 	}
-}
-
-// Sources0 is the file a single parsed policy came from.
-func (p *Policy) Sources0() string {
-	for _, r := range p.Rules {
-		return r.Origin
-	}
-	if len(p.Sources) > 0 {
-		return p.Sources[0]
-	}
-	return "(project)"
 }
 
 func intersect(a, b []string) []string {
