@@ -64,10 +64,13 @@ const (
 	PathOutside   = "outside"   // outside every workspace root (and not temp)
 	PathTemp      = "temp"      // /tmp, /var/tmp and below
 	PathDynamic   = "dynamic"   // built at run time, or relative to an unknown directory
+	PathBuild     = "build"     // inside a workspace, in a build output (settings.build_outputs)
+	PathSource    = "source"    // inside a workspace, not in a build output
 )
 
 var validPaths = map[string]bool{PathRoot: true, PathHome: true, PathHomeSub: true, PathSystem: true,
-	PathWorkspace: true, PathInside: true, PathOutside: true, PathTemp: true, PathDynamic: true}
+	PathWorkspace: true, PathInside: true, PathOutside: true, PathTemp: true, PathDynamic: true,
+	PathBuild: true, PathSource: true}
 
 type compiledRule struct {
 	once     sync.Once
@@ -82,6 +85,8 @@ type compiledRule struct {
 	// anchors, when set, are words one of which the program name must start
 	// with for any pattern to match (derived from patterns like ^(git|tig)\s).
 	anchors []string
+	// shellTarget caches r.target(hook.KindShell).
+	shellTarget string
 	// literals is the automatic prefilter derived from the patterns (see rulePrefilter).
 	literals     [][][]string
 	literalsOnce sync.Once
@@ -214,6 +219,7 @@ func (p *Policy) finish() {
 		for _, k := range r.Keywords {
 			c.keywords = append(c.keywords, strings.ToLower(k))
 		}
+		c.shellTarget = r.target(hook.KindShell)
 		if len(r.ExceptPrograms) > 0 {
 			c.except = map[string]bool{}
 			for _, prog := range r.ExceptPrograms {
@@ -617,6 +623,7 @@ func (p *Policy) Evaluate(ev *hook.Event, ctx Context) *Outcome {
 		p.finish()
 	}
 	e := &evaluation{out: &Outcome{}}
+	ctx.buildOutputs = p.Settings.BuildOutputs
 	var d hook.Decision
 	switch ev.Kind {
 	case hook.KindShell:
@@ -976,11 +983,21 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		return hook.Allow
 	}
 	var lazy struct {
-		done    bool
-		classes []map[string]bool
-		paths   []string
-		writes  []string
-		env     []string
+		done        bool
+		classes     []map[string]bool
+		paths       []string
+		pathsLower  []string
+		writes      []string
+		writesLower []string
+		env         []string
+		envLower    []string
+	}
+	lowerAll := func(xs []string) []string {
+		out := make([]string, len(xs))
+		for i, x := range xs {
+			out[i] = strings.ToLower(x)
+		}
+		return out
 	}
 	prepare := func() {
 		if lazy.done {
@@ -988,59 +1005,62 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		}
 		lazy.done = true
 		lazy.paths, lazy.classes = pathArgs(c, ctx, e.placeholder)
+		lazy.pathsLower = lowerAll(lazy.paths)
 		lazy.writes = writeTargets(c, ctx.Home)
+		lazy.writesLower = lowerAll(lazy.writes)
 		for k, v := range c.Assigns {
 			lazy.env = append(lazy.env, k+"="+v)
 		}
 		sort.Strings(lazy.env)
+		lazy.envLower = lowerAll(lazy.env)
 	}
 	text := homeText(c, ctx.Home)
 	lower := strings.ToLower(text)
+	fire := func(r *Rule) {
+		d = hook.Stricter(d, e.add(r, c.Text))
+		part.RuleIDs = append(part.RuleIDs, r.ID)
+	}
 	try := func(r *Rule) {
-		t := r.target(hook.KindShell)
+		c0 := r.compiled
+		t := c0.shellTarget
 		if t == TargetLine || t == TargetPipeline {
 			return
 		}
-		c0 := r.compiled
 		if c0.except != nil && c0.except[c.Name] {
 			return
 		}
-		var texts []string
-		switch t {
-		case TargetCommand:
-			texts = []string{text}
-		case TargetEnv:
-			prepare()
-			texts = lazy.env
-		case TargetWrites:
-			prepare()
-			texts = lazy.writes
-		case TargetPath:
-			prepare()
-			texts = lazy.paths
-		}
-		for _, text := range texts {
-			l := ""
-			if t == TargetCommand {
-				l = lower
-			}
-			if !r.matchText(text, l) {
-				continue
+		if t == TargetCommand {
+			if !r.matchText(text, lower) {
+				return
 			}
 			if c0.paths != nil {
-				if t == TargetPath || t == TargetWrites {
-					if !classesMatch(classifyPath(text, c.Cwd, ctx), c0.paths) {
-						continue
-					}
-				} else {
-					prepare()
-					if !anyClass(lazy.classes, c0.paths) {
-						continue
-					}
+				prepare()
+				if !anyClass(lazy.classes, c0.paths) {
+					return
 				}
 			}
-			d = hook.Stricter(d, e.add(r, c.Text))
-			part.RuleIDs = append(part.RuleIDs, r.ID)
+			fire(r)
+			return
+		}
+		prepare()
+		var texts, lowers []string
+		switch t {
+		case TargetEnv:
+			texts, lowers = lazy.env, lazy.envLower
+		case TargetWrites:
+			texts, lowers = lazy.writes, lazy.writesLower
+		case TargetPath:
+			texts, lowers = lazy.paths, lazy.pathsLower
+		}
+		for i, x := range texts {
+			if !r.matchText(x, lowers[i]) {
+				continue
+			}
+			if c0.paths != nil && (t == TargetPath || t == TargetWrites) &&
+				!classesMatch(classifyPath(x, c.Cwd, ctx), c0.paths) {
+				continue
+			}
+			fire(r)
 			return
 		}
 	}

@@ -284,6 +284,9 @@ func (p *Policy) mergeUser(u *Policy) {
 	if u.Settings.ProtectedBranches != nil {
 		p.Settings.ProtectedBranches = u.Settings.ProtectedBranches
 	}
+	if u.Settings.BuildOutputs != nil {
+		p.Settings.BuildOutputs = u.Settings.BuildOutputs
+	}
 	if u.MCP.AllowedServers != nil {
 		p.MCP.AllowedServers = u.MCP.AllowedServers
 	}
@@ -385,6 +388,9 @@ func (p *Policy) mergeProject(pr *Policy, file string, warn func(string)) {
 			existing[r.ID] = true
 			p.Rules = append(p.Rules, r)
 		}
+	}
+	if len(pr.Settings.BuildOutputs) > 0 {
+		warn(fmt.Sprintf("%s: settings.build_outputs: a project policy cannot widen what may be deleted; ignored", where))
 	}
 	if len(pr.Disable) > 0 {
 		warn(fmt.Sprintf("%s: disable: a project policy cannot disable rules; ignored", where))

@@ -50,7 +50,7 @@ func classifyPath(arg, cwd string, ctx Context) []string {
 		target = path.Dir(path.Clean(abs))
 		everything = base == "*" || base == ".*" || base == "*.*" || base == "{*,.*}" || base == "**"
 		if !everything {
-			target = path.Join(target, "_file_")
+			target = path.Join(target, base)
 		}
 	}
 	var out []string
@@ -71,6 +71,11 @@ func classifyPath(arg, cwd string, ctx Context) []string {
 			return out
 		case strings.HasPrefix(target, root+"/"):
 			add(PathInside)
+			if isBuildOutput(target[len(root)+1:], everything, ctx.buildOutputs) {
+				add(PathBuild)
+			} else {
+				add(PathSource)
+			}
 			return out
 		}
 	}
@@ -322,4 +327,27 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 		set[PathInside] = true
 	}
 	return set
+}
+
+// isBuildOutput reports whether rel (a path inside a workspace root) lies in,
+// or is, something the workspace can regenerate: a component matching one of
+// names (exact or a path.Match glob; a glob in rel, like *.egg-info, matches
+// the same glob in names). everything means rel stands for all the entries of
+// that directory (a trailing *), which are build outputs when it is one.
+func isBuildOutput(rel string, everything bool, names []string) bool {
+	_ = everything
+	if len(names) == 0 {
+		return false
+	}
+	for _, part := range strings.Split(rel, "/") {
+		for _, n := range names {
+			if part == n {
+				return true
+			}
+			if ok, _ := path.Match(n, part); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

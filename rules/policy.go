@@ -76,6 +76,11 @@ type Settings struct {
 	AskAs hook.Decision `yaml:"ask_as,omitempty" json:"ask_as,omitempty"`
 	// Defaults are the decisions for events no rule matched, per kind.
 	Defaults map[hook.Kind]hook.Decision `yaml:"defaults,omitempty" json:"defaults,omitempty"`
+	// BuildOutputs name what a workspace can regenerate (dist, node_modules,
+	// *.egg-info, …): a path inside a workspace with a component matching one of
+	// these (a name or a path.Match glob) is in the path class "build", any other
+	// path inside a workspace in the class "source".
+	BuildOutputs []string `yaml:"build_outputs,omitempty" json:"build_outputs,omitempty"`
 	// ProtectedBranches are branches that pushes must not rewrite or target directly.
 	ProtectedBranches []string `yaml:"protected_branches,omitempty" json:"protected_branches,omitempty"`
 }
@@ -142,6 +147,9 @@ type Context struct {
 	Cwd            string
 	WorkspaceRoots []string
 	Home           string
+
+	// buildOutputs is the policy's settings.build_outputs, set by Evaluate.
+	buildOutputs []string
 }
 
 // Part is one simple command of a shell event (or the single subject of any
