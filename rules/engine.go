@@ -268,6 +268,7 @@ func (p *Policy) finish() {
 		}
 	}
 	p.index = ix
+	p.build = newNameSet(p.Settings.BuildOutputs)
 }
 
 func (r *Rule) target(k hook.Kind) string {
@@ -623,7 +624,7 @@ func (p *Policy) Evaluate(ev *hook.Event, ctx Context) *Outcome {
 		p.finish()
 	}
 	e := &evaluation{out: &Outcome{}}
-	ctx.buildOutputs = p.Settings.BuildOutputs
+	ctx.build = p.build
 	var d hook.Decision
 	switch ev.Kind {
 	case hook.KindShell:
@@ -992,6 +993,14 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		env         []string
 		envLower    []string
 	}
+	classesDone := false
+	classes := func() []map[string]bool {
+		if !classesDone {
+			classesDone = true
+			_, lazy.classes = pathArgs(c, ctx, e.placeholder, true)
+		}
+		return lazy.classes
+	}
 	lowerAll := func(xs []string) []string {
 		out := make([]string, len(xs))
 		for i, x := range xs {
@@ -1004,7 +1013,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 			return
 		}
 		lazy.done = true
-		lazy.paths, lazy.classes = pathArgs(c, ctx, e.placeholder)
+		lazy.paths, _ = pathArgs(c, ctx, e.placeholder, false)
 		lazy.pathsLower = lowerAll(lazy.paths)
 		lazy.writes = writeTargets(c, ctx.Home)
 		lazy.writesLower = lowerAll(lazy.writes)
@@ -1033,11 +1042,8 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 			if !r.matchText(text, lower) {
 				return
 			}
-			if c0.paths != nil {
-				prepare()
-				if !anyClass(lazy.classes, c0.paths) {
-					return
-				}
+			if c0.paths != nil && !anyClass(classes(), c0.paths) {
+				return
 			}
 			fire(r)
 			return

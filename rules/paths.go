@@ -71,7 +71,7 @@ func classifyPath(arg, cwd string, ctx Context) []string {
 			return out
 		case strings.HasPrefix(target, root+"/"):
 			add(PathInside)
-			if isBuildOutput(target[len(root)+1:], everything, ctx.buildOutputs) {
+			if ctx.build.contains(target[len(root)+1:]) {
 				add(PathBuild)
 			} else {
 				add(PathSource)
@@ -129,9 +129,11 @@ func underHomes(p string) bool {
 
 // pathArgs returns the arguments of c that name files, and their classes.
 // placeholder, when not nil, classifies the {} of a find -exec command.
-func pathArgs(c *shell.Command, ctx Context, placeholder map[string]bool) ([]string, []map[string]bool) {
+// withClasses false skips the classification (only the texts are wanted).
+func pathArgs(c *shell.Command, ctx Context, placeholder map[string]bool, withClasses bool) ([]string, []map[string]bool) {
 	var paths []string
 	var classes []map[string]bool
+	cwdInWS := inWorkspace(c.Cwd, ctx)
 	for _, w := range c.Wrappers {
 		if w == "xargs" || w == "parallel" {
 			// The real arguments arrive on stdin: unknown until run time.
@@ -169,33 +171,40 @@ func pathArgs(c *shell.Command, ctx Context, placeholder map[string]bool) ([]str
 		if strings.Contains(arg, "://") {
 			continue
 		}
-		set := map[string]bool{}
-		if dynamic {
-			set[PathDynamic] = true
-		} else {
-			for _, cl := range classifyPath(arg, c.Cwd, ctx) {
-				set[cl] = true
+		var set map[string]bool
+		if withClasses {
+			set = map[string]bool{}
+			if dynamic {
+				set[PathDynamic] = true
+			} else {
+				for _, cl := range classifyPath(arg, c.Cwd, ctx) {
+					set[cl] = true
+				}
 			}
 		}
-		if arg == "{}" {
+		if arg == "{}" && withClasses {
 			// find -exec / xargs -I placeholder: what find names, or unknown.
 			set = map[string]bool{PathDynamic: true}
 			if placeholder != nil {
 				set = placeholder
 			}
 		}
-		for _, form := range argForms(arg, c.Cwd, ctx.Home, dynamic) {
+		for _, form := range argForms(arg, c.Cwd, ctx.Home, dynamic, cwdInWS) {
 			paths = append(paths, form)
 			classes = append(classes, set)
 		}
 	}
+	inWS := cwdInWS
 	for _, r := range c.Redirects {
 		if r.Op == "<" || r.Op == "<>" {
-			set := map[string]bool{}
-			for _, cl := range classifyPath(r.Target, c.Cwd, ctx) {
-				set[cl] = true
+			var set map[string]bool
+			if withClasses {
+				set = map[string]bool{}
+				for _, cl := range classifyPath(r.Target, c.Cwd, ctx) {
+					set[cl] = true
+				}
 			}
-			for _, form := range argForms(r.Target, c.Cwd, ctx.Home, false) {
+			for _, form := range argForms(r.Target, c.Cwd, ctx.Home, false, inWS) {
 				paths = append(paths, form)
 				classes = append(classes, set)
 			}
@@ -205,11 +214,12 @@ func pathArgs(c *shell.Command, ctx Context, placeholder map[string]bool) ([]str
 }
 
 // argForms gives a path argument as written, resolved against the working
-// directory when it is relative, and in ~ form when it lies under home: rules
-// then see `cd ~/.ssh && cat id_rsa` as ~/.ssh/id_rsa.
-func argForms(arg, cwd, home string, dynamic bool) []string {
+// directory when it is relative and the directory is outside every workspace,
+// and in ~ form when it lies under home: rules then see
+// `cd ~/.ssh && cat id_rsa` as ~/.ssh/id_rsa.
+func argForms(arg, cwd, home string, dynamic, cwdInWorkspace bool) []string {
 	forms := homeForms(arg, home)
-	if dynamic || cwd == "" || arg == "" || strings.HasPrefix(arg, "/") || strings.HasPrefix(arg, "~") || strings.Contains(arg, "://") {
+	if dynamic || cwdInWorkspace || cwd == "" || arg == "" || strings.HasPrefix(arg, "/") || strings.HasPrefix(arg, "~") || strings.Contains(arg, "://") {
 		return forms
 	}
 	abs := path.Join(cwd, arg)
@@ -329,24 +339,80 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 	return set
 }
 
-// isBuildOutput reports whether rel (a path inside a workspace root) lies in,
-// or is, something the workspace can regenerate: a component matching one of
-// names (exact or a path.Match glob; a glob in rel, like *.egg-info, matches
-// the same glob in names). everything means rel stands for all the entries of
-// that directory (a trailing *), which are build outputs when it is one.
-func isBuildOutput(rel string, everything bool, names []string) bool {
-	_ = everything
-	if len(names) == 0 {
+// nameSet is a set of path component names, exact or path.Match globs.
+type nameSet struct {
+	exact    map[string]bool
+	suffixes []string // from "*.ext" globs
+	prefixes []string // from "name-*" globs
+	globs    []string // any other glob
+}
+
+func newNameSet(names []string) *nameSet {
+	ns := &nameSet{exact: make(map[string]bool, len(names))}
+	for _, n := range names {
+		ns.exact[n] = true // a glob in a path (rm -rf *.egg-info) matches itself
+		if !strings.ContainsAny(n, "*?[") {
+			continue
+		}
+		switch rest := n[1:]; {
+		case n[0] == '*' && !strings.ContainsAny(rest, "*?["):
+			ns.suffixes = append(ns.suffixes, rest)
+		case strings.HasSuffix(n, "*") && !strings.ContainsAny(n[:len(n)-1], "*?["):
+			ns.prefixes = append(ns.prefixes, n[:len(n)-1])
+		default:
+			ns.globs = append(ns.globs, n)
+		}
+	}
+	return ns
+}
+
+func (ns *nameSet) match(part string) bool {
+	if ns.exact[part] {
+		return true
+	}
+	for _, s := range ns.suffixes {
+		if strings.HasSuffix(part, s) {
+			return true
+		}
+	}
+	for _, p := range ns.prefixes {
+		if strings.HasPrefix(part, p) {
+			return true
+		}
+	}
+	for _, g := range ns.globs {
+		if ok, _ := path.Match(g, part); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// contains reports whether some component of rel (a path inside a workspace
+// root) is in the set: rel is, or lies in, something the workspace can
+// regenerate.
+func (ns *nameSet) contains(rel string) bool {
+	if ns == nil || len(ns.exact) == 0 {
 		return false
 	}
-	for _, part := range strings.Split(rel, "/") {
-		for _, n := range names {
-			if part == n {
-				return true
-			}
-			if ok, _ := path.Match(n, part); ok {
-				return true
-			}
+	for rel != "" {
+		part, rest, _ := strings.Cut(rel, "/")
+		if ns.match(part) {
+			return true
+		}
+		rel = rest
+	}
+	return false
+}
+
+// inWorkspace reports whether dir is a workspace root or inside one.
+func inWorkspace(dir string, ctx Context) bool {
+	if dir == "" {
+		return false
+	}
+	for _, root := range ctx.WorkspaceRoots {
+		if dir == root || strings.HasPrefix(dir, strings.TrimSuffix(root, "/")+"/") {
+			return true
 		}
 	}
 	return false

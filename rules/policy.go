@@ -140,6 +140,7 @@ type Policy struct {
 	Hash string `yaml:"-" json:"hash"`
 
 	index *index
+	build *nameSet
 }
 
 // Context is where an event happens, as far as the rules need to know.
@@ -148,8 +149,8 @@ type Context struct {
 	WorkspaceRoots []string
 	Home           string
 
-	// buildOutputs is the policy's settings.build_outputs, set by Evaluate.
-	buildOutputs []string
+	// build is the policy's settings.build_outputs, set by Evaluate.
+	build *nameSet
 }
 
 // Part is one simple command of a shell event (or the single subject of any
