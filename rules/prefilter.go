@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp/syntax"
+	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -136,6 +137,14 @@ func rulePrefilter(patterns []string) [][][]string {
 		if len(cs) == 0 {
 			return nil
 		}
+		// Cheapest and most selective clauses first: a text usually fails on
+		// the first one.
+		sort.SliceStable(cs, func(i, j int) bool {
+			if len(cs[i]) != len(cs[j]) {
+				return len(cs[i]) < len(cs[j])
+			}
+			return minLen(cs[i]) > minLen(cs[j])
+		})
 		out = append(out, cs)
 	}
 	return out
