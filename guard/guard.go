@@ -31,6 +31,9 @@ type Pipeline struct {
 	Judge Judger
 	// Home is the user's home directory, for ~ in commands and paths.
 	Home string
+	// Explain makes the rule pass list every matching rule (hookguard check)
+	// instead of stopping at the first deny. The decision is the same.
+	Explain bool
 }
 
 // Decision is a pipeline answer with the rule pass that led to it.
@@ -41,7 +44,12 @@ type Decision struct {
 
 // Decide runs ev through the rules and, where they send it there, the judge.
 func (p *Pipeline) Decide(ctx context.Context, ev *hook.Event) Decision {
-	out := p.Policy.Evaluate(ev, rules.Context{Cwd: ev.Cwd, WorkspaceRoots: ev.WorkspaceRoots, Home: p.Home})
+	rctx := rules.Context{Cwd: ev.Cwd, WorkspaceRoots: ev.WorkspaceRoots, Home: p.Home}
+	evaluate := p.Policy.Evaluate
+	if p.Explain {
+		evaluate = p.Policy.Explain
+	}
+	out := evaluate(ev, rctx)
 	res := p.fromRules(out)
 	if out.Decision == hook.Judge {
 		res = p.judge(ctx, ev, out)

@@ -589,6 +589,8 @@ type evaluation struct {
 	decisive *Match
 	// placeholder classifies {} for the command being evaluated (find -exec).
 	placeholder map[string]bool
+	// exhaustive keeps trying rules after a deny, to explain every match.
+	exhaustive bool
 }
 
 func (e *evaluation) add(r *Rule, part string) hook.Decision {
@@ -618,12 +620,23 @@ func (p *Policy) defaultFor(k hook.Kind) hook.Decision {
 	return hook.Allow
 }
 
-// Evaluate runs the rule pass for ev.
+// Evaluate runs the rule pass for ev. It stops trying rules once the answer
+// is deny (nothing is stricter); Explain tries them all.
 func (p *Policy) Evaluate(ev *hook.Event, ctx Context) *Outcome {
+	return p.evaluate(ev, ctx, false)
+}
+
+// Explain is Evaluate that keeps going after a deny, so that the outcome lists
+// every rule that matches every part. The decision is the same.
+func (p *Policy) Explain(ev *hook.Event, ctx Context) *Outcome {
+	return p.evaluate(ev, ctx, true)
+}
+
+func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome {
 	if p.index == nil {
 		p.finish()
 	}
-	e := &evaluation{out: &Outcome{}}
+	e := &evaluation{out: &Outcome{}, exhaustive: exhaustive}
 	ctx.build = p.build
 	var d hook.Decision
 	switch ev.Kind {
@@ -965,6 +978,9 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			e.placeholder = findSet
 		}
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
+		if d == hook.Deny && !e.exhaustive {
+			break // the strictest answer is reached; later parts cannot change it
+		}
 	}
 	e.placeholder = nil
 	return d
@@ -1030,6 +1046,11 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		part.RuleIDs = append(part.RuleIDs, r.ID)
 	}
 	try := func(r *Rule) {
+		if d == hook.Deny && !e.exhaustive {
+			// Nothing is stricter: the remaining rules cannot change the
+			// answer, and trying them would compile their patterns.
+			return
+		}
 		c0 := r.compiled
 		t := c0.shellTarget
 		if t == TargetLine || t == TargetPipeline {

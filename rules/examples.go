@@ -59,7 +59,7 @@ func (p *Policy) CheckExamples(requireBoth bool) []ExampleFailure {
 // of the rule's kinds.
 func (p *Policy) exampleFires(r *Rule, ex string) bool {
 	for _, k := range r.Kinds {
-		out := p.Evaluate(exampleEvent(r, k, ex), ExampleContext)
+		out := p.Explain(exampleEvent(r, k, ex), ExampleContext)
 		for _, m := range out.Matches {
 			if m.RuleID == r.ID {
 				return true

@@ -60,6 +60,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if !*withJudge {
 		pipe.Judge = nil
 	}
+	pipe.Explain = true
 	d := pipe.Decide(context.Background(), ev)
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
