@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -22,6 +24,9 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	dialect := fs.String("dialect", "", "hook dialect: cursor or claude (default: detect from the event)")
 	policyPath := fs.String("policy", "", "user policy file (default $HOOKGUARD_POLICY or ~/.config/hookguard/policy.yaml)")
 	if perr := fs.Parse(args); perr != nil {
+		if errors.Is(perr, flag.ErrHelp) {
+			return perr // a person asked for the usage: no answer on stdout
+		}
 		writeUnreadable(stdout, "bad hookguard flags")
 		return &exitError{code: 2, msg: oneLine(perr.Error())}
 	}
