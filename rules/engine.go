@@ -542,22 +542,6 @@ func dedupe(xs []string) []string {
 	return out
 }
 
-func hasAnyPrefix(name string, words []string) bool {
-	lower := ""
-	for _, w := range words {
-		if strings.HasPrefix(name, w) {
-			return true
-		}
-		if lower == "" {
-			lower = strings.ToLower(name)
-		}
-		if strings.HasPrefix(lower, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // fileMatches reports whether path passes the rule's files filter.
 func (r *Rule) fileMatches(path string) bool {
 	if len(r.Files) == 0 {
