@@ -292,7 +292,7 @@ func TestHangTimesOut(t *testing.T) {
 	if !strings.Contains(res.Reason, "did not answer within") {
 		t.Errorf("reason %q", res.Reason)
 	}
-	if took > 600*time.Millisecond {
+	if took > 2*time.Second { // generous: -race on a loaded machine
 		t.Errorf("hang took %s with a 150ms budget", took)
 	}
 }

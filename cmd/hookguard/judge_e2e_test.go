@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -143,21 +144,28 @@ func TestJudgeE2EBreakerOpenAnswersFast(t *testing.T) {
 		}
 	}
 	calls := m.calls.Load()
-	var slowest time.Duration
+	var took []time.Duration
 	for i := range 5 {
 		r := runHookProcess(t, env, ambiguousEvent)
 		msg, _ := r.resp["user_message"].(string)
 		if r.resp["permission"] != "deny" || !strings.Contains(msg, "circuit breaker is open") {
 			t.Fatalf("run %d after the breaker opened: %v", i, r.resp)
 		}
-		slowest = max(slowest, r.took)
+		took = append(took, r.took)
 	}
 	if m.calls.Load() != calls {
 		t.Errorf("the open breaker let %d calls through", m.calls.Load()-calls)
 	}
-	t.Logf("slowest breaker-open hook process: %s", slowest)
-	if slowest > 100*time.Millisecond {
-		t.Errorf("breaker-open answers took up to %s (want < 100ms)", slowest)
+	slices.Sort(took)
+	median, slowest := took[len(took)/2], took[len(took)-1]
+	t.Logf("breaker-open hook processes: median %s, slowest %s", median, slowest)
+	// The median carries the claim; one process delayed by a busy CI machine
+	// must not fail the build, but seconds would mean the budget was waited out.
+	if median > 100*time.Millisecond {
+		t.Errorf("breaker-open answers took a median %s (want < 100ms)", median)
+	}
+	if slowest > time.Second {
+		t.Errorf("a breaker-open answer took %s: the judge budget was waited out", slowest)
 	}
 }
 
