@@ -1,50 +1,16 @@
 package hook
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
-	"os"
+	"github.com/hookguard/hookguard/internal/testutil"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
 )
-
-// readJSONL decodes every non-empty line of testdata/cursor/name into a T.
-func readJSONL[T any](t *testing.T, name string) []T {
-	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "cursor", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var v T
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&v); err != nil {
-			t.Fatalf("%s:%d: %v", name, n, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if len(out) == 0 {
-		t.Fatalf("%s: no cases", name)
-	}
-	return out
-}
 
 // decodedCursor is the part of an Event a Cursor fixture labels. Every field
 // that the label leaves out must decode empty.
@@ -89,7 +55,7 @@ func TestDecodeCursorEvents(t *testing.T) {
 		Event json.RawMessage `json:"event"`
 		Want  decodedCursor   `json:"want"`
 	}
-	for _, c := range readJSONL[row](t, "events.jsonl") {
+	for _, c := range testutil.ReadJSONL[row](t, filepath.Join("testdata", "cursor", "events.jsonl")) {
 		t.Run(c.ID, func(t *testing.T) {
 			// Detected from the payload and forced with --dialect cursor alike.
 			for _, dialect := range []Dialect{"", Cursor} {
@@ -135,7 +101,7 @@ func TestRespondCursor(t *testing.T) {
 		Agent *string         `json:"agent"`
 		Want  json.RawMessage `json:"want"`
 	}
-	for _, c := range readJSONL[row](t, "respond.jsonl") {
+	for _, c := range testutil.ReadJSONL[row](t, filepath.Join("testdata", "cursor", "respond.jsonl")) {
 		t.Run(c.ID, func(t *testing.T) {
 			ev, err := Decode(c.Event, "")
 			if err != nil {
@@ -268,7 +234,7 @@ func TestDecodeErrors(t *testing.T) {
 		Input string `json:"input"`
 		Error string `json:"error"`
 	}
-	for _, c := range readJSONL[row](t, "invalid.jsonl") {
+	for _, c := range testutil.ReadJSONL[row](t, filepath.Join("testdata", "cursor", "invalid.jsonl")) {
 		t.Run(c.ID, func(t *testing.T) {
 			for _, dialect := range []Dialect{"", Cursor, Claude} {
 				ev, err := Decode([]byte(c.Input), dialect)

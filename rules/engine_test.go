@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"encoding/json"
+	"github.com/hookguard/hookguard/internal/testutil"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -144,7 +145,7 @@ func containsString(list []string, s string) bool {
 
 func loadDecisionRows(t *testing.T, name string) []decisionRow {
 	t.Helper()
-	rows := readLines[decisionRow](t, filepath.Join("testdata", name))
+	rows := testutil.ReadJSONL[decisionRow](t, filepath.Join("testdata", name))
 	for _, r := range rows {
 		if r.ID == "" || r.Want == "" {
 			t.Fatalf("%s: row without id or want: %+v", name, r)

@@ -1,11 +1,10 @@
 package rules_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/hookguard/hookguard/internal/testutil"
 	"os"
 	"path/filepath"
 	"slices"
@@ -412,7 +411,7 @@ func TestLoadUserPolicyLookup(t *testing.T) {
 	t.Run("xdg-config", func(t *testing.T) {
 		home := isolate(t)
 		dst := filepath.Join(home, ".config", "hookguard", "policy.yaml")
-		copyFile(t, add, dst)
+		testutil.CopyFile(t, add, dst)
 		p, err := rules.Load(rules.LoadOptions{})
 		if err != nil || findRule(p, "user-no-prod-psql") == nil || !slices.Contains(p.Sources, dst) {
 			t.Fatalf("XDG user policy not loaded: %v", err)
@@ -426,7 +425,7 @@ func TestLoadUserPolicyLookup(t *testing.T) {
 	t.Run("home-config-without-xdg", func(t *testing.T) {
 		home := isolate(t)
 		t.Setenv("XDG_CONFIG_HOME", "")
-		copyFile(t, add, filepath.Join(home, ".config", "hookguard", "policy.yaml"))
+		testutil.CopyFile(t, add, filepath.Join(home, ".config", "hookguard", "policy.yaml"))
 		p, err := rules.Load(rules.LoadOptions{})
 		if err != nil || findRule(p, "user-no-prod-psql") == nil {
 			t.Fatalf("~/.config user policy not loaded: %v", err)
@@ -459,20 +458,6 @@ func TestLoadUserPolicyLookup(t *testing.T) {
 	})
 }
 
-func copyFile(t *testing.T, from, to string) {
-	t.Helper()
-	data, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestLoadInvalidPolicies(t *testing.T) {
 	type row struct {
 		File     string   `json:"file"`
@@ -483,7 +468,7 @@ func TestLoadInvalidPolicies(t *testing.T) {
 		Gap string `json:"gap"`
 	}
 	dir := filepath.Join("testdata", "policies", "invalid")
-	rows := readLines[row](t, filepath.Join(dir, "expect.jsonl"))
+	rows := testutil.ReadJSONL[row](t, filepath.Join(dir, "expect.jsonl"))
 	files, _ := filepath.Glob(filepath.Join(dir, "*.yaml"))
 	if len(files) != len(rows) {
 		t.Errorf("%d invalid policies but %d expectations", len(files), len(rows))
@@ -523,7 +508,7 @@ func TestLoadInvalidPolicies(t *testing.T) {
 			check("Load user", err)
 			// As a project policy it fails the same way (the hook then denies).
 			root := filepath.Join(t.TempDir(), "proj")
-			copyFile(t, path, filepath.Join(root, ".cursor", "hookguard.yaml"))
+			testutil.CopyFile(t, path, filepath.Join(root, ".cursor", "hookguard.yaml"))
 			_, err = rules.Load(rules.LoadOptions{NoUser: true, ProjectRoots: []string{root}})
 			if err == nil || !strings.Contains(err.Error(), filepath.Join(root, ".cursor", "hookguard.yaml")) {
 				t.Errorf("project: %v, want an error naming the project file", err)
@@ -533,34 +518,4 @@ func TestLoadInvalidPolicies(t *testing.T) {
 			}
 		})
 	}
-}
-
-// readLines decodes a JSON-lines file, one T per non-empty line.
-func readLines[T any](t *testing.T, path string) []T {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 || line[0] == '#' {
-			continue
-		}
-		var v T
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&v); err != nil {
-			t.Fatalf("%s:%d: %v", path, n, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
+	"github.com/hookguard/hookguard/internal/testutil"
 	"io"
 	"os"
 	"path/filepath"
@@ -67,35 +67,6 @@ func hkRun(t *testing.T, stdin io.Reader, args ...string) hkResult {
 	return r
 }
 
-func hkJSONL[T any](t *testing.T, path string) []T {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var rows []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		var v T
-		dec := json.NewDecoder(bytes.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&v); err != nil {
-			t.Fatalf("%s:%d: %v", path, n, err)
-		}
-		rows = append(rows, v)
-	}
-	if len(rows) == 0 {
-		t.Fatalf("%s: no rows", path)
-	}
-	return rows
-}
-
 func keys(m map[string]any) []string {
 	var ks []string
 	for k := range m {
@@ -120,7 +91,7 @@ func TestHookEvents(t *testing.T) {
 		// Message must appear in the user message.
 		Message string `json:"message"`
 	}
-	for _, c := range hkJSONL[row](t, filepath.Join("testdata", "hook", "events.jsonl")) {
+	for _, c := range testutil.ReadJSONL[row](t, filepath.Join("testdata", "hook", "events.jsonl")) {
 		t.Run(c.ID, func(t *testing.T) {
 			home, root := hkEnv(t)
 			event := strings.NewReplacer("{{ROOT}}", root, "{{HOME}}", home).Replace(string(c.Event))
@@ -223,7 +194,7 @@ func TestHookBadInput(t *testing.T) {
 		Args  []string `json:"args"`
 		Stdin string   `json:"stdin"`
 	}
-	for _, c := range hkJSONL[row](t, filepath.Join("testdata", "hook", "bad_input.jsonl")) {
+	for _, c := range testutil.ReadJSONL[row](t, filepath.Join("testdata", "hook", "bad_input.jsonl")) {
 		t.Run(c.ID, func(t *testing.T) {
 			hkEnv(t)
 			r := hkRun(t, strings.NewReader(c.Stdin), append([]string{"hook"}, c.Args...)...)
@@ -299,11 +270,11 @@ func TestHookBrokenPolicy(t *testing.T) {
 		{"env-invalid-yaml", func(t *testing.T, _, _ string) []string { t.Setenv("HOOKGUARD_POLICY", broken); return nil }, "broken-yaml.yaml"},
 		{"xdg-user-policy-invalid", func(t *testing.T, home, _ string) []string {
 			dir := filepath.Join(os.Getenv("XDG_CONFIG_HOME"), "hookguard")
-			hkCopy(t, badRule, filepath.Join(dir, "policy.yaml"))
+			testutil.CopyFile(t, badRule, filepath.Join(dir, "policy.yaml"))
 			return nil
 		}, "decision"},
 		{"project-policy-invalid", func(t *testing.T, _, root string) []string {
-			hkCopy(t, broken, filepath.Join(root, ".cursor", "hookguard.yaml"))
+			testutil.CopyFile(t, broken, filepath.Join(root, ".cursor", "hookguard.yaml"))
 			return nil
 		}, "hookguard.yaml"},
 	}
@@ -334,20 +305,6 @@ func TestHookBrokenPolicy(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-func hkCopy(t *testing.T, from, to string) {
-	t.Helper()
-	data, err := os.ReadFile(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(to, data, 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 
