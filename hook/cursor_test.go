@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/hookguard/hookguard/internal/testutil"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/hookguard/hookguard/internal/testutil"
 )
 
 // decodedCursor is the part of an Event a Cursor fixture labels. Every field

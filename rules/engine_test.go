@@ -2,12 +2,12 @@ package rules_test
 
 import (
 	"encoding/json"
-	"github.com/hookguard/hookguard/internal/testutil"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/testutil"
 	"github.com/hookguard/hookguard/rules"
 )
 

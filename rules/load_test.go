@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/hookguard/hookguard/internal/testutil"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/hookguard/hookguard/guard"
 	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/testutil"
 	"github.com/hookguard/hookguard/rules"
 )
 

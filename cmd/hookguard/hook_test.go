@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/hookguard/hookguard/internal/testutil"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/testutil"
 )
 
 // hkEnv isolates an in-process run: a private home and XDG dirs, no user
