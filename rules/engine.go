@@ -1105,14 +1105,10 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	for _, r := range p.index.perCommand {
 		try(r)
 	}
-	if d == "" && literalShellWrapper(c) {
-		// bash -c '…' / eval '…' with literal code: the commands inside were
-		// split out and are judged on their own; the wrapper adds nothing.
+	if d == "" && c.CodeSplit {
+		// bash -c '…', eval '…', docker exec …: the code it runs was split
+		// into commands of its own, which carry the decision.
 		d = hook.Allow
-	}
-	if inner, ok := containerExec(c); ok {
-		// docker exec CONTAINER CMD…: judge the command it runs, at least.
-		d = hook.Stricter(d, p.evalShell(e, inner, Context{Home: ctx.Home, WorkspaceRoots: ctx.WorkspaceRoots}))
 	}
 	if d == "" {
 		d = p.defaultFor(hook.KindShell)
@@ -1131,72 +1127,6 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	part.Decision = d
 	e.out.Parts = append(e.out.Parts, part)
 	return d
-}
-
-// literalShellWrapper reports whether c is a shell run with literal -c code,
-// or eval of literal text, whose inner commands the splitter emitted.
-func literalShellWrapper(c *shell.Command) bool {
-	if c.DynamicCode || c.DynamicName {
-		return false
-	}
-	for _, dyn := range c.DynamicArgs {
-		if dyn {
-			return false
-		}
-	}
-	switch c.Name {
-	case "eval":
-		return len(c.Args) > 0
-	case "bash", "sh", "zsh", "dash", "ksh":
-		for i, a := range c.Args {
-			if len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.Contains(a, "c") && strings.Trim(a[1:], "abcefhiklmnprsuvxBCEHP") == "" {
-				return i+1 < len(c.Args)
-			}
-		}
-	}
-	return false
-}
-
-// containerExec returns the command line that docker|podman|nerdctl exec (or
-// compose exec / run) runs inside a container.
-func containerExec(c *shell.Command) (string, bool) {
-	switch c.Name {
-	case "docker", "podman", "nerdctl", "docker-compose":
-	default:
-		return "", false
-	}
-	args := c.Args
-	i := 0
-	if c.Name != "docker-compose" && i < len(args) && (args[i] == "compose" || args[i] == "container") {
-		i++
-	}
-	// Options of compose itself (-f file, -p name) before the subcommand.
-	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		if (args[i] == "-f" || args[i] == "-p" || args[i] == "--file" || args[i] == "--project-name" || args[i] == "--env-file") && i+1 < len(args) {
-			i++
-		}
-		i++
-	}
-	if i >= len(args) || args[i] != "exec" {
-		return "", false
-	}
-	i++
-	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		switch args[i] {
-		case "-u", "--user", "-e", "--env", "-w", "--workdir", "--env-file", "--index":
-			i++
-		}
-		i++
-	}
-	i++ // the container or service
-	if i >= len(args) {
-		return "", false
-	}
-	parts := make([]string, 0, len(args)-i)
-	for _, a := range args[i:] {
-		parts = append(parts, shellQuote(a))
-	}
-	return strings.Join(parts, " "), true
 }
 
 // homeText is the command's normalized text with the home directory written

@@ -3,6 +3,8 @@ package shell
 import (
 	"path"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // optSpec describes the options of a wrapper program.
@@ -138,6 +140,10 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 			if v, ok := optValue(args, "c", "command"); ok {
 				code, codeVia, shellProc = &v, viaBashC, true
 			}
+		case name == "docker" || name == "podman" || name == "nerdctl" || name == "docker-compose":
+			if inner := containerExecArgs(name, args); len(inner) > 0 {
+				code, codeVia = quoteArgs(inner), viaContainer
+			}
 		case name == "watch":
 			exec := false
 			i := skipOpts(argv, watchSpec, nil)
@@ -160,6 +166,7 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 	if stdin != nil && stdin.known {
 		c.Stdin = stdin.text
 	}
+	c.CodeSplit = code != nil && !code.dyn && !code.subst && fr.depth+1 <= s.maxDepth
 	idx := s.emit(c, args)
 	if idx < 0 {
 		return idx, nil
@@ -213,6 +220,11 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 			if shellProc {
 				cst = st.child(c.Assigns)
 				cst.cwd = c.Cwd
+			}
+			if codeVia == viaContainer {
+				// Inside a container: its own filesystem, directory unknown.
+				cst = st.child(nil)
+				cst.cwd = ""
 			}
 			s.parseAndWalk(code.s, cst, fr, nil, codeVia)
 		}
@@ -441,6 +453,59 @@ func joinArgs(args []arg) *arg {
 	}
 	out.s = b.String()
 	return out
+}
+
+// quoteArgs joins argv into one line of shell code, quoting each word, so
+// that re-parsing gives the same words back.
+func quoteArgs(args []arg) *arg {
+	out := &arg{}
+	var b strings.Builder
+	for i, a := range args {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		q, err := syntax.Quote(a.s, syntax.LangBash)
+		if err != nil {
+			q = a.s
+		}
+		b.WriteString(q)
+		out.dyn = out.dyn || a.dyn
+		out.subst = out.subst || a.subst
+	}
+	out.s = b.String()
+	return out
+}
+
+// containerExecArgs returns the command that docker|podman|nerdctl exec (or
+// compose exec) runs inside a container, or nil.
+func containerExecArgs(name string, args []arg) []arg {
+	i := 0
+	if name != "docker-compose" && i < len(args) && (args[i].s == "compose" || args[i].s == "container") {
+		i++
+	}
+	for i < len(args) && strings.HasPrefix(args[i].s, "-") { // compose's own options
+		switch args[i].s {
+		case "-f", "-p", "--file", "--project-name", "--env-file":
+			i++
+		}
+		i++
+	}
+	if i >= len(args) || args[i].s != "exec" {
+		return nil
+	}
+	i++
+	for i < len(args) && strings.HasPrefix(args[i].s, "-") {
+		switch args[i].s {
+		case "-u", "--user", "-e", "--env", "-w", "--workdir", "--env-file", "--index":
+			i++
+		}
+		i++
+	}
+	i++ // the container or service
+	if i >= len(args) {
+		return nil
+	}
+	return args[i:]
 }
 
 func anyDyn(args []arg) bool {

@@ -37,12 +37,17 @@ type Command struct {
 	// source form); code holding a substitution is not split. An eval whose
 	// code holds a substitution also sets DynamicName.
 	DynamicCode bool
+	// CodeSplit reports that the command only runs other code that was split
+	// into commands of its own (bash -c '…', eval '…', su -c, watch, docker
+	// exec CONTAINER CMD…): those commands carry the decision.
+	CodeSplit bool
 	// Assigns are the VAR=value prefixes of this command (GIT_SSH_COMMAND=…), values unquoted.
 	Assigns map[string]string
 	// Wrappers lists what was unwrapped to reach Name, outermost first (sudo, env, timeout, xargs, …).
 	Wrappers []string
 	// Via says how the command was reached when it is not a top-level command:
 	// "bash -c", "eval", "pipe to shell", "heredoc to shell", "find -exec", "xargs",
+	// "container exec",
 	// "command substitution", "process substitution". Empty at top level.
 	Via string
 	// Depth is the nesting depth of re-parsed shells (0 at top level).

@@ -37,6 +37,7 @@ type wantCmd struct {
 	DynamicArgs []bool            `json:"dynamic_args"`
 	DynamicName *bool             `json:"dynamic_name"`
 	DynamicCode *bool             `json:"dynamic_code"`
+	CodeSplit   *bool             `json:"code_split"`
 	Via         *string           `json:"via"`
 	Cwd         *string           `json:"cwd"`
 	Depth       *int              `json:"depth"`
@@ -125,6 +126,9 @@ func checkCmd(t *testing.T, res *Result, c Command, w wantCmd) {
 	}
 	if w.DynamicCode != nil && c.DynamicCode != *w.DynamicCode {
 		t.Errorf("%s: DynamicCode = %v, want %v", w.Name, c.DynamicCode, *w.DynamicCode)
+	}
+	if w.CodeSplit != nil && c.CodeSplit != *w.CodeSplit {
+		t.Errorf("%s: CodeSplit = %v, want %v", w.Name, c.CodeSplit, *w.CodeSplit)
 	}
 	if w.Via != nil && c.Via != *w.Via {
 		t.Errorf("%s: Via = %q, want %q", w.Name, c.Via, *w.Via)

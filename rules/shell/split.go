@@ -39,6 +39,7 @@ const (
 	viaCmdSubst  = "command substitution"
 	viaProcSubst = "process substitution"
 	viaWatch     = "watch"
+	viaContainer = "container exec"
 )
 
 var parserPool = sync.Pool{New: func() any {
