@@ -860,7 +860,7 @@ func jsonCommands(raw json.RawMessage) []string {
 			var parts []string
 			for _, x := range t {
 				if s, ok := x.(string); ok {
-					parts = append(parts, shellQuote(s))
+					parts = append(parts, shell.Quote(s))
 				}
 			}
 			if len(parts) > 0 {
@@ -870,13 +870,6 @@ func jsonCommands(raw json.RawMessage) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`;&|<>(){}*?[]#~") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // hasSystemRoot reports whether s is an absolute path under a top-level
@@ -1154,13 +1147,7 @@ func homeText(c *shell.Command, home string) string {
 	if !changed {
 		return c.Text
 	}
-	parts := append([]string{c.Name}, args...)
-	for i, a := range parts {
-		if a == "" || strings.ContainsAny(a, " \t\n'\"\\$`;&|<>(){}#") {
-			parts[i] = shellQuote(a)
-		}
-	}
-	return strings.Join(parts, " ")
+	return shell.CommandText(c.Name, c.DynamicName, args, c.DynamicArgs)
 }
 
 func elevated(wrappers []string) bool {

@@ -3,8 +3,6 @@ package shell
 import (
 	"path"
 	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // optSpec describes the options of a wrapper program.
@@ -464,11 +462,7 @@ func quoteArgs(args []arg) *arg {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		q, err := syntax.Quote(a.s, syntax.LangBash)
-		if err != nil {
-			q = a.s
-		}
-		b.WriteString(q)
+		b.WriteString(Quote(a.s))
 		out.dyn = out.dyn || a.dyn
 		out.subst = out.subst || a.subst
 	}

@@ -727,25 +727,45 @@ func (s *splitter) emit(c Command, args []arg) int {
 		c.DynamicArgs = []bool{}
 	}
 	if c.Name != "" {
-		var b strings.Builder
-		n := len(c.Name)
-		for _, a := range args {
-			n += 1 + len(a.s)
-		}
-		b.Grow(n + 8)
-		if c.DynamicName {
-			b.WriteString(c.Name)
-		} else {
-			b.WriteString(quoteArg(c.Name, false))
-		}
-		for _, a := range args {
-			b.WriteByte(' ')
-			b.WriteString(quoteArg(a.s, a.dyn))
-		}
-		c.Text = b.String()
+		c.Text = CommandText(c.Name, c.DynamicName, c.Args, c.DynamicArgs)
 	}
 	s.res.Commands = append(s.res.Commands, c)
 	return len(s.res.Commands) - 1
+}
+
+// CommandText is the normalized text of a command, as in Command.Text: the
+// name and the arguments, each quoted only when it would not read back as one
+// word. Callers that rewrite arguments (the rules write home as ~) use it to
+// get text in the same form.
+func CommandText(name string, dynamicName bool, args []string, dynamicArgs []bool) string {
+	var b strings.Builder
+	n := len(name)
+	for _, a := range args {
+		n += 1 + len(a)
+	}
+	b.Grow(n + 8)
+	if dynamicName {
+		b.WriteString(name)
+	} else {
+		b.WriteString(quoteArg(name, false))
+	}
+	for i, a := range args {
+		b.WriteByte(' ')
+		b.WriteString(quoteArg(a, i < len(dynamicArgs) && dynamicArgs[i]))
+	}
+	return b.String()
+}
+
+// Quote quotes s as one shell word (for joining argv back into a line).
+func Quote(s string) string {
+	if !needsQuote(s) && !strings.ContainsAny(s, "*?[]{}~") {
+		return s
+	}
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	}
+	return q
 }
 
 // quoteArg quotes s for Text only when it would not read back as one word:
