@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	gopath "path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -128,7 +129,7 @@ func (r *Rule) validate(file string) error {
 		if !validKind(k) {
 			return fail("kinds", fmt.Sprintf("unknown kind %q", k))
 		}
-		if r.Target != "" && validTargets[k] != nil && !contains(validTargets[k], r.Target) {
+		if r.Target != "" && validTargets[k] != nil && !slices.Contains(validTargets[k], r.Target) {
 			return fail("target", fmt.Sprintf("%q does not apply to %s events (use one of %s)", r.Target, k, strings.Join(validTargets[k], ", ")))
 		}
 	}
@@ -718,7 +719,7 @@ func pathForms(path string, ctx Context) []string {
 
 func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decision {
 	var d hook.Decision
-	if len(p.MCP.AllowedServers) > 0 && !contains(p.MCP.AllowedServers, ev.Server) {
+	if len(p.MCP.AllowedServers) > 0 && !slices.Contains(p.MCP.AllowedServers, ev.Server) {
 		r := &Rule{ID: "mcp-server-not-allowed", Decision: hook.Deny,
 			Reason: fmt.Sprintf("MCP server %q is not on the allowed list", ev.Server),
 			Advice: "use one of the allowed MCP servers, or ask the user to add this one to mcp.allowed_servers"}
@@ -891,15 +892,6 @@ func isPathKey(k string) bool {
 	k = strings.ToLower(k)
 	return k == "path" || k == "file" || k == "filename" || k == "file_path" || k == "filepath" ||
 		k == "directory" || k == "dir" || k == "source" || k == "destination" || k == "target_file"
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // shellCommands is how the rule pass sees one command line.

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -345,7 +346,7 @@ func (o *evalOptions) run(ctx context.Context, cases []evals.Case, sets []string
 			return nil, usageErr("eval: %v", err)
 		}
 		if replay != nil {
-			if v := info.PromptVersion; !contains(replay.PromptVersions(), v) {
+			if v := info.PromptVersion; !slices.Contains(replay.PromptVersions(), v) {
 				fmt.Fprintf(stderr, "hookguard: eval: the cassette has no calls for prompt version %s (it has %s): every judged case will fall back\n", v, strings.Join(replay.PromptVersions(), ", "))
 			}
 		}
@@ -373,15 +374,6 @@ func (o *evalOptions) run(ctx context.Context, cases []evals.Case, sets []string
 		rep.Policy = evals.Policy{Hash: basePolicy.Hash, Sources: basePolicy.Sources}
 	}
 	return rep, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func saveRecord(path string, c *evals.Cassette, stderr io.Writer) error {
@@ -443,7 +435,7 @@ func newEvalJudge(cfg evalJudgeConfig) (*evalJudge, error) {
 	if cfg.Replay != nil {
 		models := cfg.Replay.Models()
 		switch {
-		case ok && contains(models, jc.Model):
+		case ok && slices.Contains(models, jc.Model):
 		case len(models) == 1:
 			if !ok {
 				jc = judge.Config{BaseURL: "http://cassette.invalid/v1"}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -663,7 +664,7 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 	if len(argv) == 0 {
 		// A bare assignment (persists in the shell) or redirections alone.
 		for name, v := range assigns {
-			if contains(dynAssign, name) {
+			if slices.Contains(dynAssign, name) {
 				st.unset(name)
 			} else {
 				st.set(name, v, st.isExported(name))
@@ -675,15 +676,6 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 	}
 	c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}
 	return s.command(c, argv, st, fr, in)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func assignText(assigns map[string]string, dyn []string, ce *syntax.CallExpr) string {
@@ -700,7 +692,7 @@ func assignText(assigns map[string]string, dyn []string, ce *syntax.CallExpr) st
 		}
 		b.WriteString(a.Name.Value)
 		b.WriteByte('=')
-		b.WriteString(quoteArg(assigns[a.Name.Value], contains(dyn, a.Name.Value)))
+		b.WriteString(quoteArg(assigns[a.Name.Value], slices.Contains(dyn, a.Name.Value)))
 	}
 	return b.String()
 }
