@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -30,7 +31,7 @@ func skipOpts(argv []arg, spec optSpec, onVal func(opt, val string)) int {
 		}
 		if strings.HasPrefix(v, "--") {
 			name, val, hasVal := strings.Cut(v[2:], "=")
-			if !hasVal && contains(spec.longArg, name) && i+1 < len(argv) {
+			if !hasVal && slices.Contains(spec.longArg, name) && i+1 < len(argv) {
 				val = argv[i+1].s
 				i++
 				hasVal = true
