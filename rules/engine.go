@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	gopath "path"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -88,6 +89,8 @@ type compiledRule struct {
 	// anchors, when set, are words one of which the program name must start
 	// with for any pattern to match (derived from patterns like ^(git|tig)\s).
 	anchors []string
+	// vars are the policy values patterns refer to as {name}.
+	vars map[string]string
 	// shellTarget caches r.target(hook.KindShell).
 	shellTarget string
 	// literals is the automatic prefilter derived from the patterns (see rulePrefilter).
@@ -170,12 +173,50 @@ func (r *Rule) validate(file string) error {
 	return nil
 }
 
+// expanded returns patterns with {name} placeholders replaced by the policy's
+// values (an alternation of the quoted list items).
+func (c *compiledRule) expanded(patterns []string) []string {
+	if len(c.vars) == 0 {
+		return patterns
+	}
+	out := make([]string, len(patterns))
+	for i, p := range patterns {
+		for name, val := range c.vars {
+			p = strings.ReplaceAll(p, "{"+name+"}", val)
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// patternVars are the placeholders rule patterns may use, from the settings.
+func patternVars(s Settings) map[string]string {
+	alt := make([]string, 0, len(s.ProtectedBranches))
+	for _, b := range s.ProtectedBranches {
+		alt = append(alt, regexp.QuoteMeta(b))
+	}
+	if len(alt) == 0 {
+		alt = append(alt, "(?!)") // no protected branch matches nothing
+	}
+	return map[string]string{"protected_branches": "(?:" + strings.Join(alt, "|") + ")"}
+}
+
+// usesVars reports whether a pattern refers to a {name} placeholder.
+func usesVars(patterns []string) bool {
+	for _, p := range patterns {
+		if strings.Contains(p, "{protected_branches}") {
+			return true
+		}
+	}
+	return false
+}
+
 // compile prepares the rule's matchers on first use; policies load fast and
 // only the rules an event reaches pay for their patterns.
 func (r *Rule) compile() *compiledRule {
 	c := r.compiled
 	c.once.Do(func() {
-		for _, p := range r.Patterns {
+		for _, p := range c.expanded(r.Patterns) {
 			re, folded, err := compilePattern(p)
 			if err != nil {
 				c.err = err
@@ -184,7 +225,7 @@ func (r *Rule) compile() *compiledRule {
 			c.patterns = append(c.patterns, re)
 			c.folded = append(c.folded, folded)
 		}
-		for _, p := range r.Unless {
+		for _, p := range c.expanded(r.Unless) {
 			re, folded, err := compilePattern(p)
 			if err != nil {
 				c.err = err
@@ -214,11 +255,15 @@ func (p *Policy) finish() {
 	// Rules that name programs are reached only through byProgram, so the
 	// index itself is their program filter.
 	ix := &index{byKind: map[hook.Kind][]*Rule{}, byProgram: make(map[string][]*Rule, n)}
+	vars := patternVars(p.Settings)
 	for _, r := range p.Rules {
 		if r.Disabled {
 			continue
 		}
 		c := &compiledRule{}
+		if usesVars(r.Patterns) || usesVars(r.Unless) {
+			c.vars = vars
+		}
 		for _, k := range r.Keywords {
 			c.keywords = append(c.keywords, strings.ToLower(k))
 		}
@@ -297,7 +342,7 @@ func (r *Rule) matchText(text string, lower string) bool {
 	c := r.compiled
 	c.literalsOnce.Do(func() {
 		if r.Prefilter == nil {
-			r.Prefilter = rulePrefilter(r.Patterns)
+			r.Prefilter = rulePrefilter(c.expanded(r.Patterns))
 			if r.Prefilter == nil {
 				r.Prefilter = [][][]string{}
 			}

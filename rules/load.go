@@ -32,6 +32,11 @@ func ParseDefaultYAML() (*Policy, error) { return parsePolicy(defaultPolicyYAML,
 // that hook processes need not: each rule's literal prefilter.
 func (p *Policy) PrepareForEmbedding() {
 	for _, r := range p.Rules {
+		if usesVars(r.Patterns) {
+			// Depends on the settings a user policy may change: derived at run time.
+			r.Prefilter = nil
+			continue
+		}
 		r.Prefilter = rulePrefilter(r.Patterns)
 		if r.Prefilter == nil {
 			r.Prefilter = [][][]string{}

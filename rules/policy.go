@@ -81,7 +81,8 @@ type Settings struct {
 	// these (a name or a path.Match glob) is in the path class "build", any other
 	// path inside a workspace in the class "source".
 	BuildOutputs []string `yaml:"build_outputs,omitempty" json:"build_outputs,omitempty"`
-	// ProtectedBranches are branches that pushes must not rewrite or target directly.
+	// ProtectedBranches are branches that pushes must not rewrite, delete or
+	// target directly; rule patterns refer to them as {protected_branches}.
 	ProtectedBranches []string `yaml:"protected_branches,omitempty" json:"protected_branches,omitempty"`
 }
 
