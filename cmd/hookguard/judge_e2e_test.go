@@ -8,7 +8,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -17,34 +16,13 @@ import (
 	"time"
 )
 
-var (
-	judgeBinOnce sync.Once
-	judgeBin     string
-	judgeBinErr  error
-)
-
-// hookguardBinary builds the binary once for the judge end-to-end tests.
+// hookguardBinary is the binary TestMain built for the end-to-end tests.
 func hookguardBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("end-to-end: builds the binary")
+		t.Skip("end-to-end: runs the built binary")
 	}
-	judgeBinOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "hookguard-judge-e2e-")
-		if err != nil {
-			judgeBinErr = err
-			return
-		}
-		judgeBin = filepath.Join(dir, "hookguard")
-		out, err := exec.Command("go", "build", "-o", judgeBin, ".").CombinedOutput()
-		if err != nil {
-			judgeBinErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if judgeBinErr != nil {
-		t.Fatal(judgeBinErr)
-	}
-	return judgeBin
+	return hookguardBin
 }
 
 // ambiguousEvent is a command no rule knows, which the rules send to the judge.
@@ -87,7 +65,7 @@ func judgeEnv(t *testing.T, url string, extra ...string) []string {
 	}
 	env = append(env, extra...)
 	t.Cleanup(func() {
-		cmd := exec.Command(judgeBin, "judge", "stop")
+		cmd := exec.Command(hookguardBin, "judge", "stop")
 		cmd.Env = env
 		_ = cmd.Run()
 	})
