@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/hookguard/hookguard/hook"
@@ -62,7 +61,7 @@ func (c *Client) wait() time.Duration {
 // Judge implements guard.Judger.
 func (c *Client) Judge(ctx context.Context, req judge.Request) hook.Result {
 	in := judge.Prepare(req)
-	if c.NoSpawn {
+	if c.NoSpawn || !serverSupported {
 		return c.judgeLocal(ctx, in, "")
 	}
 	conn, err := c.connect(ctx, true)
@@ -97,7 +96,7 @@ func (c *Client) Judge(ctx context.Context, req judge.Request) hook.Result {
 // RememberIntent implements guard.Judger: the user's prompt (redacted) goes to
 // the server, which keeps it for later judgments in the same conversation.
 func (c *Client) RememberIntent(ctx context.Context, ev *hook.Event) {
-	if ev == nil || ev.ConversationID == "" || strings.TrimSpace(ev.Prompt) == "" || c.NoSpawn {
+	if ev == nil || ev.ConversationID == "" || strings.TrimSpace(ev.Prompt) == "" || c.NoSpawn || !serverSupported {
 		return
 	}
 	text := ev.Prompt
@@ -166,6 +165,9 @@ func (c *Client) judgeLocal(ctx context.Context, in judge.Input, why string) hoo
 // connect dials the server; with spawn it starts one when none answers and
 // waits for it, all within Wait.
 func (c *Client) connect(ctx context.Context, spawn bool) (*net.UnixConn, error) {
+	if !serverSupported {
+		return nil, errNoServer
+	}
 	sock := SocketPath(c.Config.StateDir)
 	deadline := time.Now().Add(c.wait())
 	conn, err := dial(sock, time.Until(deadline))
@@ -225,7 +227,7 @@ func (c *Client) spawn() error {
 	cmd.Env = append(os.Environ(), "HOOKGUARD_STATE_DIR="+c.Config.StateDir)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.Dir = "/"
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	detach(cmd)
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("start judge server: %w", err)
 	}

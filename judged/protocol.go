@@ -7,12 +7,17 @@
 package judged
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 
 	"github.com/hookguard/hookguard/hook"
 	"github.com/hookguard/hookguard/judge"
 )
+
+// errNoServer is returned where the platform has no judge server (Windows):
+// the hook judges in-process, with the persistent cache.
+var errNoServer = errors.New("the judge server is not supported on this platform; judging in-process")
 
 // File names inside the state directory.
 const (

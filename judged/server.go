@@ -13,11 +13,9 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/sashabaranov/go-openai"
-	"golang.org/x/sys/unix"
 
 	"github.com/hookguard/hookguard/cache"
 	"github.com/hookguard/hookguard/judge"
@@ -73,17 +71,12 @@ func (s *Server) Serve(ctx context.Context) error {
 		return fmt.Errorf("open server lock: %w", err)
 	}
 	defer lock.Close()
-	if err := unix.Flock(int(lock.Fd()), unix.LOCK_EX|unix.LOCK_NB); err != nil {
-		if errors.Is(err, unix.EWOULDBLOCK) {
-			return ErrRunning
-		}
-		return fmt.Errorf("lock state dir: %w", err)
+	if err := lockExclusive(lock); err != nil {
+		return err
 	}
 	sock := SocketPath(s.Dir)
 	_ = os.Remove(sock) // stale: we hold the lock, so no server owns it
-	old := syscall.Umask(0o177)
-	ln, err := net.Listen("unix", sock)
-	syscall.Umask(old)
+	ln, err := listenPrivate(sock)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", sock, err)
 	}
@@ -176,25 +169,6 @@ func (s *Server) watch(ctx context.Context) {
 			}
 		}
 	}
-}
-
-// peerUID returns the uid of the process at the other end of conn.
-func peerUID(conn *net.UnixConn) (int, error) {
-	raw, err := conn.SyscallConn()
-	if err != nil {
-		return -1, fmt.Errorf("peer credentials: %w", err)
-	}
-	var cred *unix.Ucred
-	var cerr error
-	if err := raw.Control(func(fd uintptr) {
-		cred, cerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
-	}); err != nil {
-		return -1, fmt.Errorf("peer credentials: %w", err)
-	}
-	if cerr != nil {
-		return -1, fmt.Errorf("peer credentials: %w", cerr)
-	}
-	return int(cred.Uid), nil
 }
 
 func (s *Server) handle(conn *net.UnixConn) {
