@@ -22,7 +22,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 //go:embed sets/*.jsonl

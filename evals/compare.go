@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 // Disagreement is a case two runs decided differently.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 //go:embed report.html.tmpl

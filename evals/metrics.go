@@ -6,7 +6,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 // Decisions are the three answers in the order reports use (rows and columns of

@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 // ReportVersion is the version of the JSON report format.

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/hookguard/hookguard/guard"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/pipeline"
 	"github.com/hookguard/hookguard/rules"
 )
 
@@ -28,23 +28,23 @@ type Pipelines struct {
 	Load func(roots []string) (*rules.Policy, error)
 	// Judge returns the judge for a policy; nil (or a nil Judger) means no judge,
 	// so escalations are answered as unjudged.
-	Judge func(pol *rules.Policy) (guard.Judger, error)
+	Judge func(pol *rules.Policy) (pipeline.Judger, error)
 	// Home is the user's home directory.
 	Home string
 
 	mu     sync.Mutex
 	m      map[string]*pipeEntry
-	byHash map[string]*guard.Pipeline
+	byHash map[string]*pipeline.Pipeline
 }
 
 type pipeEntry struct {
 	once sync.Once
-	p    *guard.Pipeline
+	p    *pipeline.Pipeline
 	err  error
 }
 
 // For returns the pipeline for events with these workspace roots.
-func (ps *Pipelines) For(roots []string) (*guard.Pipeline, error) {
+func (ps *Pipelines) For(roots []string) (*pipeline.Pipeline, error) {
 	key := strings.Join(roots, "\x00")
 	ps.mu.Lock()
 	if ps.m == nil {
@@ -73,7 +73,7 @@ func (ps *Pipelines) For(roots []string) (*guard.Pipeline, error) {
 				return
 			}
 		}
-		p := &guard.Pipeline{Policy: pol, Home: ps.Home}
+		p := &pipeline.Pipeline{Policy: pol, Home: ps.Home}
 		if ps.Judge != nil {
 			j, err := ps.Judge(pol)
 			if err != nil {
@@ -88,7 +88,7 @@ func (ps *Pipelines) For(roots []string) (*guard.Pipeline, error) {
 		if pol.Hash != "" {
 			ps.mu.Lock()
 			if ps.byHash == nil {
-				ps.byHash = map[string]*guard.Pipeline{}
+				ps.byHash = map[string]*pipeline.Pipeline{}
 			}
 			if shared := ps.byHash[pol.Hash]; shared != nil {
 				e.p = shared // another workspace got there first
@@ -267,7 +267,7 @@ func errTrial(reason string) Trial {
 // user's own settings, and PermissionRequest's ask, which leaves the user's
 // dialog up), the pipeline's decision stands.
 func WireDecision(ev *hook.Event, res hook.Result) hook.Decision {
-	resp := hook.Respond(ev, res.Decision, guard.Messages(ev, res))
+	resp := hook.Respond(ev, res.Decision, pipeline.Messages(ev, res))
 	if p, ok := resp["permission"].(string); ok {
 		return decisionOrDeny(p)
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/hookguard/hookguard/cache"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 func BenchmarkPrepareKey(b *testing.B) {

@@ -2,7 +2,7 @@ package judge
 
 import (
 	"fmt"
-	"github.com/hookguard/hookguard/statedir"
+	"github.com/hookguard/hookguard/internal/statedir"
 	"net/url"
 	"os"
 	"strings"
@@ -11,7 +11,7 @@ import (
 	"github.com/sashabaranov/go-openai"
 
 	"github.com/hookguard/hookguard/cache"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/rules"
 )
 

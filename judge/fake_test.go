@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/rules"
 )
 

@@ -10,7 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/prompts"
 )
 

@@ -15,12 +15,12 @@ import (
 	"github.com/sashabaranov/go-openai"
 
 	"github.com/hookguard/hookguard/cache"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/prompts"
 )
 
 // Judge asks a model about escalated events. It is safe for concurrent use and
-// implements guard.Judger.
+// implements pipeline.Judger.
 type Judge struct {
 	cfg     Config
 	client  *openai.Client
@@ -142,13 +142,13 @@ func (j *Judge) promptSet() *prompts.Set {
 	return j.prompts
 }
 
-// Judge implements guard.Judger: it prepares req (redacted, truncated) and
+// Judge implements pipeline.Judger: it prepares req (redacted, truncated) and
 // decides it. It never fails; outages come back as the fallback.
 func (j *Judge) Judge(ctx context.Context, req Request) hook.Result {
 	return j.Decide(ctx, Prepare(req))
 }
 
-// RememberIntent implements guard.Judger: the user's prompt is kept in memory
+// RememberIntent implements pipeline.Judger: the user's prompt is kept in memory
 // (redacted) for later judgments in the same conversation.
 func (j *Judge) RememberIntent(_ context.Context, ev *hook.Event) {
 	if ev == nil || ev.ConversationID == "" || strings.TrimSpace(ev.Prompt) == "" {

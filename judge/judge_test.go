@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/cache"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/rules"
 )
 

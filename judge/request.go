@@ -2,7 +2,7 @@
 package judge
 
 import (
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/rules"
 )
 

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 // Verdict is the model's answer once validated.

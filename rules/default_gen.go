@@ -2,7 +2,7 @@
 
 package rules
 
-import "github.com/hookguard/hookguard/hook"
+import "github.com/hookguard/hookguard/internal/hook"
 
 // generatedDefault is default.yaml, parsed at build time.
 func generatedDefault() *Policy {

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/dlclark/regexp2/v2"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/rules/shell"
 )
 

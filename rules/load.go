@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"go.yaml.in/yaml/v3"
 )
 

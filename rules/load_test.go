@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hookguard/hookguard/guard"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/pipeline"
 	"github.com/hookguard/hookguard/internal/testutil"
 	"github.com/hookguard/hookguard/rules"
 )
@@ -308,7 +308,7 @@ func TestLoadProjectOnlyRestricts(t *testing.T) {
 		}
 	}
 	// ask_as deny turns the project's ask into a block in the pipeline.
-	pipe := &guard.Pipeline{Policy: p, Home: home}
+	pipe := &pipeline.Pipeline{Policy: p, Home: home}
 	for _, cmd := range []string{"./scripts/migrate.sh up", "npm publish"} {
 		ev := &hook.Event{Dialect: hook.Cursor, Name: "beforeShellExecution", Kind: hook.KindShell, Command: cmd, Cwd: root, WorkspaceRoots: []string{root}}
 		if d := pipe.Decide(context.Background(), ev); d.Decision != hook.Deny {

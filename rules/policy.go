@@ -6,7 +6,7 @@ package rules
 import (
 	"time"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 // Rule is one policy rule. See the README section "Writing a rule".

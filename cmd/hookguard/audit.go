@@ -5,9 +5,9 @@ import (
 	"io"
 	"time"
 
-	"github.com/hookguard/hookguard/audit"
-	"github.com/hookguard/hookguard/guard"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/audit"
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/pipeline"
 	"github.com/hookguard/hookguard/rules"
 )
 
@@ -16,7 +16,7 @@ import (
 // never changes the decision. HOOKGUARD_AUDIT=off turns it off. p may be nil
 // (a decision reached before a policy was loaded): nothing is redacted then
 // beyond what the record leaves out.
-func auditDecision(p *guard.Pipeline, ev *hook.Event, d guard.Decision, took time.Duration, stderr io.Writer) {
+func auditDecision(p *pipeline.Pipeline, ev *hook.Event, d pipeline.Decision, took time.Duration, stderr io.Writer) {
 	if !audit.Enabled() {
 		return
 	}

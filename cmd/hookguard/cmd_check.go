@@ -8,8 +8,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/hookguard/hookguard/guard"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/pipeline"
 )
 
 func init() {
@@ -73,7 +73,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 
 // printExplanation prints a decision for people. Every piece of event text
 // goes through redact first, as it would before reaching a log.
-func printExplanation(w io.Writer, ev *hook.Event, d guard.Decision, redact func(string) string) {
+func printExplanation(w io.Writer, ev *hook.Event, d pipeline.Decision, redact func(string) string) {
 	fmt.Fprintf(w, "decision: %s", d.Decision)
 	if d.RuleID != "" {
 		fmt.Fprintf(w, " (rule %s)", d.RuleID)

@@ -7,8 +7,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/hookguard/hookguard/audit"
-	"github.com/hookguard/hookguard/doctor"
+	"github.com/hookguard/hookguard/internal/audit"
+	"github.com/hookguard/hookguard/internal/doctor"
 	"github.com/hookguard/hookguard/rules"
 )
 

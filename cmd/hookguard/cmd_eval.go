@@ -18,8 +18,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/hookguard/hookguard/evals"
-	"github.com/hookguard/hookguard/guard"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/pipeline"
 	"github.com/hookguard/hookguard/judge"
 	"github.com/hookguard/hookguard/rules"
 )
@@ -318,7 +318,7 @@ func (o *evalOptions) run(ctx context.Context, cases []evals.Case, sets []string
 		ForceAttemptHTTP2:   true,
 	}}
 	if o.judge != "off" {
-		pipes.Judge = func(pol *rules.Policy) (guard.Judger, error) {
+		pipes.Judge = func(pol *rules.Policy) (pipeline.Judger, error) {
 			var doer evals.Doer
 			meter := &evals.Meter{Next: client, Record: record}
 			rp := &evals.Replay{Cassette: replay}
@@ -418,7 +418,7 @@ type evalJudgeConfig struct {
 
 // evalJudge is a judge built for an eval run, with what the report names.
 type evalJudge struct {
-	guard.Judger
+	pipeline.Judger
 	PromptVersion string
 	Model         string
 }

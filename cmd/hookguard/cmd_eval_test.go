@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/evals"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 // hookguardBin is the binary built once for the end-to-end tests.

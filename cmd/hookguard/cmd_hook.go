@@ -9,8 +9,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/hookguard/hookguard/guard"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/pipeline"
 )
 
 func init() {
@@ -70,7 +70,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		res := hook.Result{Decision: hook.Deny, Source: hook.SourceError, Reason: "hookguard could not load its policy: " + oneLine(lerr.Error())}
 		_ = writeDecision(stdout, ev, res)
 		written = true
-		auditDecision(nil, ev, guard.Decision{Result: res}, time.Since(start), stderr)
+		auditDecision(nil, ev, pipeline.Decision{Result: res}, time.Since(start), stderr)
 		return &exitError{code: 2, msg: oneLine(lerr.Error())}
 	}
 	ctx := context.Background()
@@ -85,7 +85,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 }
 
 func writeDecision(w io.Writer, ev *hook.Event, res hook.Result) error {
-	return hook.Respond(ev, res.Decision, guard.Messages(ev, res)).Write(w)
+	return hook.Respond(ev, res.Decision, pipeline.Messages(ev, res)).Write(w)
 }
 
 func writeUnreadable(w io.Writer, reason string) {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookguard/hookguard/install"
+	"github.com/hookguard/hookguard/internal/install"
 )
 
 func init() {

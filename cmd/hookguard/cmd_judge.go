@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/cache"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/judgeserver"
 	"github.com/hookguard/hookguard/judge"
-	"github.com/hookguard/hookguard/judged"
 	"github.com/hookguard/hookguard/rules"
 )
 
@@ -64,7 +64,7 @@ func runJudgeStatus(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	_, cfg, ok, cerr := judgeConfig(*policyPath)
-	c := &judged.Client{Config: cfg}
+	c := &judgeserver.Client{Config: cfg}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	st, serr := c.Status(ctx)
@@ -172,7 +172,7 @@ func runJudgeStop(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	c := &judged.Client{Config: judge.Config{StateDir: judge.StateDir(os.Getenv)}}
+	c := &judgeserver.Client{Config: judge.Config{StateDir: judge.StateDir(os.Getenv)}}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	if err := c.Shutdown(ctx); err != nil {

@@ -8,7 +8,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/hookguard/hookguard/audit"
+	"github.com/hookguard/hookguard/internal/audit"
 )
 
 func init() {

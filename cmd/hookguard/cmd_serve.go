@@ -10,8 +10,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/hookguard/hookguard/internal/judgeserver"
 	"github.com/hookguard/hookguard/judge"
-	"github.com/hookguard/hookguard/judged"
 )
 
 func init() {
@@ -40,9 +40,9 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	s := &judged.Server{Dir: *dir, Idle: *idle, Build: judged.Build(), Logf: logf}
+	s := &judgeserver.Server{Dir: *dir, Idle: *idle, Build: judgeserver.Build(), Logf: logf}
 	err := s.Serve(ctx)
-	if errors.Is(err, judged.ErrRunning) {
+	if errors.Is(err, judgeserver.ErrRunning) {
 		fmt.Fprintln(stderr, "hookguard serve: a judge server is already running for", *dir)
 		return nil
 	}

@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookguard/hookguard/guard"
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/judgeserver"
+	"github.com/hookguard/hookguard/internal/pipeline"
 	"github.com/hookguard/hookguard/judge"
-	"github.com/hookguard/hookguard/judged"
 	"github.com/hookguard/hookguard/rules"
 )
 
@@ -23,7 +23,7 @@ import (
 // HOOKGUARD_JUDGE_SERVER=off always judges in-process; HOOKGUARD_JUDGE_WAIT
 // changes how long a hook waits for the server; HOOKGUARD_DEBUG=1 prints the
 // judge's diagnostics to stderr.
-func newJudger(pol *rules.Policy) guard.Judger {
+func newJudger(pol *rules.Policy) pipeline.Judger {
 	cfg, ok, err := judge.FromPolicy(pol, os.Getenv)
 	if err != nil {
 		return brokenJudger{why: oneLine(err.Error()), fallback: pol.Judge.Fallback}
@@ -31,7 +31,7 @@ func newJudger(pol *rules.Policy) guard.Judger {
 	if !ok {
 		return nil
 	}
-	c := &judged.Client{
+	c := &judgeserver.Client{
 		Config:  cfg,
 		Redact:  pol.Redact,
 		NoSpawn: strings.EqualFold(os.Getenv("HOOKGUARD_JUDGE_SERVER"), "off"),

@@ -1,6 +1,6 @@
 //go:build unix && !linux && !darwin
 
-package judged
+package judgeserver
 
 import (
 	"errors"

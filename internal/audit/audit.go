@@ -16,7 +16,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/hookguard/hookguard/statedir"
+	"github.com/hookguard/hookguard/internal/statedir"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -24,7 +24,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 // FileName is the log's name inside the state directory.

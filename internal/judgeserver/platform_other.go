@@ -1,6 +1,6 @@
 //go:build !unix
 
-package judged
+package judgeserver
 
 import (
 	"net"

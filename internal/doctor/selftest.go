@@ -12,7 +12,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/hookguard/hookguard/install"
+	"github.com/hookguard/hookguard/internal/install"
 )
 
 // sample is one self-test event: a command and the answer it must get.

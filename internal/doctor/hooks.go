@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hookguard/hookguard/install"
+	"github.com/hookguard/hookguard/internal/install"
 )
 
 // installedCommand is one distinct hookguard command found in a hooks file.

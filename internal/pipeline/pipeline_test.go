@@ -1,11 +1,11 @@
-package guard
+package pipeline
 
 import (
 	"context"
 	"strings"
 	"testing"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/judge"
 	"github.com/hookguard/hookguard/rules"
 )

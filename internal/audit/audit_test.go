@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 // countLines checks that every line in the log files is a whole record and

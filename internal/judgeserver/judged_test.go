@@ -1,4 +1,4 @@
-package judged
+package judgeserver
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/judge"
 	"github.com/hookguard/hookguard/rules"
 )

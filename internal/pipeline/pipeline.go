@@ -1,14 +1,14 @@
-// Package guard is the pipeline every event goes through, shared by
+// Package pipeline is the pipeline every event goes through, shared by
 // `hookguard hook`, `hookguard check` and `hookguard eval`: the rule pass, then
 // the judge for what the rules could not decide, then the final answer.
-package guard
+package pipeline
 
 import (
 	"context"
 	"fmt"
 	"strings"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/judge"
 	"github.com/hookguard/hookguard/rules"
 )

@@ -1,6 +1,6 @@
 //go:build linux || darwin
 
-package judged
+package judgeserver
 
 import (
 	"net"

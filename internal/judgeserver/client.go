@@ -1,4 +1,4 @@
-package judged
+package judgeserver
 
 import (
 	"bufio"
@@ -14,7 +14,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/judge"
 )
 
@@ -23,7 +23,7 @@ import (
 const DefaultWait = 400 * time.Millisecond
 
 // Client sends escalated events to the judge server and implements
-// guard.Judger. When no server answers it starts one (detached) and, if that
+// pipeline.Judger. When no server answers it starts one (detached) and, if that
 // does not answer within Wait, judges in-process with the persistent cache.
 type Client struct {
 	// Config is the resolved judge configuration; Config.StateDir locates the server.
@@ -58,7 +58,7 @@ func (c *Client) wait() time.Duration {
 	return DefaultWait
 }
 
-// Judge implements guard.Judger.
+// Judge implements pipeline.Judger.
 func (c *Client) Judge(ctx context.Context, req judge.Request) hook.Result {
 	in := judge.Prepare(req)
 	if c.NoSpawn || !serverSupported {
@@ -93,7 +93,7 @@ func (c *Client) Judge(ctx context.Context, req judge.Request) hook.Result {
 	return res
 }
 
-// RememberIntent implements guard.Judger: the user's prompt (redacted) goes to
+// RememberIntent implements pipeline.Judger: the user's prompt (redacted) goes to
 // the server, which keeps it for later judgments in the same conversation.
 func (c *Client) RememberIntent(ctx context.Context, ev *hook.Event) {
 	if ev == nil || ev.ConversationID == "" || strings.TrimSpace(ev.Prompt) == "" || c.NoSpawn || !serverSupported {

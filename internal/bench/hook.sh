@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # Times `hookguard hook` as a whole process, next to a trivial Go program that
 # only answers {}, on a routine shell event and on a deny. Uses hyperfine when it
-# is installed, else bench/proctime. Prints medians and ratios.
-#   bench/hook.sh [RUNS]
+# is installed, else internal/bench/proctime. Prints medians and ratios.
+#   internal/bench/hook.sh [RUNS]
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 runs=${1:-300}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 go build -o "$out/hookguard" ./cmd/hookguard
-go build -o "$out/trivial" ./bench/trivial
-go build -o "$out/proctime" ./bench/proctime
+go build -o "$out/trivial" ./internal/bench/trivial
+go build -o "$out/proctime" ./internal/bench/proctime
 export HOOKGUARD_AUDIT=off HOOKGUARD_JUDGE=off HOME="$out/home"
 mkdir -p "$HOME"
 cat > "$out/routine.json" <<'JSON'

@@ -1,8 +1,11 @@
-// Package e2e runs the hookguard binary end to end, the way Cursor and Claude
-// Code run it: install into throwaway projects and homes, pipe real-shaped
-// events through the installed command, run doctor on broken setups, and read
-// the audit log back with `hookguard logs`.
-package e2e
+package main
+
+// End-to-end integration tests: the hookguard binary (built once by TestMain)
+// is run the way Cursor and Claude Code run it: installed into throwaway
+// projects and homes, fed real-shaped events through the installed command,
+// doctor run on broken setups, and the audit log read back with
+// `hookguard logs`. They need the real binary because the installed hook
+// command is what is under test.
 
 import (
 	"bufio"
@@ -18,27 +21,6 @@ import (
 	"strings"
 	"testing"
 )
-
-var binary string
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "hookguard-e2e-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	binary = filepath.Join(dir, "hookguard")
-	build := exec.Command("go", "build", "-o", binary, "github.com/hookguard/hookguard/cmd/hookguard")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "build hookguard:", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
 
 // sandbox is a throwaway home with one git project in it.
 type sandbox struct {
@@ -64,7 +46,7 @@ func (s *sandbox) setenv(kv ...string) { s.env = append(s.env, kv...) }
 // run runs hookguard in the project with args and stdin.
 func (s *sandbox) run(stdin string, args ...string) (stdout, stderr string, code int) {
 	s.t.Helper()
-	cmd := exec.Command(binary, args...)
+	cmd := exec.Command(hookguardBin, args...)
 	cmd.Dir = s.root
 	cmd.Env = s.env
 	cmd.Stdin = strings.NewReader(stdin)
@@ -121,9 +103,9 @@ func (s *sandbox) read(p string) string {
 	return string(data)
 }
 
-func testdata(t *testing.T, path string) string {
+func repoFile(t *testing.T, path string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", path))
+	data, err := os.ReadFile(filepath.Join("..", "..", path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +187,7 @@ func TestInstallIntoEmptyProject(t *testing.T) {
 	if strings.Contains(content, "preToolUse") {
 		t.Error("preToolUse installed without --tools")
 	}
-	if !strings.Contains(content, `"command": "`+binary+` hook --dialect cursor"`) || !strings.Contains(content, `"failClosed": true`) {
+	if !strings.Contains(content, `"command": "`+hookguardBin+` hook --dialect cursor"`) || !strings.Contains(content, `"failClosed": true`) {
 		t.Errorf("entry lacks absolute command or failClosed:\n%s", content)
 	}
 	// Idempotent.
@@ -243,11 +225,11 @@ func TestInstallIntoEmptyProject(t *testing.T) {
 
 func TestInstallIntoHandWrittenHooks(t *testing.T) {
 	s := newSandbox(t)
-	orig := testdata(t, "install/testdata/cursor/user-authored.json")
+	orig := repoFile(t, "internal/install/testdata/cursor/user-authored.json")
 	hooksPath := s.write(".cursor/hooks.json", orig)
 
 	out, _, code := s.run("", "install", "--dry-run")
-	if code != 0 || !strings.HasPrefix(out, "--- "+hooksPath) || !strings.Contains(out, "+                \"command\": \""+binary+" hook --dialect cursor\",") {
+	if code != 0 || !strings.HasPrefix(out, "--- "+hooksPath) || !strings.Contains(out, "+                \"command\": \""+hookguardBin+" hook --dialect cursor\",") {
 		t.Errorf("dry run: exit %d:\n%s", code, out)
 	}
 	if s.read(hooksPath) != orig {
@@ -271,7 +253,7 @@ func TestInstallIntoHandWrittenHooks(t *testing.T) {
 		}
 	}
 	// hookguard first, the user's two shell hooks after it, in their order.
-	i0 := strings.Index(got, binary)
+	i0 := strings.Index(got, hookguardBin)
 	i1 := strings.Index(got, "guard_shell.py")
 	i2 := strings.Index(got, "./hooks/audit.sh")
 	if !(i0 >= 0 && i0 < i1 && i1 < i2) {
@@ -291,7 +273,7 @@ func TestInstallIntoHandWrittenHooks(t *testing.T) {
 
 func TestInstallIntoBrokenHooks(t *testing.T) {
 	s := newSandbox(t)
-	broken := testdata(t, "install/testdata/cursor/broken.json")
+	broken := repoFile(t, "internal/install/testdata/cursor/broken.json")
 	hooksPath := s.write(".cursor/hooks.json", broken)
 	for _, args := range [][]string{{"install"}, {"install", "--dry-run"}, {"uninstall"}} {
 		out, errOut, code := s.run("", args...)
@@ -320,14 +302,14 @@ func TestInstallIntoBrokenHooks(t *testing.T) {
 
 func TestInstallClaude(t *testing.T) {
 	s := newSandbox(t)
-	orig := testdata(t, "install/testdata/claude/other-settings.json")
+	orig := repoFile(t, "internal/install/testdata/claude/other-settings.json")
 	settings := s.write(".claude/settings.json", orig)
 	if _, errOut, code := s.run("", "install", "--claude"); code != 0 {
 		t.Fatalf("install --claude: %s", errOut)
 	}
 	got := s.read(settings)
 	for _, want := range []string{`"matcher": "Bash"`, `"matcher": "Read"`, `"matcher": "Write|Edit|MultiEdit|NotebookEdit"`, `"matcher": "mcp__.*"`, `"UserPromptSubmit"`,
-		binary + ` hook --dialect claude`, `"permissions"`, `"Read(./.env)"`, `"includeCoAuthoredBy": false`, `check-style.sh`} {
+		hookguardBin + ` hook --dialect claude`, `"permissions"`, `"Read(./.env)"`, `"includeCoAuthoredBy": false`, `check-style.sh`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("settings lack %s", want)
 		}
@@ -363,7 +345,7 @@ func TestInstallUserScope(t *testing.T) {
 	}
 }
 
-// labeledEvent is one line of testdata/events.jsonl.
+// labeledEvent is one line of testdata/integration-events.jsonl.
 type labeledEvent struct {
 	ID      string          `json:"id"`
 	Dialect string          `json:"dialect"`
@@ -375,7 +357,7 @@ type labeledEvent struct {
 
 func loadEvents(t *testing.T) []labeledEvent {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "events.jsonl"))
+	f, err := os.Open(filepath.Join("testdata", "integration-events.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -489,7 +471,7 @@ func TestEventsThroughInstalledCommands(t *testing.T) {
 		t.Run(le.ID, func(t *testing.T) {
 			payload := string(le.Event)
 			if le.Fixture != "" {
-				payload = testdata(t, "hook/testdata/claude/"+le.Fixture)
+				payload = repoFile(t, "internal/hook/testdata/claude/"+le.Fixture)
 				payload = strings.ReplaceAll(payload, "/home/dev/shop", s.root)
 				payload = strings.ReplaceAll(payload, "/home/dev", s.home)
 			}
@@ -587,7 +569,7 @@ func TestDoctorOnBrokenSetups(t *testing.T) {
 			`"beforeReadFile": [{"command": "` + cmd + `", "failClosed": true, "timeout": 15}],` +
 			`"beforeSubmitPrompt": [{"command": "` + cmd + `", "failClosed": true, "timeout": 15}]}}`
 	}
-	good := binary + " hook --dialect cursor"
+	good := hookguardBin + " hook --dialect cursor"
 	cases := []struct {
 		name   string
 		setup  func(s *sandbox)
@@ -622,7 +604,7 @@ func TestDoctorOnBrokenSetups(t *testing.T) {
 			s.write(".cursor/hooks.json", entry("./bin/hookguard hook", `, "failClosed": true, "timeout": 15`))
 		}, "binary", "fail", "does not exist"},
 		{"claude missing matcher", func(s *sandbox) {
-			s.write(".claude/settings.json", `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"`+binary+` hook --dialect claude"}]}]}}`)
+			s.write(".claude/settings.json", `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"`+hookguardBin+` hook --dialect claude"}]}]}}`)
 		}, "hooks", "fail", "missing for PreToolUse Read, PreToolUse Write, PreToolUse Edit, PreToolUse mcp__*, UserPromptSubmit"},
 		{"state dir open to others", func(s *sandbox) {
 			s.run("", "install")

@@ -14,7 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/hookguard/hookguard/install"
+	"github.com/hookguard/hookguard/internal/install"
 )
 
 // Status is a check's verdict.

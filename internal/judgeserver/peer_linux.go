@@ -1,4 +1,4 @@
-package judged
+package judgeserver
 
 import (
 	"fmt"

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/hookguard/hookguard/install"
+	"github.com/hookguard/hookguard/internal/install"
 )
 
 func TestMatcherMatches(t *testing.T) {

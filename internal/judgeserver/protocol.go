@@ -1,17 +1,17 @@
-// Package judged is the judge server and its client. Cursor starts a new
+// Package judgeserver is the judge server and its client. Cursor starts a new
 // `hookguard hook` process per event, so an in-process breaker never trips and
 // an in-process LRU is always empty; the server (`hookguard serve`) outlives
 // them on a unix socket in the state directory and holds the cache, the
 // breaker, the HTTP connection pool and the user's recent requests. The
 // client starts it on demand and judges in-process when it cannot be reached.
-package judged
+package judgeserver
 
 import (
 	"errors"
 	"os"
 	"path/filepath"
 
-	"github.com/hookguard/hookguard/hook"
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/judge"
 )
 
