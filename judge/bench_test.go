@@ -8,12 +8,11 @@ import (
 	"github.com/hookguard/hookguard/internal/hook"
 )
 
-func BenchmarkPrepareKey(b *testing.B) {
+func BenchmarkKey(b *testing.B) {
 	req := shellReq("./deploy.sh staging --verbose && echo done")
 	b.ReportAllocs()
 	for b.Loop() {
-		in := Prepare(req)
-		_ = Key(in, "pv", "m", "http://x/v1")
+		_ = Key(req, "pv", "m", "http://x/v1")
 	}
 }
 
@@ -22,7 +21,7 @@ func BenchmarkRender(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	in := Prepare(shellReq("./deploy.sh staging"))
+	in := shellReq("./deploy.sh staging")
 	set := j.promptSet()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -42,10 +41,10 @@ func BenchmarkDecideCacheHit(b *testing.B) {
 		b.Fatal(err)
 	}
 	req := shellReq("./deploy.sh staging")
-	j.Judge(context.Background(), req)
+	j.Decide(context.Background(), req)
 	b.ReportAllocs()
 	for b.Loop() {
-		if res := j.Judge(context.Background(), req); res.Source != hook.SourceCache {
+		if res := j.Decide(context.Background(), req); res.Source != hook.SourceCache {
 			b.Fatal(res)
 		}
 	}

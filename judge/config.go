@@ -2,7 +2,7 @@ package judge
 
 import (
 	"fmt"
-	"github.com/hookguard/hookguard/internal/statedir"
+	"maps"
 	"net/url"
 	"os"
 	"strings"
@@ -12,7 +12,7 @@ import (
 
 	"github.com/hookguard/hookguard/cache"
 	"github.com/hookguard/hookguard/internal/hook"
-	"github.com/hookguard/hookguard/rules"
+	"github.com/hookguard/hookguard/internal/statedir"
 )
 
 // Defaults. The whole hook must answer well inside Cursor's hook timeout, so
@@ -81,25 +81,35 @@ func (c Config) Endpoint() string { return c.Model + " at " + c.BaseURL }
 // Env reads an environment variable; os.Getenv in production.
 type Env func(string) string
 
-// FromPolicy resolves the judge configuration from the environment and the
-// policy's judge section. ok is false when the judge is off: HOOKGUARD_JUDGE=off,
+// Settings is the judge section of a policy, as the judge understands it.
+// The policy engine converts its own configuration to this (see
+// pipeline.JudgeConfig), so this package never needs the policy.
+type Settings struct {
+	URL       string
+	Model     string
+	Timeout   time.Duration
+	MaxTokens int
+	Prompts   string
+	Fallback  hook.Decision
+	CacheTTL  map[hook.Decision]time.Duration
+	Disabled  bool
+}
+
+// Resolve resolves the judge configuration from the environment and the
+// policy's judge settings. ok is false when the judge is off: HOOKGUARD_JUDGE=off,
 // judge.disabled, or no endpoint configured at all.
 //
 // HOOKGUARD_JUDGE_URL, HOOKGUARD_JUDGE_MODEL, HOOKGUARD_JUDGE_KEY and
 // HOOKGUARD_JUDGE_TIMEOUT override the policy; OPENAI_BASE_URL and
 // OPENAI_API_KEY fill in what neither sets. Setting only a model or a key
 // selects OpenAI's own endpoint.
-func FromPolicy(pol *rules.Policy, getenv Env) (cfg Config, ok bool, err error) {
+func Resolve(jc Settings, getenv Env) (cfg Config, ok bool, err error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
 	switch strings.ToLower(strings.TrimSpace(getenv("HOOKGUARD_JUDGE"))) {
 	case "off", "0", "false", "no", "disabled":
 		return Config{}, false, nil
-	}
-	var jc rules.JudgeConfig
-	if pol != nil {
-		jc = pol.Judge
 	}
 	if jc.Disabled {
 		return Config{}, false, nil
@@ -139,12 +149,9 @@ func FromPolicy(pol *rules.Policy, getenv Env) (cfg Config, ok bool, err error) 
 	cfg.PromptsDir = first(getenv("HOOKGUARD_PROMPTS"), jc.Prompts)
 	cfg.Fallback = jc.Fallback
 	if len(jc.CacheTTL) > 0 {
-		cfg.TTL = make(map[hook.Decision]time.Duration, len(jc.CacheTTL))
-		for d, v := range jc.CacheTTL {
-			cfg.TTL[d] = time.Duration(v)
-		}
+		cfg.TTL = maps.Clone(jc.CacheTTL)
 	}
-	cfg.StateDir = StateDir(getenv)
+	cfg.StateDir = statedir.Dir(getenv)
 	return cfg.WithDefaults(), true, nil
 }
 
@@ -166,9 +173,6 @@ func NormalizeBaseURL(s string) (string, error) {
 	u.RawQuery, u.Fragment, u.User = "", "", nil
 	return u.String(), nil
 }
-
-// StateDir is hookguard's state directory (see statedir.Dir).
-func StateDir(getenv Env) string { return statedir.Dir(getenv) }
 
 // WithDefaults returns c with every unset field at its default.
 func (c Config) WithDefaults() Config {

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/hook"
-	"github.com/hookguard/hookguard/rules"
+	"github.com/hookguard/hookguard/prompts"
 )
 
 // fakeModel is an OpenAI-compatible chat completions server for tests.
@@ -117,17 +117,12 @@ func newTestJudge(t *testing.T, f *fakeModel, mod func(*Config)) *Judge {
 	return j
 }
 
-func shellReq(cmd string) Request {
-	return Request{
-		Event: &hook.Event{
-			Dialect: hook.Cursor, Name: "beforeShellExecution", Kind: hook.KindShell,
-			Command: cmd, Cwd: "/tmp/p", WorkspaceRoots: []string{"/tmp/p"},
-		},
-		Outcome: &rules.Outcome{
-			Decision:    hook.Judge,
-			Escalations: []string{"deploy script"},
-			Parts:       []rules.Part{{Text: cmd, Decision: hook.Judge}},
-		},
-		Policy: &rules.Policy{Hash: "p1"},
+func shellReq(cmd string) Input {
+	return Input{
+		EventName: "beforeShellExecution", Kind: hook.KindShell,
+		Command: cmd, Cwd: "/tmp/p", WorkspaceRoots: []string{"/tmp/p"},
+		Escalations: []string{"deploy script"},
+		Parts:       []prompts.Part{{Text: cmd, Decision: string(hook.Judge)}},
+		PolicyHash:  "p1",
 	}
 }

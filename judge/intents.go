@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/hookguard/hookguard/internal/text"
 )
 
 // Intents remembers the user's recent requests per conversation, in memory
@@ -72,7 +74,7 @@ func (s *Intents) Get(conv string) string {
 	for i, it := range list {
 		texts[i] = it.text
 	}
-	return Truncate(strings.Join(texts, "\n---\n"), maxIntent)
+	return text.Truncate(strings.Join(texts, "\n---\n"), MaxIntent)
 }
 
 // Len is the number of conversations remembered.

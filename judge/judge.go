@@ -16,6 +16,7 @@ import (
 
 	"github.com/hookguard/hookguard/cache"
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/prompts"
 )
 
@@ -142,23 +143,17 @@ func (j *Judge) promptSet() *prompts.Set {
 	return j.prompts
 }
 
-// Judge implements pipeline.Judger: it prepares req (redacted, truncated) and
-// decides it. It never fails; outages come back as the fallback.
-func (j *Judge) Judge(ctx context.Context, req Request) hook.Result {
-	return j.Decide(ctx, Prepare(req))
-}
-
 // RememberIntent implements pipeline.Judger: the user's prompt is kept in memory
 // (redacted) for later judgments in the same conversation.
 func (j *Judge) RememberIntent(_ context.Context, ev *hook.Event) {
 	if ev == nil || ev.ConversationID == "" || strings.TrimSpace(ev.Prompt) == "" {
 		return
 	}
-	text := ev.Prompt
+	prompt := ev.Prompt
 	if j.cfg.Redact != nil {
-		text = j.cfg.Redact(text)
+		prompt = j.cfg.Redact(prompt)
 	}
-	j.intents.Remember(ev.ConversationID, Truncate(text, maxIntent))
+	j.intents.Remember(ev.ConversationID, text.Truncate(prompt, MaxIntent))
 }
 
 // Intents is the judge's memory of user requests.
@@ -224,17 +219,13 @@ func (j *Judge) fromCache(key string, in Input) (hook.Result, bool) {
 	return enforce(hook.Result{Decision: d, Source: hook.SourceCache, Risk: e.Risk, Reason: e.Reason, PromptVersion: e.PromptVersion}, in), true
 }
 
-// enforce applies the rules no answer may break: a flagged event is never
-// allowed, and only allow, ask and deny leave the judge.
-func enforce(res hook.Result, in Input) hook.Result {
+// enforce makes sure only allow, ask and deny leave the judge. (That a
+// flagged event is never allowed is enforced by the pipeline, for every judge.)
+func enforce(res hook.Result, _ Input) hook.Result {
 	switch res.Decision {
 	case hook.Allow, hook.Ask, hook.Deny:
 	default:
 		res.Decision = hook.Deny
-	}
-	if in.Flagged && res.Decision == hook.Allow {
-		res.Decision = hook.Ask
-		res.Reason = "the event contains text addressed to the reviewer, so it cannot be allowed automatically: " + res.Reason
 	}
 	return res
 }

@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"github.com/dlclark/regexp2/v2"
+
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/rules/shell"
 )
 
@@ -608,12 +610,7 @@ func (r *Rule) fileMatches(path string) bool {
 	return false
 }
 
-func clip(s string) string {
-	if len(s) <= maxTargetLen {
-		return s
-	}
-	return s[:maxTargetLen/2] + "\n…\n" + s[len(s)-maxTargetLen/2:]
-}
+func clip(s string) string { return text.KeepEnds(s, maxTargetLen) }
 
 // evaluation accumulates matches for one event.
 type evaluation struct {
@@ -773,7 +770,7 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 		}
 		d = e.add(r, ev.Server)
 	}
-	input := canonicalJSON(ev.ToolInput)
+	input := hook.CanonicalJSON(ev.ToolInput)
 	var paths []string
 	for _, s := range jsonPaths(ev.ToolInput) {
 		paths = append(paths, pathForms(s, ctx)...)
@@ -821,26 +818,6 @@ func (e *evaluation) hasStrict(d hook.Decision) bool {
 	}
 	return false
 }
-
-// canonicalJSON re-encodes a JSON value with sorted keys and no spaces, so that
-// the same input always reads the same to the rules and the cache.
-func canonicalJSON(raw json.RawMessage) string {
-	if len(raw) == 0 {
-		return ""
-	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return string(raw)
-	}
-	b, err := json.Marshal(v) // encoding/json sorts map keys
-	if err != nil {
-		return string(raw)
-	}
-	return string(b)
-}
-
-// CanonicalJSON is canonicalJSON for other packages (cache keys).
-func CanonicalJSON(raw json.RawMessage) string { return canonicalJSON(raw) }
 
 // jsonPaths returns string values in a JSON document that look like file paths.
 func jsonPaths(raw json.RawMessage) []string {

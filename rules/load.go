@@ -15,8 +15,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/hookguard/hookguard/internal/hook"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 //go:generate go run ./internal/gendefault

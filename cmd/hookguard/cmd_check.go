@@ -53,7 +53,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return &exitError{code: 2}
 	}
-	pipe, err := loadPipeline(*policyPath, ev)
+	pipe, err := pipeline.Load(*policyPath, ev)
 	if err != nil {
 		return err
 	}

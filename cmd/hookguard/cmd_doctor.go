@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
-	"github.com/hookguard/hookguard/internal/audit"
 	"github.com/hookguard/hookguard/internal/doctor"
+	"github.com/hookguard/hookguard/internal/pipeline"
+	"github.com/hookguard/hookguard/internal/statedir"
+	"github.com/hookguard/hookguard/judge"
 	"github.com/hookguard/hookguard/rules"
 )
 
@@ -33,13 +36,14 @@ func runDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	self, _ := selfBinary("")
-	state, _ := audit.StateDir()
+	state := statedir.Dir(nil)
 	rep := doctor.Run(context.Background(), doctor.Options{
 		ProjectRoot: root,
 		Home:        homeDir(),
 		Self:        self,
 		StateDir:    state,
 		Policy:      doctorPolicy(*policyPath, root),
+		Judge:       doctorJudge(*policyPath, root),
 		NoSelfTest:  *noSelfTest,
 	})
 	if *asJSON {
@@ -56,6 +60,18 @@ func runDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return &exitError{code: 1}
 	}
 	return nil
+}
+
+// doctorJudge resolves the judge endpoint with the same function the hook
+// uses, from the project's effective policy and the environment.
+func doctorJudge(userPath, root string) func() (judge.Config, bool, error) {
+	return func() (judge.Config, bool, error) {
+		pol, err := rules.Load(rules.LoadOptions{UserPath: userPath, ProjectRoots: []string{root}})
+		if err != nil {
+			pol = nil // the policy check reports it; the environment still counts
+		}
+		return pipeline.JudgeConfig(pol, os.Getenv)
+	}
 }
 
 // doctorPolicy loads the effective policy for the project, as the hook would,

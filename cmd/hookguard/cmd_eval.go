@@ -20,6 +20,7 @@ import (
 	"github.com/hookguard/hookguard/evals"
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/internal/pipeline"
+	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/judge"
 	"github.com/hookguard/hookguard/rules"
 )
@@ -130,7 +131,7 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		return usageErr("eval: policy: %v", err)
 	}
 	if o.judge == "off" {
-		if _, ok, _ := judge.FromPolicy(basePolicy, os.Getenv); ok {
+		if _, ok, _ := pipeline.JudgeConfig(basePolicy, os.Getenv); ok {
 			fmt.Fprintln(stderr, "hookguard: eval: a judge is configured, but this run is rules-only (--judge off): escalations score as unjudged; add --judge env to include it")
 		}
 	}
@@ -357,7 +358,7 @@ func (o *evalOptions) run(ctx context.Context, cases []evals.Case, sets []string
 	results := runner.Run(ctx, cases)
 	bar.done()
 	if judgeErr != nil {
-		fmt.Fprintf(stderr, "hookguard: eval: some cases had no judge: %v\n", oneLine(judgeErr.Error()))
+		fmt.Fprintf(stderr, "hookguard: eval: some cases had no judge: %v\n", text.OneLine(judgeErr.Error()))
 	}
 
 	var price *evals.Price
@@ -428,7 +429,7 @@ type evalJudge struct {
 // that every case is judged, with the eval's HTTP client (meter, recorder or
 // cassette), and with no memory of user requests between cases.
 func newEvalJudge(cfg evalJudgeConfig) (*evalJudge, error) {
-	jc, ok, err := judge.FromPolicy(cfg.Policy, os.Getenv)
+	jc, ok, err := pipeline.JudgeConfig(cfg.Policy, os.Getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -466,8 +467,8 @@ func newEvalJudge(cfg evalJudgeConfig) (*evalJudge, error) {
 // intent for the cases that happen to share its conversation id.
 type caseJudge struct{ j *judge.Judge }
 
-func (c caseJudge) Judge(ctx context.Context, req judge.Request) hook.Result {
-	return c.j.Judge(ctx, req)
+func (c caseJudge) Decide(ctx context.Context, in judge.Input) hook.Result {
+	return c.j.Decide(ctx, in)
 }
 
 func (caseJudge) RememberIntent(context.Context, *hook.Event) {}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/internal/pipeline"
+	"github.com/hookguard/hookguard/internal/text"
 )
 
 func init() {
@@ -28,7 +29,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 			return perr // a person asked for the usage: no answer on stdout
 		}
 		writeUnreadable(stdout, "bad hookguard flags")
-		return &exitError{code: 2, msg: oneLine(perr.Error())}
+		return &exitError{code: 2, msg: text.OneLine(perr.Error())}
 	}
 	switch hook.Dialect(*dialect) {
 	case "", hook.Cursor, hook.Claude:
@@ -64,14 +65,14 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 		return nil
 	}
-	pipe, lerr := loadPipeline(*policyPath, ev)
+	pipe, lerr := pipeline.Load(*policyPath, ev)
 	if lerr != nil {
 		// A broken policy must not silently drop the guard: deny and say why.
-		res := hook.Result{Decision: hook.Deny, Source: hook.SourceError, Reason: "hookguard could not load its policy: " + oneLine(lerr.Error())}
+		res := hook.Result{Decision: hook.Deny, Source: hook.SourceError, Reason: "hookguard could not load its policy: " + text.OneLine(lerr.Error())}
 		_ = writeDecision(stdout, ev, res)
 		written = true
-		auditDecision(nil, ev, pipeline.Decision{Result: res}, time.Since(start), stderr)
-		return &exitError{code: 2, msg: oneLine(lerr.Error())}
+		pipeline.Audit(nil, ev, pipeline.Decision{Result: res}, time.Since(start), stderr)
+		return &exitError{code: 2, msg: text.OneLine(lerr.Error())}
 	}
 	ctx := context.Background()
 	d := pipe.Decide(ctx, ev)
@@ -80,7 +81,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	if werr != nil {
 		return &exitError{code: 2, msg: werr.Error()}
 	}
-	auditDecision(pipe, ev, d, time.Since(start), stderr)
+	pipeline.Audit(pipe, ev, d, time.Since(start), stderr)
 	return nil
 }
 

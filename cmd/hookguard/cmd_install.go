@@ -45,7 +45,7 @@ func (tf *targetFlags) target() (install.Target, error) {
 		if root, err = projectRoot(tf.project); err != nil {
 			return install.Target{}, err
 		}
-		if home != "" && samePathCLI(root, home) {
+		if home != "" && install.SamePath(root, home) {
 			return install.Target{}, errors.New("the project root is your home directory, where the project file would be the user file: pass --user, or run from (or --project) a project")
 		}
 	}
@@ -75,7 +75,7 @@ func projectRoot(explicit string) (string, error) {
 	}
 	home := homeDir()
 	for dir := cwd; ; dir = filepath.Dir(dir) {
-		if home != "" && samePathCLI(dir, home) {
+		if home != "" && install.SamePath(dir, home) {
 			break
 		}
 		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
@@ -86,15 +86,6 @@ func projectRoot(explicit string) (string, error) {
 		}
 	}
 	return cwd, nil
-}
-
-func samePathCLI(a, b string) bool {
-	ra, err1 := filepath.EvalSymlinks(a)
-	rb, err2 := filepath.EvalSymlinks(b)
-	if err1 != nil || err2 != nil {
-		return filepath.Clean(a) == filepath.Clean(b)
-	}
-	return ra == rb
 }
 
 // selfBinary is the absolute, symlink-resolved path of the running binary. A

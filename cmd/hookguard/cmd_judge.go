@@ -12,6 +12,9 @@ import (
 	"github.com/hookguard/hookguard/cache"
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/internal/judgeserver"
+	"github.com/hookguard/hookguard/internal/pipeline"
+	"github.com/hookguard/hookguard/internal/statedir"
+	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/judge"
 	"github.com/hookguard/hookguard/rules"
 )
@@ -46,12 +49,12 @@ func judgeConfig(policyPath string) (*rules.Policy, judge.Config, bool, error) {
 	if err != nil {
 		return nil, judge.Config{}, false, fmt.Errorf("load policy: %w", err)
 	}
-	cfg, ok, err := judge.FromPolicy(pol, os.Getenv)
+	cfg, ok, err := pipeline.JudgeConfig(pol, os.Getenv)
 	if err != nil {
 		return pol, cfg, false, err
 	}
 	if !ok {
-		cfg.StateDir = judge.StateDir(os.Getenv)
+		cfg.StateDir = statedir.Dir(os.Getenv)
 	}
 	return pol, cfg, ok, nil
 }
@@ -83,7 +86,7 @@ func runJudgeStatus(args []string, stdout, stderr io.Writer) error {
 	w := func(format string, a ...any) { fmt.Fprintf(stdout, format+"\n", a...) }
 	switch {
 	case cerr != nil:
-		w("judge:      misconfigured: %s", oneLine(cerr.Error()))
+		w("judge:      misconfigured: %s", text.OneLine(cerr.Error()))
 	case !ok:
 		w("judge:      off (set HOOKGUARD_JUDGE_URL or judge.url; see docs/judge.md)")
 	default:
@@ -96,7 +99,7 @@ func runJudgeStatus(args []string, stdout, stderr io.Writer) error {
 	}
 	w("state dir:  %s", cfg.StateDir)
 	if serr != nil {
-		w("server:     not running (%s)", oneLine(serr.Error()))
+		w("server:     not running (%s)", text.OneLine(serr.Error()))
 		if store, err := cache.OpenStore(cfg.StateDir, nil); err == nil {
 			if n, err := store.Len(); err == nil {
 				w("cache:      %d verdicts on disk", n)
@@ -155,7 +158,8 @@ func runJudgeTest(args []string, stdout, stderr io.Writer) error {
 	ev := &hook.Event{Dialect: hook.Cursor, Name: "beforeShellExecution", Kind: hook.KindShell, Command: *command, Cwd: wd, WorkspaceRoots: []string{wd}}
 	out := pol.Evaluate(ev, rules.Context{Cwd: wd, WorkspaceRoots: ev.WorkspaceRoots, Home: homeDir()})
 	start := time.Now()
-	res := j.Judge(context.Background(), judge.Request{Event: ev, Outcome: out, Policy: pol, Intent: *intent})
+	pipe := &pipeline.Pipeline{Policy: pol, Home: homeDir(), Judge: j}
+	res := pipe.AskJudge(context.Background(), ev, out, *intent)
 	fmt.Fprintf(stdout, "%s → %s (%s", strings.TrimSpace(*command), res.Decision, res.Source)
 	if res.Risk != "" {
 		fmt.Fprintf(stdout, ", risk %s", res.Risk)
@@ -172,7 +176,7 @@ func runJudgeStop(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	c := &judgeserver.Client{Config: judge.Config{StateDir: judge.StateDir(os.Getenv)}}
+	c := &judgeserver.Client{Config: judge.Config{StateDir: statedir.Dir(os.Getenv)}}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	if err := c.Shutdown(ctx); err != nil {

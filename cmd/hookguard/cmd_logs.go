@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hookguard/hookguard/internal/audit"
+	"github.com/hookguard/hookguard/internal/statedir"
 )
 
 func init() {
@@ -36,11 +37,7 @@ func runLogs(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		}
 		f.Since = t
 	}
-	dir, err := audit.StateDir()
-	if err != nil {
-		return err
-	}
-	log := &audit.Log{Dir: dir}
+	log := &audit.Log{Dir: statedir.Dir(nil)}
 	lines, bad, err := log.Read(f, *n)
 	if err != nil {
 		return err

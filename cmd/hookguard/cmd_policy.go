@@ -6,8 +6,10 @@ import (
 	"io"
 	"os"
 
-	"github.com/hookguard/hookguard/rules"
 	"go.yaml.in/yaml/v3"
+
+	"github.com/hookguard/hookguard/internal/text"
+	"github.com/hookguard/hookguard/rules"
 )
 
 func init() {
@@ -63,13 +65,13 @@ func runPolicyTest(args []string, stdout, stderr io.Writer) error {
 	check("default", def)
 	for _, path := range fs.Args() {
 		if _, err := rules.ParseFile(path); err != nil {
-			fmt.Fprintf(stdout, "FAIL %s\n", oneLine(err.Error()))
+			fmt.Fprintf(stdout, "FAIL %s\n", text.OneLine(err.Error()))
 			failed++
 			continue
 		}
 		merged, err := rules.Load(rules.LoadOptions{UserPath: path, NoProject: true})
 		if err != nil {
-			fmt.Fprintf(stdout, "FAIL %s\n", oneLine(err.Error()))
+			fmt.Fprintf(stdout, "FAIL %s\n", text.OneLine(err.Error()))
 			failed++
 			continue
 		}

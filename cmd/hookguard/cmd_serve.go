@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/judgeserver"
-	"github.com/hookguard/hookguard/judge"
+	"github.com/hookguard/hookguard/internal/statedir"
 )
 
 func init() {
@@ -27,7 +27,7 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) error {
 		}
 	}
 	idle := fs.Duration("idle", idleDefault, "exit after this long without a request ($HOOKGUARD_SERVE_IDLE)")
-	dir := fs.String("dir", judge.StateDir(os.Getenv), "state directory (socket, cache)")
+	dir := fs.String("dir", statedir.Dir(os.Getenv), "state directory (socket, cache)")
 	quiet := fs.Bool("quiet", false, "no log lines")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -9,7 +9,8 @@ import (
 	"io"
 	"os"
 	"sort"
-	"strings"
+
+	"github.com/hookguard/hookguard/internal/text"
 )
 
 // command is one subcommand. Each lives in its own cmd_*.go file and registers
@@ -68,7 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return ee.code
 	}
-	fmt.Fprintf(stderr, "hookguard: %s\n", oneLine(err.Error()))
+	fmt.Fprintf(stderr, "hookguard: %s\n", text.OneLine(err.Error()))
 	return 1
 }
 
@@ -95,8 +96,4 @@ func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	return fs
-}
-
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
 }

@@ -16,15 +16,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/hookguard/hookguard/internal/statedir"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
 )
 
 // FileName is the log's name inside the state directory.
@@ -76,7 +75,7 @@ func NewRecord(ev *hook.Event, res hook.Result, took time.Duration, now time.Tim
 		if s == "" {
 			return ""
 		}
-		return truncate(redact(s), maxField)
+		return text.Truncate(redact(s), maxField)
 	}
 	r := &Record{
 		Time:           now.UTC(),
@@ -110,18 +109,6 @@ func NewRecord(ev *hook.Event, res hook.Result, took time.Duration, now time.Tim
 
 func round(ms float64) float64 { return float64(int64(ms*1000+0.5)) / 1000 }
 
-// truncate cuts s to at most n bytes on a rune boundary, marking the cut.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…[truncated]"
-}
-
 // Enabled reports whether auditing is on: HOOKGUARD_AUDIT=off (or 0, false,
 // no) turns it off.
 func Enabled() bool {
@@ -130,11 +117,6 @@ func Enabled() bool {
 		return false
 	}
 	return true
-}
-
-// StateDir is hookguard's state directory (see statedir.Dir).
-func StateDir() (string, error) {
-	return statedir.Dir(nil), nil
 }
 
 // Log is an audit log in one directory.

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/statedir"
+	"github.com/hookguard/hookguard/internal/text"
 )
 
 // countLines checks that every line in the log files is a whole record and
@@ -208,8 +210,8 @@ func TestNewRecordRedactsAndOmitsContent(t *testing.T) {
 
 func TestTruncate(t *testing.T) {
 	long := strings.Repeat("é", 3000)
-	got := truncate(long, maxField)
-	if len(got) > maxField+len("…[truncated]") || !strings.HasSuffix(got, "…[truncated]") {
+	got := text.Truncate(long, maxField)
+	if len(got) > maxField+64 || !strings.Contains(got, "…[truncated") {
 		t.Errorf("bad truncation, len %d", len(got))
 	}
 	if !json.Valid(must(json.Marshal(got))) || strings.ContainsRune(got, '\uFFFD') {
@@ -224,15 +226,15 @@ func TestStateDirAndEnabled(t *testing.T) {
 	t.Setenv("HOME", home)
 	t.Setenv("HOOKGUARD_STATE_DIR", "")
 	t.Setenv("XDG_STATE_HOME", "")
-	if d, _ := StateDir(); d != filepath.Join(home, ".local", "state", "hookguard") {
+	if d := statedir.Dir(nil); d != filepath.Join(home, ".local", "state", "hookguard") {
 		t.Errorf("default state dir %q", d)
 	}
 	t.Setenv("XDG_STATE_HOME", "/xdg")
-	if d, _ := StateDir(); d != "/xdg/hookguard" {
+	if d := statedir.Dir(nil); d != "/xdg/hookguard" {
 		t.Errorf("xdg state dir %q", d)
 	}
 	t.Setenv("HOOKGUARD_STATE_DIR", "/custom")
-	if d, _ := StateDir(); d != "/custom" {
+	if d := statedir.Dir(nil); d != "/custom" {
 		t.Errorf("explicit state dir %q", d)
 	}
 	for v, want := range map[string]bool{"": true, "on": true, "off": false, "OFF": false, "0": false} {

@@ -11,6 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/hookguard/hookguard/internal/text"
+	"github.com/hookguard/hookguard/judge"
 )
 
 func checkPolicy(o *Options) Check {
@@ -19,35 +22,36 @@ func checkPolicy(o *Options) Check {
 	}
 	summary, err := o.Policy()
 	if err != nil {
-		return Check{ID: "policy", Status: StatusFail, Message: oneLine(err.Error()),
+		return Check{ID: "policy", Status: StatusFail, Message: text.OneLine(err.Error()),
 			Fix: "fix the policy file named above (`hookguard policy test` shows every failing example); until then every event is denied"}
 	}
 	return Check{ID: "policy", Status: StatusOK, Message: summary}
 }
 
-// judgeEndpoint returns the configured judge base URL, "" when none.
-func judgeEndpoint(o *Options) (url, key, model string) {
-	url = o.getenv("HOOKGUARD_JUDGE_URL")
-	if url == "" {
-		url = o.getenv("OPENAI_BASE_URL")
+// judgeConfig resolves the judge the way the hook does: o.Judge when set
+// (the policy's judge section under the environment), else the environment.
+func judgeConfig(o *Options) (judge.Config, bool, error) {
+	if o.Judge != nil {
+		return o.Judge()
 	}
-	key = o.getenv("HOOKGUARD_JUDGE_KEY")
-	if key == "" {
-		key = o.getenv("OPENAI_API_KEY")
-	}
-	return strings.TrimRight(url, "/"), key, o.getenv("HOOKGUARD_JUDGE_MODEL")
+	return judge.Resolve(judge.Settings{}, o.getenv)
 }
 
 // checkJudge asks the judge endpoint for its model list (GET /models), and
 // when the server has no such route, for a one-token chat completion.
 func checkJudge(ctx context.Context, o *Options) Check {
-	if v := strings.ToLower(o.getenv("HOOKGUARD_JUDGE")); v == "off" || v == "0" || v == "false" {
-		return Check{ID: "judge", Status: StatusSkip, Message: "disabled (HOOKGUARD_JUDGE=off): events the rules cannot decide get the policy's unjudged answer"}
+	cfg, on, err := judgeConfig(o)
+	if err != nil {
+		return Check{ID: "judge", Status: StatusFail, Message: "the judge configuration is invalid: " + text.OneLine(err.Error()) + "; every escalated event falls back to deny",
+			Fix: "fix judge.url in the policy or HOOKGUARD_JUDGE_URL (an OpenAI-compatible base URL)"}
 	}
-	base, key, model := judgeEndpoint(o)
-	if base == "" {
-		return Check{ID: "judge", Status: StatusSkip, Message: "no endpoint configured (HOOKGUARD_JUDGE_URL or OPENAI_BASE_URL): events the rules cannot decide get the policy's unjudged answer"}
+	if !on {
+		if v := strings.ToLower(o.getenv("HOOKGUARD_JUDGE")); v == "off" || v == "0" || v == "false" || v == "no" || v == "disabled" {
+			return Check{ID: "judge", Status: StatusSkip, Message: "disabled (HOOKGUARD_JUDGE=off): events the rules cannot decide get the policy's unjudged answer"}
+		}
+		return Check{ID: "judge", Status: StatusSkip, Message: "off: no endpoint configured (HOOKGUARD_JUDGE_URL, OPENAI_BASE_URL or judge.url) or judge.disabled in the policy: events the rules cannot decide get the policy's unjudged answer"}
 	}
+	base, key, model := cfg.BaseURL, cfg.APIKey, cfg.Model
 	client := o.HTTP
 	if client == nil {
 		client = &http.Client{Timeout: 5 * time.Second}
@@ -65,11 +69,11 @@ func checkJudge(ctx context.Context, o *Options) Check {
 	took := time.Since(start).Round(time.Millisecond)
 	switch {
 	case err != nil:
-		return Check{ID: "judge", Subject: base, Status: StatusFail, Message: "does not answer: " + oneLine(err.Error()) + "; escalated events fall back to deny", Fix: fixURL}
+		return Check{ID: "judge", Subject: base, Status: StatusFail, Message: "does not answer: " + text.OneLine(err.Error()) + "; escalated events fall back to deny", Fix: fixURL}
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
 		return Check{ID: "judge", Subject: base, Status: StatusFail, Message: fmt.Sprintf("rejects the key (HTTP %d)", status), Fix: "set HOOKGUARD_JUDGE_KEY (or OPENAI_API_KEY) to a valid key, in the environment, never in a committed file"}
 	case status >= 300:
-		return Check{ID: "judge", Subject: base, Status: StatusFail, Message: fmt.Sprintf("answers HTTP %d: %s", status, clip(oneLine(string(body)), 160)), Fix: fixURL}
+		return Check{ID: "judge", Subject: base, Status: StatusFail, Message: fmt.Sprintf("answers HTTP %d: %s", status, text.Truncate(text.OneLine(string(body)), 160)), Fix: fixURL}
 	}
 	msg := fmt.Sprintf("answers in %v", took)
 	if model != "" && bytes.Contains(body, []byte(`"data"`)) && !bytes.Contains(body, []byte(`"`+model+`"`)) {
@@ -101,13 +105,6 @@ func judgeRequest(ctx context.Context, c *http.Client, method, url, key string, 
 	return resp.StatusCode, data, nil
 }
 
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
-
 // checkState checks the state directory and the audit log's permissions.
 func checkState(o *Options) []Check {
 	dir := o.StateDir
@@ -119,7 +116,7 @@ func checkState(o *Options) []Check {
 		return []Check{{ID: "state", Subject: dir, Status: StatusOK, Message: "not created yet; the first decision creates it (0700)"}}
 	}
 	if err != nil {
-		return []Check{{ID: "state", Subject: dir, Status: StatusFail, Message: oneLine(err.Error()), Fix: "set HOOKGUARD_STATE_DIR to a directory you own"}}
+		return []Check{{ID: "state", Subject: dir, Status: StatusFail, Message: text.OneLine(err.Error()), Fix: "set HOOKGUARD_STATE_DIR to a directory you own"}}
 	}
 	if !fi.IsDir() {
 		return []Check{{ID: "state", Subject: dir, Status: StatusFail, Message: "is not a directory", Fix: "remove it or set HOOKGUARD_STATE_DIR"}}

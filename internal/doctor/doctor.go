@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/install"
+	"github.com/hookguard/hookguard/judge"
 )
 
 // Status is a check's verdict.
@@ -61,6 +62,9 @@ type Options struct {
 	// Policy loads the policy and runs its rules' examples. It returns a
 	// summary, or an error that says what is wrong. Nil skips the check.
 	Policy func() (string, error)
+	// Judge resolves the judge configuration as the hook does (the policy's
+	// judge section under the environment); nil reads the environment only.
+	Judge func() (judge.Config, bool, error)
 	// HTTP is the client for the judge check (a 5 s timeout when nil).
 	HTTP *http.Client
 	// NoSelfTest skips running the installed commands.
@@ -89,7 +93,7 @@ func Run(ctx context.Context, o Options) *Report {
 	}
 	var installed []installedCommand
 	for _, t := range targets {
-		if t.Scope == install.Project && samePath(t.Path, targets[1].Path) && t.Agent == install.Cursor {
+		if t.Scope == install.Project && install.SamePath(t.Path, targets[1].Path) && t.Agent == install.Cursor {
 			continue // the project is the home directory: same file as the user one
 		}
 		checks, cmds := checkTarget(ctx, &o, t)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/install"
+	"github.com/hookguard/hookguard/internal/text"
 )
 
 // installedCommand is one distinct hookguard command found in a hooks file.
@@ -56,7 +57,7 @@ func checkTarget(ctx context.Context, o *Options, t install.Target) ([]Check, []
 				se.Line, se.Column, se.Msg, agentName(t)),
 				fmt.Sprintf("edit %s and fix line %d (a trailing comma or a missing quote is typical), then run `hookguard install%s`", t.Path, se.Line, scopeFlag(t)))}, nil
 		}
-		return []Check{fail(oneLine(err.Error()), "fix the file by hand; hookguard install leaves files it does not understand alone")}, nil
+		return []Check{fail(text.OneLine(err.Error()), "fix the file by hand; hookguard install leaves files it does not understand alone")}, nil
 	}
 	if !cfg.Exists {
 		return []Check{{ID: "hooks", Subject: subject, Status: StatusSkip, Message: "no file"}}, nil
@@ -232,12 +233,12 @@ func checkBinary(ctx context.Context, o *Options, t install.Target, command stri
 	defer cancel()
 	outb, err := exec.CommandContext(cctx, prog, "version").CombinedOutput()
 	if err != nil {
-		return []Check{{ID: "binary", Subject: prog, Status: StatusFail, Message: "does not run: " + oneLine(err.Error()+" "+string(outb)), Fix: fix}}
+		return []Check{{ID: "binary", Subject: prog, Status: StatusFail, Message: "does not run: " + text.OneLine(err.Error()+" "+string(outb)), Fix: fix}}
 	}
 	var out []Check
 	ver := strings.TrimSpace(string(outb))
 	out = append(out, Check{ID: "binary", Subject: prog, Status: StatusOK, Message: "runs (" + ver + ")"})
-	if o.Self != "" && !samePath(prog, o.Self) {
+	if o.Self != "" && !install.SamePath(prog, o.Self) {
 		out = append(out, Check{ID: "binary", Subject: prog, Status: StatusWarn,
 			Message: "is not the hookguard running this doctor (" + o.Self + "); the two may behave differently",
 			Fix:     fmt.Sprintf("run `hookguard install%s` from the binary you mean to use", scopeFlag(t))})
@@ -258,17 +259,6 @@ func agentName(t install.Target) string {
 	}
 	return "Cursor"
 }
-
-func samePath(a, b string) bool {
-	ra, err1 := filepath.EvalSymlinks(a)
-	rb, err2 := filepath.EvalSymlinks(b)
-	if err1 != nil || err2 != nil {
-		return filepath.Clean(a) == filepath.Clean(b)
-	}
-	return ra == rb
-}
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // hasProblem reports whether checks hold a warn or fail with the given id.
 func hasProblem(checks []Check, id string) bool {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/install"
+	"github.com/hookguard/hookguard/internal/text"
 )
 
 // sample is one self-test event: a command and the answer it must get.
@@ -54,10 +55,10 @@ func answerDecision(dialect string, out []byte) (string, error) {
 	dec := json.NewDecoder(bytes.NewReader(out))
 	var m map[string]json.RawMessage
 	if err := dec.Decode(&m); err != nil {
-		return "", fmt.Errorf("stdout is not one JSON object: %q", clip(string(out), 120))
+		return "", fmt.Errorf("stdout is not one JSON object: %q", text.Truncate(string(out), 120))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return "", fmt.Errorf("stdout has more than one JSON object: %q", clip(string(out), 120))
+		return "", fmt.Errorf("stdout has more than one JSON object: %q", text.Truncate(string(out), 120))
 	}
 	if dialect == "claude" {
 		var h struct {
@@ -76,7 +77,7 @@ func answerDecision(dialect string, out []byte) (string, error) {
 	}
 	_ = json.Unmarshal(out, &p)
 	if p.Permission == "" {
-		return "", fmt.Errorf("answer has no permission: %s", clip(string(out), 120))
+		return "", fmt.Errorf("answer has no permission: %s", text.Truncate(string(out), 120))
 	}
 	return p.Permission, nil
 }
@@ -133,18 +134,18 @@ func selfTest(ctx context.Context, o *Options, installed []installedCommand) []C
 			stdout, stderr, code, took, err := runHookCommand(ctx, o, ic, sampleEvent(ic.Dialect, s.command, o.ProjectRoot))
 			fix := "run the command by hand: echo '<event json>' | " + ic.Command + "; then `hookguard install" + scopeFlag(ic.Target) + "`"
 			if err != nil {
-				out = append(out, Check{ID: "selftest", Subject: subject, Status: StatusFail, Message: oneLine(err.Error()), Fix: fix})
+				out = append(out, Check{ID: "selftest", Subject: subject, Status: StatusFail, Message: text.OneLine(err.Error()), Fix: fix})
 				continue
 			}
 			got, derr := answerDecision(ic.Dialect, stdout)
 			switch {
 			case derr != nil:
 				out = append(out, Check{ID: "selftest", Subject: subject, Status: StatusFail,
-					Message: fmt.Sprintf("exit %d, %s; stderr: %s", code, derr, clip(oneLine(string(stderr)), 200)), Fix: fix})
+					Message: fmt.Sprintf("exit %d, %s; stderr: %s", code, derr, text.Truncate(text.OneLine(string(stderr)), 200)), Fix: fix})
 				continue
 			case code != 0 && !(code == 2 && got == "deny"):
 				out = append(out, Check{ID: "selftest", Subject: subject, Status: StatusFail,
-					Message: fmt.Sprintf("exit %d (answer %s); stderr: %s", code, got, clip(oneLine(string(stderr)), 200)), Fix: fix})
+					Message: fmt.Sprintf("exit %d (answer %s); stderr: %s", code, got, text.Truncate(text.OneLine(string(stderr)), 200)), Fix: fix})
 				continue
 			}
 			ms := took.Round(time.Millisecond)

@@ -349,3 +349,14 @@ func checkVersion(obj object) error {
 	}
 	return nil
 }
+
+// SamePath reports whether a and b name the same file, through symlinks
+// (lexically when either cannot be resolved).
+func SamePath(a, b string) bool {
+	ra, err1 := filepath.EvalSymlinks(a)
+	rb, err2 := filepath.EvalSymlinks(b)
+	if err1 != nil || err2 != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return ra == rb
+}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/judge"
 )
 
@@ -58,9 +59,9 @@ func (c *Client) wait() time.Duration {
 	return DefaultWait
 }
 
-// Judge implements pipeline.Judger.
-func (c *Client) Judge(ctx context.Context, req judge.Request) hook.Result {
-	in := judge.Prepare(req)
+// Decide implements pipeline.Judger: in is judged by the server, or
+// in-process when the server cannot be reached.
+func (c *Client) Decide(ctx context.Context, in judge.Input) hook.Result {
 	if c.NoSpawn || !serverSupported {
 		return c.judgeLocal(ctx, in, "")
 	}
@@ -79,18 +80,13 @@ func (c *Client) Judge(ctx context.Context, req judge.Request) hook.Result {
 		if in.Fallback != "" {
 			fb = in.Fallback
 		}
-		return judge.Fallback(fb, "the judge server failed: "+oneLine(err.Error()))
+		return judge.Fallback(fb, "the judge server failed: "+text.OneLine(err.Error()))
 	}
 	if resp.Error != "" || resp.Result == nil {
 		c.logf("judge server: %s; judging in-process", resp.Error)
 		return c.judgeLocal(ctx, in, resp.Error)
 	}
-	res := *resp.Result
-	// Whatever the server says, a flagged event is never allowed.
-	if in.Flagged && res.Decision == hook.Allow {
-		res.Decision = hook.Ask
-	}
-	return res
+	return *resp.Result
 }
 
 // RememberIntent implements pipeline.Judger: the user's prompt (redacted) goes to
@@ -99,9 +95,9 @@ func (c *Client) RememberIntent(ctx context.Context, ev *hook.Event) {
 	if ev == nil || ev.ConversationID == "" || strings.TrimSpace(ev.Prompt) == "" || c.NoSpawn || !serverSupported {
 		return
 	}
-	text := ev.Prompt
+	prompt := ev.Prompt
 	if c.Redact != nil {
-		text = c.Redact(judge.Truncate(text, 8000))
+		prompt = c.Redact(text.Truncate(prompt, 8000))
 	}
 	conn, err := c.connect(ctx, true)
 	if err != nil {
@@ -109,7 +105,7 @@ func (c *Client) RememberIntent(ctx context.Context, ev *hook.Event) {
 		return
 	}
 	defer conn.Close()
-	if _, err := c.roundTrip(conn, request{Op: OpIntent, Conversation: ev.ConversationID, Text: judge.Truncate(text, 2000)}, time.Second); err != nil {
+	if _, err := c.roundTrip(conn, request{Op: OpIntent, Conversation: ev.ConversationID, Text: text.Truncate(prompt, 2000)}, time.Second); err != nil {
 		c.logf("remember user request: %v", err)
 	}
 }
@@ -156,7 +152,7 @@ func (c *Client) Local() (*judge.Judge, error) {
 func (c *Client) judgeLocal(ctx context.Context, in judge.Input, why string) hook.Result {
 	j, err := c.Local()
 	if err != nil {
-		return judge.Fallback(c.Config.Fallback, "the judge is misconfigured: "+oneLine(err.Error()))
+		return judge.Fallback(c.Config.Fallback, "the judge is misconfigured: "+text.OneLine(err.Error()))
 	}
 	_ = why
 	return j.Decide(ctx, in)
@@ -270,5 +266,3 @@ func wireConfig(c judge.Config) judge.Config {
 		TTL: c.TTL, Breaker: c.Breaker,
 	}
 }
-
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -15,7 +15,6 @@ import (
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/judge"
-	"github.com/hookguard/hookguard/rules"
 )
 
 func fakeModel(t *testing.T, delay time.Duration, calls *atomic.Int32, seen *[]string, mu *sync.Mutex) string {
@@ -68,12 +67,8 @@ func client(dir, url string) *Client {
 	return c
 }
 
-func req(cmd, conv string) judge.Request {
-	return judge.Request{
-		Event:   &hook.Event{Name: "beforeShellExecution", Kind: hook.KindShell, Command: cmd, ConversationID: conv, Cwd: "/w"},
-		Outcome: &rules.Outcome{Decision: hook.Judge},
-		Policy:  &rules.Policy{},
-	}
+func req(cmd, conv string) judge.Input {
+	return judge.Input{EventName: "beforeShellExecution", Kind: hook.KindShell, Command: cmd, ConversationID: conv, Cwd: "/w"}
 }
 
 func TestServerSharesOneModelCall(t *testing.T) {
@@ -84,7 +79,7 @@ func TestServerSharesOneModelCall(t *testing.T) {
 	var wg sync.WaitGroup
 	results := make([]hook.Result, 6)
 	for i := range results {
-		wg.Go(func() { results[i] = client(dir, url).Judge(context.Background(), req("./deploy.sh staging", "")) })
+		wg.Go(func() { results[i] = client(dir, url).Decide(context.Background(), req("./deploy.sh staging", "")) })
 	}
 	wg.Wait()
 	if calls.Load() != 1 {
@@ -118,7 +113,7 @@ func TestServerRemembersIntent(t *testing.T) {
 	c := client(dir, url)
 	c.Redact = func(s string) string { return s }
 	c.RememberIntent(context.Background(), &hook.Event{Kind: hook.KindPrompt, ConversationID: "conv1", Prompt: "ship it to staging please"})
-	client(dir, url).Judge(context.Background(), req("./deploy.sh staging", "conv1"))
+	client(dir, url).Decide(context.Background(), req("./deploy.sh staging", "conv1"))
 	mu.Lock()
 	defer mu.Unlock()
 	if len(seen) != 1 || !contains(seen[0], "ship it to staging please") {
@@ -172,7 +167,7 @@ func TestStaleBuildExits(t *testing.T) {
 	c.NoSpawn = false
 	c.Wait = 50 * time.Millisecond
 	// The stale server exits; the client judges in-process (endpoint down: fallback).
-	res := c.Judge(context.Background(), req("x", ""))
+	res := c.Decide(context.Background(), req("x", ""))
 	if res.Source != hook.SourceFallback {
 		t.Fatalf("%+v", res)
 	}
@@ -190,7 +185,7 @@ func TestUnreachableServerJudgesInProcess(t *testing.T) {
 	c := client(dir, url)
 	c.Wait = 30 * time.Millisecond
 	start := time.Now()
-	res := c.Judge(context.Background(), req("./deploy.sh staging", ""))
+	res := c.Decide(context.Background(), req("./deploy.sh staging", ""))
 	if res.Source != hook.SourceJudge || calls.Load() != 1 {
 		t.Fatalf("%+v after %d calls", res, calls.Load())
 	}
@@ -200,7 +195,7 @@ func TestUnreachableServerJudgesInProcess(t *testing.T) {
 	// The persistent cache is shared with the next process.
 	c2 := client(dir, url)
 	c2.Wait = 30 * time.Millisecond
-	if res := c2.Judge(context.Background(), req("./deploy.sh staging", "")); res.Source != hook.SourceCache {
+	if res := c2.Decide(context.Background(), req("./deploy.sh staging", "")); res.Source != hook.SourceCache {
 		t.Fatalf("%+v", res)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/sashabaranov/go-openai"
 
 	"github.com/hookguard/hookguard/cache"
+	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/judge"
 )
 
@@ -213,7 +214,7 @@ func (s *Server) handle(conn *net.UnixConn) {
 		res := j.Decide(context.Background(), *req.Input)
 		s.reply(conn, response{Result: &res})
 	case OpIntent:
-		s.intents.Remember(req.Conversation, judge.Truncate(req.Text, 2000))
+		s.intents.Remember(req.Conversation, text.Truncate(req.Text, 2000))
 		s.reply(conn, response{})
 	case OpStatus:
 		st := s.status()

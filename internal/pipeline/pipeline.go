@@ -16,9 +16,10 @@ import (
 // Judger answers escalated events. Implementations: the in-process judge, the
 // judge-server client, and the eval harness's replay judge.
 type Judger interface {
-	// Judge returns a verdict for req. It never fails: an outage comes back as a
-	// fallback Result whose Source is hook.SourceFallback.
-	Judge(ctx context.Context, req judge.Request) hook.Result
+	// Decide returns a verdict for a prepared input (see JudgeInput). It never
+	// fails: an outage comes back as a fallback Result whose Source is
+	// hook.SourceFallback.
+	Decide(ctx context.Context, in judge.Input) hook.Result
 	// RememberIntent records the user's own request (a prompt event) so later
 	// judgments in the same conversation can see what the user asked for.
 	RememberIntent(ctx context.Context, ev *hook.Event)
@@ -92,14 +93,13 @@ func (p *Pipeline) judge(ctx context.Context, ev *hook.Event, out *rules.Outcome
 			Escalation: out.Escalations,
 		}
 	}
-	res := p.Judge.Judge(ctx, judge.Request{Event: ev, Outcome: out, Policy: p.Policy})
-	if res.Decision == hook.Judge || res.Decision == "" {
-		res.Decision = hook.Deny
-	}
-	if out.Flagged && res.Decision == hook.Allow {
-		res.Decision = hook.Ask
-		res.Reason = "the event contains text addressed to the reviewer, so it cannot be allowed automatically: " + res.Reason
-	}
+	return p.AskJudge(ctx, ev, out, "")
+}
+
+// AskJudge sends an event the rules escalated to the judge, with the user's
+// request when the caller knows it, and enforces what no verdict may break.
+func (p *Pipeline) AskJudge(ctx context.Context, ev *hook.Event, out *rules.Outcome, intent string) hook.Result {
+	res := enforce(p.Judge.Decide(ctx, JudgeInput(ev, out, p.Policy, intent)), out.Flagged)
 	res.Escalation = out.Escalations
 	return res
 }

@@ -17,8 +17,8 @@ type fakeJudge struct {
 	intents int
 }
 
-func (f *fakeJudge) Judge(context.Context, judge.Request) hook.Result { f.calls++; return f.res }
-func (f *fakeJudge) RememberIntent(context.Context, *hook.Event)      { f.intents++ }
+func (f *fakeJudge) Decide(context.Context, judge.Input) hook.Result { f.calls++; return f.res }
+func (f *fakeJudge) RememberIntent(context.Context, *hook.Event)     { f.intents++ }
 
 func policy(t *testing.T) *rules.Policy {
 	t.Helper()

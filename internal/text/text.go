@@ -1,0 +1,45 @@
+// Package text holds the small string helpers every part of hookguard shares:
+// folding text to one line and cutting it to a size with a visible marker.
+package text
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// OneLine folds every run of white space (newlines included) to one space.
+func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// Truncate cuts s to at most max bytes (on a rune boundary) and says how much
+// was cut, so a reader (a person or the model) knows the text goes on.
+func Truncate(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	if max < 0 {
+		max = 0
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf(" …[truncated by hookguard: %d more bytes]", len(s)-cut)
+}
+
+// KeepEnds cuts s to about max bytes by dropping its middle, keeping both
+// ends (where commands and paths carry their meaning), on rune boundaries.
+func KeepEnds(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	head := max / 2
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
+	}
+	tail := len(s) - max/2
+	for tail < len(s) && !utf8.RuneStart(s[tail]) {
+		tail++
+	}
+	return s[:head] + "\n…\n" + s[tail:]
+}

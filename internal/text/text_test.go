@@ -1,0 +1,53 @@
+package text
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestOneLine(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                  "",
+		"a\n b\t\tc ":       "a b c",
+		"  single  ":        "single",
+		"line1\r\nline2\n ": "line1 line2",
+	} {
+		if got := OneLine(in); got != want {
+			t.Errorf("OneLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestTruncate(t *testing.T) {
+	tests := []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"0123456789abc", 10, "0123456789 …[truncated by hookguard: 3 more bytes]"},
+		{"ééééé", 3, "é …[truncated by hookguard: 8 more bytes]"},
+	}
+	for _, tt := range tests {
+		got := Truncate(tt.in, tt.max)
+		if got != tt.want {
+			t.Errorf("Truncate(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
+		}
+		if !utf8.ValidString(got) {
+			t.Errorf("Truncate(%q, %d) is not valid UTF-8", tt.in, tt.max)
+		}
+	}
+}
+
+func TestKeepEnds(t *testing.T) {
+	s := strings.Repeat("é", 50) + "MIDDLE" + strings.Repeat("ü", 50)
+	got := KeepEnds(s, 40)
+	if !utf8.ValidString(got) || strings.Contains(got, "MIDDLE") || !strings.HasPrefix(got, "éé") || !strings.HasSuffix(got, "üü") {
+		t.Errorf("KeepEnds = %q", got)
+	}
+	if KeepEnds("abc", 10) != "abc" {
+		t.Error("short text changed")
+	}
+}
