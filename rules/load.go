@@ -10,7 +10,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"reflect"
+	"sort"
 	"strings"
 	"syscall"
 	"time"
@@ -22,12 +25,57 @@ import (
 
 //go:generate go run ./internal/gendefault
 
-//go:embed default.yaml
-var defaultPolicyYAML []byte
+// DefaultDir is the folder (beside this file) that holds the default policy
+// as written: 00-settings.yaml, then one file per family of rules.
+const DefaultDir = "default"
 
-// ParseDefaultYAML parses the embedded default.yaml (the generator's input; the
-// hook uses the generated copy, which a test keeps identical).
-func ParseDefaultYAML() (*Policy, error) { return parsePolicy(defaultPolicyYAML, "default") }
+// ParseDefaultSources parses the default policy's YAML files from fsys (the
+// folder DefaultDir) in name order and merges them: settings and judge from
+// the files that set them, rules in file order. It also returns the files'
+// bytes as read, for the generated copy's hash. Only the generator and the
+// test that keeps the generated copy identical call it: hook processes use
+// default_gen.go and never parse YAML.
+func ParseDefaultSources(fsys fs.FS) (*Policy, []byte, error) {
+	names, err := fs.Glob(fsys, "*.yaml")
+	if err != nil {
+		return nil, nil, fmt.Errorf("default policy: %w", err)
+	}
+	if len(names) == 0 {
+		return nil, nil, errors.New("default policy: no .yaml files")
+	}
+	sort.Strings(names)
+	merged := &Policy{Version: 1}
+	var all bytes.Buffer
+	seen := map[string]string{}
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, nil, fmt.Errorf("default policy: %w", err)
+		}
+		fmt.Fprintf(&all, "# %s\n", name)
+		all.Write(data)
+		p, err := parsePolicy(data, path.Join(DefaultDir, name))
+		if err != nil {
+			return nil, nil, err
+		}
+		if !reflect.DeepEqual(p.Settings, Settings{}) {
+			merged.Settings = p.Settings
+		}
+		if !reflect.DeepEqual(p.Judge, JudgeConfig{}) {
+			merged.Judge = p.Judge
+		}
+		merged.MCP.AllowedServers = append(merged.MCP.AllowedServers, p.MCP.AllowedServers...)
+		for _, r := range p.Rules {
+			if prev, dup := seen[r.ID]; dup {
+				return nil, nil, &PolicyError{File: path.Join(DefaultDir, name), Rule: r.ID, Field: "id", Msg: "duplicate rule id (also in " + prev + ")"}
+			}
+			seen[r.ID] = name
+			r.Origin = "default"
+			merged.Rules = append(merged.Rules, r)
+		}
+	}
+	return merged, all.Bytes(), nil
+}
 
 // PrepareForEmbedding computes what the generated default policy stores so
 // that hook processes need not: each rule's literal prefilter.
@@ -53,9 +101,6 @@ func defaultPolicy() (*Policy, error) {
 	}
 	return p, nil
 }
-
-// DefaultPolicyYAML returns the embedded default policy as written.
-func DefaultPolicyYAML() []byte { return bytes.Clone(defaultPolicyYAML) }
 
 // ProjectPolicyPath is where a workspace keeps its project policy.
 const ProjectPolicyPath = ".cursor/hookguard.yaml"

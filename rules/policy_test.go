@@ -36,13 +36,13 @@ func TestDefaultPatternsCompile(t *testing.T) {
 }
 
 func TestGeneratedDefaultMatchesYAML(t *testing.T) {
-	want, err := ParseDefaultYAML()
+	want, raw, err := ParseDefaultSources(os.DirFS(DefaultDir))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want.PrepareForEmbedding()
 	got, _ := defaultPolicy()
-	sum := sha256.Sum256(DefaultPolicyYAML())
+	sum := sha256.Sum256(raw)
 	if !reflect.DeepEqual(want, got) || hex.EncodeToString(sum[:]) != generatedDefaultHash {
 		t.Fatal("rules/default_gen.go is stale: run go generate ./rules")
 	}

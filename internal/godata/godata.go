@@ -1,0 +1,193 @@
+// Package godata prints a Go value as a readable Go composite literal (one
+// field per line, zero fields left out, strings raw-quoted where they can be),
+// for generators that turn data files into Go source so that hook processes
+// need not parse them at start-up.
+package godata
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Writer prints values whose types live in Package (named without a qualifier)
+// or in other packages (qualified by their package name and imported).
+type Writer struct {
+	// Package is the import path of the package the output is compiled in.
+	Package string
+	imports map[string]string // path → name
+}
+
+// Literal returns v as a Go expression. Pointers to structs print as &T{…};
+// unexported fields are skipped; maps print in key order.
+func (w *Writer) Literal(v any) (string, error) {
+	var b strings.Builder
+	if err := w.write(&b, reflect.ValueOf(v), 0, true); err != nil {
+		return "", err
+	}
+	return strings.TrimPrefix(b.String(), "&"), nil
+}
+
+// Imports returns the import block the printed literals need.
+func (w *Writer) Imports() string {
+	if len(w.imports) == 0 {
+		return ""
+	}
+	paths := make([]string, 0, len(w.imports))
+	for p := range w.imports {
+		paths = append(paths, p)
+	}
+	// Standard library first, then the rest, as goimports groups them.
+	std := func(p string) bool { return !strings.Contains(strings.SplitN(p, "/", 2)[0], ".") }
+	sort.Slice(paths, func(i, j int) bool {
+		if std(paths[i]) != std(paths[j]) {
+			return std(paths[i])
+		}
+		return paths[i] < paths[j]
+	})
+	var b strings.Builder
+	b.WriteString("import (\n")
+	for i, p := range paths {
+		if i > 0 && std(paths[i-1]) != std(p) {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "\t%q\n", p)
+	}
+	b.WriteString(")\n")
+	return b.String()
+}
+
+func (w *Writer) typeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return "*" + w.typeName(t.Elem())
+	case reflect.Slice:
+		return "[]" + w.typeName(t.Elem())
+	case reflect.Map:
+		return "map[" + w.typeName(t.Key()) + "]" + w.typeName(t.Elem())
+	}
+	if t.Name() == "" || t.PkgPath() == "" {
+		return t.String()
+	}
+	if t.PkgPath() == w.Package {
+		return t.Name()
+	}
+	if w.imports == nil {
+		w.imports = map[string]string{}
+	}
+	name := t.String()[:strings.IndexByte(t.String(), '.')]
+	w.imports[t.PkgPath()] = name
+	return name + "." + t.Name()
+}
+
+var durationType = reflect.TypeFor[time.Duration]()
+
+func (w *Writer) write(b *strings.Builder, v reflect.Value, depth int, typed bool) error {
+	ind := strings.Repeat("\t", depth)
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			b.WriteString("nil")
+			return nil
+		}
+		if typed {
+			b.WriteString("&")
+		}
+		return w.write(b, v.Elem(), depth, typed)
+	case reflect.Struct:
+		if typed {
+			b.WriteString(w.typeName(v.Type()))
+		}
+		b.WriteString("{\n")
+		for i := 0; i < v.NumField(); i++ {
+			f := v.Type().Field(i)
+			if !f.IsExported() || v.Field(i).IsZero() {
+				continue
+			}
+			fmt.Fprintf(b, "%s\t%s: ", ind, f.Name)
+			if err := w.write(b, v.Field(i), depth+1, true); err != nil {
+				return fmt.Errorf("%s: %w", f.Name, err)
+			}
+			b.WriteString(",\n")
+		}
+		b.WriteString(ind + "}")
+	case reflect.Slice:
+		if typed {
+			b.WriteString(w.typeName(v.Type()))
+		}
+		if v.Len() == 0 {
+			b.WriteString("{}")
+			return nil
+		}
+		b.WriteString("{\n")
+		for i := 0; i < v.Len(); i++ {
+			b.WriteString(ind + "\t")
+			if err := w.write(b, v.Index(i), depth+1, false); err != nil {
+				return err
+			}
+			b.WriteString(",\n")
+		}
+		b.WriteString(ind + "}")
+	case reflect.Map:
+		if typed {
+			b.WriteString(w.typeName(v.Type()))
+		}
+		keys := v.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i]) < fmt.Sprint(keys[j]) })
+		b.WriteString("{\n")
+		for _, k := range keys {
+			b.WriteString(ind + "\t")
+			if err := w.write(b, k, depth+1, false); err != nil {
+				return err
+			}
+			b.WriteString(": ")
+			if err := w.write(b, v.MapIndex(k), depth+1, false); err != nil {
+				return err
+			}
+			b.WriteString(",\n")
+		}
+		b.WriteString(ind + "}")
+	case reflect.String:
+		s := v.String()
+		// Raw quotes only where they read better: regular expressions and
+		// text with backslashes or double quotes.
+		if strings.ContainsAny(s, "\\\"") && strconv.CanBackquote(s) {
+			b.WriteString("`" + s + "`")
+		} else {
+			b.WriteString(strconv.Quote(s))
+		}
+	case reflect.Bool:
+		b.WriteString(strconv.FormatBool(v.Bool()))
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if v.Type().ConvertibleTo(durationType) && v.Type().Name() != "int" && v.Type().Name() != "int64" {
+			d := time.Duration(v.Int())
+			fmt.Fprintf(b, "%s(%s)", w.typeName(v.Type()), durationExpr(d, w))
+			return nil
+		}
+		b.WriteString(strconv.FormatInt(v.Int(), 10))
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		b.WriteString(strconv.FormatUint(v.Uint(), 10))
+	case reflect.Float32, reflect.Float64:
+		b.WriteString(strconv.FormatFloat(v.Float(), 'g', -1, 64))
+	default:
+		return fmt.Errorf("godata: cannot print a %s", v.Kind())
+	}
+	return nil
+}
+
+// durationExpr writes d as N * time.Unit where it divides evenly.
+func durationExpr(d time.Duration, w *Writer) string {
+	w.typeName(durationType) // imports time
+	for _, u := range []struct {
+		d    time.Duration
+		name string
+	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}} {
+		if d%u.d == 0 {
+			return fmt.Sprintf("%d * time.%s", d/u.d, u.name)
+		}
+	}
+	return strconv.FormatInt(int64(d), 10)
+}
