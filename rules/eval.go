@@ -1,0 +1,120 @@
+// The rule pass: Evaluate and Explain, and the evaluation of simple targets and file events.
+
+package rules
+
+import (
+	gopath "path"
+	"strings"
+
+	"github.com/hookguard/hookguard/internal/hook"
+)
+
+// Evaluate runs the rule pass for ev. It stops trying rules once the answer
+// is deny (nothing is stricter); Explain tries them all.
+func (p *Policy) Evaluate(ev *hook.Event, ctx Context) *Outcome {
+	return p.evaluate(ev, ctx, false)
+}
+
+// Explain is Evaluate that keeps going after a deny, so that the outcome lists
+// every rule that matches every part. The decision is the same.
+func (p *Policy) Explain(ev *hook.Event, ctx Context) *Outcome {
+	return p.evaluate(ev, ctx, true)
+}
+
+func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome {
+	if p.index == nil {
+		p.finish()
+	}
+	e := &evaluation{out: &Outcome{}, exhaustive: exhaustive}
+	ctx.build = p.build
+	var d hook.Decision
+	switch ev.Kind {
+	case hook.KindShell:
+		d = p.evalShell(e, ev.Command, ctx)
+	case hook.KindMCP:
+		d = p.evalMCP(e, ev, ctx)
+	case hook.KindRead, hook.KindWrite:
+		d = p.evalFile(e, ev, ctx)
+	case hook.KindPrompt, hook.KindSubagent:
+		var attached []string
+		for _, a := range ev.Attachments {
+			attached = append(attached, pathForms(a, ctx)...)
+		}
+		d = p.evalSimple(e, ev.Kind, map[string][]string{TargetPrompt: {ev.Prompt}, TargetPath: attached}, "prompt", ctx)
+	case hook.KindObserve:
+		d = hook.Allow
+	default:
+		d = p.defaultFor(ev.Kind)
+	}
+	e.out.Decision = d
+	if e.decisive != nil && e.decisive.Decision == d {
+		e.out.Decisive = e.decisive
+	}
+	if d == hook.Judge && len(e.out.Escalations) == 0 {
+		e.out.Escalations = append(e.out.Escalations, "no rule decided this "+string(ev.Kind)+" event")
+	}
+	return e.out
+}
+
+// evalSimple matches the rules of one kind against named targets and returns
+// the strictest decision, or the kind's default when nothing matched.
+func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]string, label string, ctx Context) hook.Decision {
+	var d hook.Decision
+	var ids []string
+	for _, r := range p.index.byKind[k] {
+		t := r.target(k)
+		if len(r.Files) > 0 && !r.fileMatches(label) {
+			continue
+		}
+		for _, text := range targets[t] {
+			if text == "" {
+				continue
+			}
+			if r.compiled.paths != nil && !classesMatch(classifyPath(text, ctx.Cwd, ctx), r.compiled.paths) {
+				continue
+			}
+			if r.matchText(text, "") {
+				d = hook.Stricter(d, e.add(r, text))
+				ids = append(ids, r.ID)
+				break
+			}
+		}
+	}
+	if d == "" {
+		d = p.defaultFor(k)
+	}
+	e.out.Parts = append(e.out.Parts, Part{Text: label, Decision: d, RuleIDs: ids})
+	return d
+}
+
+func (p *Policy) evalFile(e *evaluation, ev *hook.Event, ctx Context) hook.Decision {
+	path := ev.FilePath
+	if path == "" {
+		e.out.Escalations = append(e.out.Escalations, "the event names no file")
+	}
+	targets := map[string][]string{
+		TargetPath:    pathForms(path, ctx),
+		TargetContent: {ev.Content},
+		TargetWrites:  pathForms(path, ctx),
+	}
+	return p.evalSimple(e, ev.Kind, targets, path, ctx)
+}
+
+// pathForms gives a path as written and, when it is under home, with ~ — so
+// rules can say ~/.ssh/ whoever the user is.
+func pathForms(path string, ctx Context) []string {
+	if path == "" {
+		return nil
+	}
+	forms := []string{path}
+	if strings.HasPrefix(path, "/") {
+		if clean := gopath.Clean(path); clean != path {
+			forms = append(forms, clean)
+			path = clean
+		}
+	}
+	if ctx.Home != "" && (path == ctx.Home || strings.HasPrefix(path, ctx.Home+"/")) {
+		forms = append(forms, "~"+path[len(ctx.Home):])
+	}
+	return forms
+}

@@ -1,0 +1,297 @@
+// Shell events: each simple command of the split line, with its wrappers, working
+// directory and path classes, matched against the shell rules.
+
+package rules
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/rules/shell"
+)
+
+// shellCommands is how the rule pass sees one command line.
+func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decision {
+	if strings.TrimSpace(line) == "" {
+		e.out.Escalations = append(e.out.Escalations, "the event has an empty command")
+		return hook.Judge
+	}
+	cwd := ctx.Cwd
+	if cwd == "" && len(ctx.WorkspaceRoots) > 0 {
+		cwd = ctx.WorkspaceRoots[0]
+	}
+	if cwd == "" {
+		cwd = virtualWorkspace
+		ctx.WorkspaceRoots = []string{virtualWorkspace}
+	}
+	ctx.Cwd = cwd
+	res := shell.Split(line, shell.Options{Cwd: cwd, Home: ctx.Home})
+	var d hook.Decision
+	if res.ParseError != nil {
+		e.out.ParseError = res.ParseError.Error()
+		e.out.Escalations = append(e.out.Escalations, "the command could not be parsed")
+		d = hook.Judge
+	}
+	if res.DepthExceeded {
+		e.out.Escalations = append(e.out.Escalations, "the command nests shells too deeply to follow")
+		d = hook.Judge
+	}
+	// Line-level rules (comments and the raw text).
+	lineLower := strings.ToLower(line)
+	for _, r := range p.index.lineRules {
+		if r.matchText(line, lineLower) {
+			d = hook.Stricter(d, e.add(r, line))
+		}
+	}
+	for _, r := range p.index.pipelineRules {
+		for _, pl := range res.Pipelines {
+			if r.matchText(pl, "") {
+				d = hook.Stricter(d, e.add(r, pl))
+				break
+			}
+		}
+	}
+	if len(res.Commands) == 0 && d == "" && res.ParseError == nil {
+		// Only assignments or comments: nothing runs.
+		d = hook.Allow
+	}
+	var findSet map[string]bool
+	for i := range res.Commands {
+		c := &res.Commands[i]
+		e.placeholder = nil
+		if c.Name == "find" {
+			findSet = findPlaceholder(c, ctx)
+		} else if c.Via == "find -exec" {
+			e.placeholder = findSet
+		}
+		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
+		if d == hook.Deny && !e.exhaustive {
+			break // the strictest answer is reached; later parts cannot change it
+		}
+	}
+	e.placeholder = nil
+	return d
+}
+
+// virtualWorkspace stands for the workspace when an event names none.
+const virtualWorkspace = "/nonexistent-workspace"
+
+func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.Decision {
+	part := Part{Text: c.Text, Via: c.Via, Wrappers: c.Wrappers, Cwd: c.Cwd}
+	var d hook.Decision
+	if c.DynamicName {
+		e.out.Escalations = append(e.out.Escalations, "the program name is built at run time: "+c.Text)
+		d = hook.Judge
+	}
+	if c.Name == "" && len(c.Args) == 0 && len(c.Assigns) == 0 && len(c.Redirects) == 0 {
+		return hook.Allow
+	}
+	var lazy struct {
+		done        bool
+		classes     []map[string]bool
+		paths       []string
+		pathsLower  []string
+		writes      []string
+		writesLower []string
+		env         []string
+		envLower    []string
+	}
+	classesDone := false
+	classes := func() []map[string]bool {
+		if !classesDone {
+			classesDone = true
+			_, lazy.classes = pathArgs(c, ctx, e.placeholder, true)
+		}
+		return lazy.classes
+	}
+	lowerAll := func(xs []string) []string {
+		out := make([]string, len(xs))
+		for i, x := range xs {
+			out[i] = strings.ToLower(x)
+		}
+		return out
+	}
+	prepare := func() {
+		if lazy.done {
+			return
+		}
+		lazy.done = true
+		lazy.paths, _ = pathArgs(c, ctx, e.placeholder, false)
+		lazy.pathsLower = lowerAll(lazy.paths)
+		lazy.writes = writeTargets(c, ctx.Home)
+		lazy.writesLower = lowerAll(lazy.writes)
+		for k, v := range c.Assigns {
+			lazy.env = append(lazy.env, k+"="+v)
+		}
+		sort.Strings(lazy.env)
+		lazy.envLower = lowerAll(lazy.env)
+	}
+	text := homeText(c, ctx.Home)
+	lower := strings.ToLower(text)
+	fire := func(r *Rule) {
+		d = hook.Stricter(d, e.add(r, c.Text))
+		part.RuleIDs = append(part.RuleIDs, r.ID)
+	}
+	try := func(r *Rule) {
+		if d == hook.Deny && !e.exhaustive {
+			// Nothing is stricter: the remaining rules cannot change the
+			// answer, and trying them would compile their patterns.
+			return
+		}
+		c0 := r.compiled
+		t := c0.shellTarget
+		if t == TargetLine || t == TargetPipeline {
+			return
+		}
+		if c0.except != nil && c0.except[c.Name] {
+			return
+		}
+		if t == TargetCommand {
+			if !r.matchText(text, lower) {
+				return
+			}
+			if c0.paths != nil && !anyClass(classes(), c0.paths) {
+				return
+			}
+			fire(r)
+			return
+		}
+		prepare()
+		var texts, lowers []string
+		switch t {
+		case TargetEnv:
+			texts, lowers = lazy.env, lazy.envLower
+		case TargetWrites:
+			texts, lowers = lazy.writes, lazy.writesLower
+		case TargetPath:
+			texts, lowers = lazy.paths, lazy.pathsLower
+		}
+		for i, x := range texts {
+			if !r.matchText(x, lowers[i]) {
+				continue
+			}
+			if c0.paths != nil && (t == TargetPath || t == TargetWrites) &&
+				!classesMatch(classifyPath(x, c.Cwd, ctx), c0.paths) {
+				continue
+			}
+			fire(r)
+			return
+		}
+	}
+	for _, r := range p.index.byProgram[c.Name] {
+		try(r)
+	}
+	if len(p.index.byAnchor) > 0 {
+		// Rules anchored on a word the program name starts with. A rule can be
+		// reached through several words; seen keeps it to one try.
+		var seen map[*Rule]bool
+		lowerName := strings.ToLower(c.Name)
+		for _, name := range []string{c.Name, lowerName} {
+			for k := 1; k <= len(name); k++ {
+				for _, r := range p.index.byAnchor[name[:k]] {
+					if seen == nil {
+						seen = map[*Rule]bool{}
+					}
+					if !seen[r] {
+						seen[r] = true
+						try(r)
+					}
+				}
+			}
+			if lowerName == c.Name {
+				break
+			}
+		}
+	}
+	for _, r := range p.index.perCommand {
+		try(r)
+	}
+	if d == "" && c.CodeSplit {
+		// bash -c '…', eval '…', docker exec …: the code it runs was split
+		// into commands of its own, which carry the decision.
+		d = hook.Allow
+	}
+	if d == "" {
+		d = p.defaultFor(hook.KindShell)
+		if d == hook.Judge {
+			e.out.Escalations = append(e.out.Escalations, "no rule knows the command "+quoteShort(c.Text))
+		}
+	}
+	if d == hook.Allow && c.DynamicCode {
+		d = hook.Judge
+		e.out.Escalations = append(e.out.Escalations, "runs shell code that is only known at run time: "+quoteShort(c.Text))
+	}
+	if d == hook.Allow && elevated(c.Wrappers) {
+		d = hook.Judge
+		e.out.Escalations = append(e.out.Escalations, "runs with elevated privileges: "+quoteShort(c.Text))
+	}
+	part.Decision = d
+	e.out.Parts = append(e.out.Parts, part)
+	return d
+}
+
+// homeText is the command's normalized text with the home directory written
+// as ~, so that rules can say ~/.ssh whoever the user is and wherever their
+// home directory lives.
+func homeText(c *shell.Command, home string) string {
+	if home == "" || home == "/" || !strings.Contains(c.Text, home) {
+		return c.Text
+	}
+	args := make([]string, len(c.Args))
+	changed := false
+	for i, a := range c.Args {
+		args[i] = a
+		if a == home || strings.HasPrefix(a, home+"/") {
+			args[i] = "~" + a[len(home):]
+			changed = true
+		} else if k, v, ok := strings.Cut(a, "="); ok && (v == home || strings.HasPrefix(v, home+"/")) {
+			args[i] = k + "=~" + v[len(home):]
+			changed = true
+		} else if strings.Contains(a, home+"/") {
+			args[i] = strings.ReplaceAll(a, home+"/", "~/")
+			changed = true
+		}
+	}
+	if !changed {
+		return c.Text
+	}
+	return shell.CommandText(c.Name, c.DynamicName, args, c.DynamicArgs)
+}
+
+func elevated(wrappers []string) bool {
+	for _, w := range wrappers {
+		switch w {
+		case "sudo", "doas", "su", "pkexec", "run0":
+			return true
+		}
+	}
+	return false
+}
+
+func quoteShort(s string) string {
+	if len(s) > 80 {
+		s = s[:77] + "..."
+	}
+	return "`" + s + "`"
+}
+
+func classesMatch(classes []string, want map[string]bool) bool {
+	for _, c := range classes {
+		if want[c] {
+			return true
+		}
+	}
+	return false
+}
+
+func anyClass(classes []map[string]bool, want map[string]bool) bool {
+	for _, cs := range classes {
+		for c := range cs {
+			if want[c] {
+				return true
+			}
+		}
+	}
+	return false
+}

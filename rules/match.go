@@ -1,0 +1,160 @@
+// Matching one rule against one target, and collecting the matches of an event.
+
+package rules
+
+import (
+	"strings"
+
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
+)
+
+// matchText reports whether the rule's keywords, patterns and unless accept text.
+// A pattern that errors (times out) counts as a match for deny/ask rules and as
+// no match for allow rules: a hostile input must not buy an allow.
+func (r *Rule) matchText(text string, lower string) bool {
+	c := r.compiled
+	c.literalsOnce.Do(func() {
+		if r.Prefilter == nil {
+			r.Prefilter = rulePrefilter(c.expanded(r.Patterns))
+			if r.Prefilter == nil {
+				r.Prefilter = [][][]string{}
+			}
+		}
+		if len(r.Prefilter) > 0 {
+			c.literals = r.Prefilter
+		}
+	})
+	// The derived literal prefilter first (a few strings), then the rule's
+	// own keywords (sometimes dozens).
+	if c.literals != nil {
+		if lower == "" {
+			lower = strings.ToLower(text)
+		}
+		if !passesPrefilter(c.literals, lower) {
+			return false
+		}
+	}
+	if len(c.keywords) > 0 {
+		if lower == "" {
+			lower = strings.ToLower(text)
+		}
+		found := false
+		for _, k := range c.keywords {
+			if strings.Contains(lower, k) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	r.compile()
+	if c.err != nil {
+		return r.Decision != hook.Allow
+	}
+	text = clip(text)
+	folded := func(f bool) string {
+		if !f {
+			return text
+		}
+		if lower == "" || len(lower) != len(text) {
+			lower = strings.ToLower(text)
+		}
+		return lower
+	}
+	if len(c.patterns) > 0 {
+		hit := false
+		for i, re := range c.patterns {
+			ok, err := re.MatchString(folded(c.folded[i]))
+			if err != nil {
+				ok = r.Decision != hook.Allow
+			}
+			if ok {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	for i, re := range c.unless {
+		ok, err := re.MatchString(folded(c.unlessFolded[i]))
+		if err != nil {
+			ok = r.Decision == hook.Allow
+		}
+		if ok {
+			return false
+		}
+	}
+	return true
+}
+
+// fileMatches reports whether path passes the rule's files filter.
+func (r *Rule) fileMatches(path string) bool {
+	if len(r.Files) == 0 {
+		return true
+	}
+	c := r.compile()
+	if c.err != nil {
+		return r.Decision != hook.Allow
+	}
+	lower := strings.ToLower(path)
+	for _, re := range c.files {
+		if ok, err := re.MatchString(lower); ok || err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func clip(s string) string { return text.KeepEnds(s, maxTargetLen) }
+
+// evaluation accumulates matches for one event.
+type evaluation struct {
+	out      *Outcome
+	decisive *Match
+	// placeholder classifies {} for the command being evaluated (find -exec).
+	placeholder map[string]bool
+	// exhaustive keeps trying rules after a deny, to explain every match.
+	exhaustive bool
+}
+
+func (e *evaluation) add(r *Rule, part string) hook.Decision {
+	m := Match{RuleID: r.ID, Decision: r.Decision, Reason: r.Reason, Advice: r.Advice, Secret: r.Secret, Flag: r.Flag}
+	if !r.Secret {
+		m.Part = part
+	}
+	if r.Flag {
+		e.out.Flagged = true
+	}
+	e.out.Matches = append(e.out.Matches, m)
+	if e.decisive == nil || r.Decision.Severity() > e.decisive.Decision.Severity() {
+		mm := m
+		e.decisive = &mm
+	}
+	return r.Decision
+}
+
+func (p *Policy) defaultFor(k hook.Kind) hook.Decision {
+	if d, ok := p.Settings.Defaults[k]; ok {
+		return d
+	}
+	switch k {
+	case hook.KindShell, hook.KindMCP:
+		return hook.Judge
+	}
+	return hook.Allow
+}
+
+// hasStrict reports whether a rule stricter than d has matched.
+func (e *evaluation) hasStrict(d hook.Decision) bool {
+	for _, m := range e.out.Matches {
+		if m.Decision.Severity() > d.Severity() {
+			return true
+		}
+	}
+	return false
+}

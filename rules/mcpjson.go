@@ -1,0 +1,161 @@
+// MCP tool calls: the tool input as canonical JSON, the paths and shell commands inside it.
+
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/rules/shell"
+)
+
+func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decision {
+	var d hook.Decision
+	if len(p.MCP.AllowedServers) > 0 && !slices.Contains(p.MCP.AllowedServers, ev.Server) {
+		r := &Rule{ID: "mcp-server-not-allowed", Decision: hook.Deny,
+			Reason: fmt.Sprintf("MCP server %q is not on the allowed list", ev.Server),
+			Advice: "use one of the allowed MCP servers, or ask the user to add this one to mcp.allowed_servers"}
+		if ev.Server == "" {
+			r.Reason = "the MCP call names no server, and an allowed list is configured"
+		}
+		d = e.add(r, ev.Server)
+	}
+	input := hook.CanonicalJSON(ev.ToolInput)
+	var paths []string
+	for _, s := range jsonPaths(ev.ToolInput) {
+		paths = append(paths, pathForms(s, ctx)...)
+		for _, c := range classifyPath(s, ctx.Cwd, ctx) {
+			if c == PathOutside || c == PathSystem || c == PathHome || c == PathHomeSub || c == PathRoot {
+				e.out.Escalations = append(e.out.Escalations, "the tool input names a path outside the workspace: "+s)
+				d = hook.Stricter(d, hook.Judge)
+				break
+			}
+		}
+	}
+	// A tool that runs a shell command is judged like the command itself.
+	var shellD hook.Decision
+	cmds := jsonCommands(ev.ToolInput)
+	for _, cmd := range cmds {
+		shellD = hook.Stricter(shellD, p.evalShell(e, cmd, ctx))
+	}
+	if shellD.Severity() > hook.Judge.Severity() {
+		d = hook.Stricter(d, shellD)
+	}
+	targets := map[string][]string{
+		TargetCall:   {strings.Join(strings.Fields(ev.Server), "_") + " " + ev.Tool + " " + input},
+		TargetTool:   {ev.Tool},
+		TargetServer: {ev.Server},
+		TargetInput:  {input},
+		TargetPath:   paths,
+	}
+	d = hook.Stricter(d, p.evalSimple(e, hook.KindMCP, targets, ev.Server+"/"+ev.Tool, ctx))
+	if len(cmds) > 0 && shellD == hook.Allow && d == hook.Judge && !e.out.Flagged && !e.hasStrict(hook.Judge) {
+		// Only the tool's generic "runs something" nature was in doubt, and the
+		// commands it runs are ones the shell rules allow outright.
+		d = e.add(&Rule{ID: "mcp-allowed-command", Decision: hook.Allow,
+			Reason: "the tool runs shell commands that the rules allow"}, ev.Tool)
+		e.out.Escalations = nil
+	}
+	return d
+}
+
+// jsonPaths returns string values in a JSON document that look like file paths.
+func jsonPaths(raw json.RawMessage) []string {
+	if len(raw) == 0 {
+		return nil
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil
+	}
+	var out []string
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		switch t := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(t))
+			for k := range t {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(k, t[k])
+			}
+		case []any:
+			for _, x := range t {
+				walk(key, x)
+			}
+		case string:
+			s := strings.TrimSpace(t)
+			if len(s) > 1 && len(s) < 4096 && !strings.ContainsAny(s, "\n") && !strings.Contains(s, "://") &&
+				(isPathKey(key) || strings.HasPrefix(s, "~/") || s == "~" || hasSystemRoot(s)) {
+				out = append(out, s)
+			}
+		}
+	}
+	walk("", v)
+	return out
+}
+
+// jsonCommands returns shell command lines found in a tool input: string values
+// (or arrays of strings) under keys such as command, cmd or cli_command.
+func jsonCommands(raw json.RawMessage) []string {
+	if len(raw) == 0 {
+		return nil
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil
+	}
+	var out []string
+	for k, v := range m {
+		switch strings.ToLower(k) {
+		case "command", "cmd", "cli_command", "shell_command", "script", "bash", "sh", "commandline", "command_line":
+		default:
+			continue
+		}
+		switch t := v.(type) {
+		case string:
+			if strings.TrimSpace(t) != "" && len(t) < 64<<10 {
+				out = append(out, t)
+			}
+		case []any:
+			var parts []string
+			for _, x := range t {
+				if s, ok := x.(string); ok {
+					parts = append(parts, shell.Quote(s))
+				}
+			}
+			if len(parts) > 0 {
+				out = append(out, strings.Join(parts, " "))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// hasSystemRoot reports whether s is an absolute path under a top-level
+// directory that real file paths use (so /vercel/next.js, a library id, is not).
+func hasSystemRoot(s string) bool {
+	if !strings.HasPrefix(s, "/") || strings.Contains(s, " ") {
+		return false
+	}
+	top, _, _ := strings.Cut(s[1:], "/")
+	switch top {
+	case "home", "Users", "root", "etc", "var", "usr", "opt", "tmp", "private", "mnt", "Volumes",
+		"srv", "workspace", "workspaces", "code", "src", "proc", "sys", "dev", "boot", "bin", "sbin", "lib", "Library", "System", "Applications":
+		return true
+	}
+	return false
+}
+
+func isPathKey(k string) bool {
+	k = strings.ToLower(k)
+	return k == "path" || k == "file" || k == "filename" || k == "file_path" || k == "filepath" ||
+		k == "directory" || k == "dir" || k == "source" || k == "destination" || k == "target_file"
+}
