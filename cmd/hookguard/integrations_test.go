@@ -19,6 +19,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -681,4 +682,37 @@ func removeEnv(env []string, key string) []string {
 		}
 	}
 	return out
+}
+
+// TestDoctorAndHookAgreeOnPolicyEndpoint: with the endpoint only in the
+// policy (judge.url without /v1, judge.model), doctor checks that endpoint
+// and the hook judges with it; neither looks only at the environment.
+func TestDoctorAndHookAgreeOnPolicyEndpoint(t *testing.T) {
+	var chats atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/v1/models":
+			fmt.Fprint(w, `{"object":"list","data":[{"id":"policy-model","object":"model"}]}`)
+		case "/v1/chat/completions":
+			chats.Add(1)
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprint(w, `{"choices":[{"message":{"role":"assistant","content":"{\"decision\":\"deny\",\"risk\":\"high\",\"reason\":\"policy endpoint says no\"}"},"finish_reason":"stop"}]}`)
+		default:
+			w.WriteHeader(http.StatusNotFound)
+		}
+	}))
+	defer srv.Close()
+	s := newSandbox(t)
+	s.env = removeEnv(s.env, "HOOKGUARD_JUDGE")
+	s.write("~/.config/hookguard/policy.yaml", "version: 1\njudge:\n  url: "+srv.URL+"\n  model: policy-model\n")
+	s.setenv("HOOKGUARD_STATE_DIR="+filepath.Join(s.home, "state"), "HOOKGUARD_JUDGE_SERVER=off")
+	checks, _, _ := s.doctor("--no-selftest")
+	if !find(checks, "judge", "ok", "answers in") {
+		t.Fatalf("doctor does not check the policy's endpoint:\n%s", dump(checks))
+	}
+	ev := `{"hook_event_name":"beforeShellExecution","command":"./tools/sync-fixtures.sh --all","cwd":"` + s.root + `","workspace_roots":["` + s.root + `"]}`
+	out, _, code := s.run(ev, "hook")
+	if code != 0 || !strings.Contains(out, `"deny"`) || !strings.Contains(out, "policy endpoint says no") || chats.Load() != 1 {
+		t.Fatalf("the hook did not judge with the policy's endpoint: code %d, %d calls, %s", code, chats.Load(), out)
+	}
 }
