@@ -4,10 +4,12 @@
 package rules
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/rules/effects"
 	"github.com/hookguard/hookguard/rules/shell"
 )
 
@@ -207,10 +209,26 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	for _, r := range p.index.perCommand {
 		try(r)
 	}
-	if d == "" && c.CodeSplit {
-		// bash -c '…', eval '…', docker exec …: the code it runs was split
-		// into commands of its own, which carry the decision.
-		d = hook.Allow
+	// The effects: allow only what is understood and harmless, deny what is
+	// clearly dangerous, judge the rest. A rule's deny or ask stands; a
+	// user's allow rule is obeyed unless an effect is clearly dangerous.
+	rec := effects.Analyze(c, p.effectsEnv(c, ctx, e.placeholder))
+	v := effects.Decide(rec)
+	part.Effects, part.EffectsVerdict = rec, &v
+	switch v.Decision {
+	case hook.Deny:
+		d = hook.Stricter(d, e.addEffect(v, c.Text))
+	case hook.Judge:
+		if d == "" || d == hook.Judge {
+			d = hook.Judge
+			for _, why := range v.Reasons {
+				e.out.Escalations = append(e.out.Escalations, why+" ("+quoteShort(c.Text)+")")
+			}
+		}
+	case hook.Allow:
+		if d == "" {
+			d = hook.Allow
+		}
 	}
 	if d == "" {
 		d = p.defaultFor(hook.KindShell)
@@ -294,4 +312,21 @@ func anyClass(classes []map[string]bool, want map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// effectsEnv is what the effects analysis needs to know about where c runs.
+func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder map[string]bool) effects.Env {
+	env := effects.Env{
+		Home:           ctx.Home,
+		WorkspaceRoots: ctx.WorkspaceRoots,
+		Classify:       func(arg, cwd string) []string { return classifyPath(arg, cwd, ctx) },
+		FromPipe:       c.Via == "xargs" || slices.Contains(c.Wrappers, "xargs"),
+	}
+	if placeholder != nil {
+		for cl := range placeholder {
+			env.Placeholder = append(env.Placeholder, cl)
+		}
+		sort.Strings(env.Placeholder)
+	}
+	return env
 }

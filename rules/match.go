@@ -7,6 +7,7 @@ import (
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/internal/text"
+	"github.com/hookguard/hookguard/rules/effects"
 )
 
 // matchText reports whether the rule's keywords, patterns and unless accept text.
@@ -136,6 +137,20 @@ func (e *evaluation) add(r *Rule, part string) hook.Decision {
 		e.decisive = &mm
 	}
 	return r.Decision
+}
+
+// EffectsRuleID names decisions the effects model made (no rule of the policy).
+const EffectsRuleID = "effects"
+
+// addEffect records a deny from the effects model as a match.
+func (e *evaluation) addEffect(v effects.Verdict, part string) hook.Decision {
+	m := Match{RuleID: EffectsRuleID, Decision: v.Decision, Reason: strings.Join(v.Reasons, "; "), Part: part}
+	e.out.Matches = append(e.out.Matches, m)
+	if e.decisive == nil || v.Decision.Severity() > e.decisive.Decision.Severity() {
+		mm := m
+		e.decisive = &mm
+	}
+	return v.Decision
 }
 
 func (p *Policy) defaultFor(k hook.Kind) hook.Decision {

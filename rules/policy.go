@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/rules/effects"
 )
 
 // Rule is one policy rule. See the README section "Writing a rule".
@@ -163,6 +164,10 @@ type Part struct {
 	Cwd      string        `json:"cwd,omitempty"`
 	Decision hook.Decision `json:"decision"`
 	RuleIDs  []string      `json:"rules,omitempty"`
+	// Effects is what the command would do, as the effects model reads it.
+	Effects *effects.Record `json:"effects,omitempty"`
+	// EffectsVerdict is the effects model's answer and why.
+	EffectsVerdict *effects.Verdict `json:"effects_verdict,omitempty"`
 }
 
 // Match is one rule that fired.

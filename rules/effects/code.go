@@ -1,0 +1,239 @@
+package effects
+
+import (
+	"net"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// What the per-language analysis of inline code can find.
+const (
+	foundDelete       = "deletes files"
+	foundWrite        = "writes files"
+	foundSpawn        = "runs other programs"
+	foundNetwork      = "uses the network"
+	foundEnv          = "reads the environment"
+	foundDynamic      = "builds and runs code at run time"
+	foundUnanalyzable = "cannot be analyzed"
+	foundSecretPath   = "names a credential file"
+)
+
+// codeSignals are per-language patterns of what inline code does. A language
+// not listed cannot be analyzed.
+// They compile on first use: most hook processes never see inline code.
+var codeSignalSources = map[string][]struct {
+	found string
+	re    string
+}{
+	"python": {
+		{foundDelete, `\b(os\.(remove|unlink|rmdir|removedirs)|shutil\.(rmtree|move)|\.unlink\(|\.rmdir\(|send2trash)`},
+		{foundWrite, `open\([^)]*,\s*['"](w|a|x|r\+|wb|ab)|\.write_(text|bytes)\(|shutil\.(copy|copyfile|copytree)|os\.(rename|replace|chmod|chown|symlink|link|makedirs|mkdir)\(|\.(chmod|rename|replace|symlink_to|mkdir|touch)\(`},
+		{foundSpawn, `\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork|kill)|pty\.|commands\.)`},
+		{foundNetwork, `\b(requests|urllib|http\.client|httpx|aiohttp|socket|smtplib|ftplib|paramiko|websocket|boto3|telnetlib)\b`},
+		{foundEnv, `os\.environ|os\.getenv|getenv\(`},
+		{foundDynamic, `\b(exec|eval|compile|__import__)\s*\(|base64|codecs\.decode|marshal|pickle\.loads|importlib`},
+	},
+	"node": {
+		{foundDelete, `\b(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\s*\(|rimraf|fs-extra|\.remove(Sync)?\(|emptyDir`},
+		{foundWrite, `\b(writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|copyFile|copyFileSync|cpSync|renameSync|rename|chmod|chmodSync|chown|symlink|mkdirSync|mkdir)\s*\(`},
+		{foundSpawn, `child_process|\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)\s*\(|process\.kill|Deno\.(run|Command)|Bun\.spawn`},
+		{foundNetwork, `\b(fetch|XMLHttpRequest|WebSocket)\s*\(|require\(\s*['"](https?|net|tls|dgram|dns|axios|node-fetch|got)['"]\)|from\s+['"](https?|net|axios|node-fetch)['"]|\bhttps?\.(get|request)`},
+		{foundEnv, `process\.env|Deno\.env|Bun\.env`},
+		{foundDynamic, `\beval\s*\(|new\s+Function|Function\s*\(|vm\.|atob\(|Buffer\.from\([^)]*base64|require\(\s*[^'"]`},
+	},
+	"ruby": {
+		{foundDelete, `File\.(delete|unlink)|FileUtils\.(rm\w*|remove\w*|mv)|Dir\.(delete|rmdir|unlink)`},
+		{foundWrite, `File\.(write|open\([^)]*['"][wa])|FileUtils\.(cp|mkdir|touch|chmod|ln)\w*|IO\.write`},
+		{foundSpawn, "\\b(system|exec|spawn|fork|Process\\.|IO\\.popen|Open3)\\b|`|%x"},
+		{foundNetwork, `Net::|Socket|open-uri|URI\.open|HTTParty|Faraday|RestClient`},
+		{foundEnv, `ENV\[|ENV\.`},
+		{foundDynamic, `\b(eval|instance_eval|class_eval|send|Base64)\b`},
+	},
+	"perl": {
+		{foundDelete, `\b(unlink|rmdir|rmtree|remove_tree)\b`},
+		{foundWrite, `open\s*\(?[^,]*,\s*['"]?[>+]|\b(rename|chmod|chown|mkdir|symlink|link|copy|move)\b`},
+		{foundSpawn, "\\b(system|exec|fork|qx|kill)\\b|`"},
+		{foundNetwork, `\b(IO::Socket|Socket|LWP|HTTP::|Net::)\b`},
+		{foundEnv, `\$ENV\{|%ENV`},
+		{foundDynamic, `\beval\b|MIME::Base64|decode_base64|\bpack\b`},
+	},
+	"php": {
+		{foundDelete, `\b(unlink|rmdir)\s*\(`},
+		{foundWrite, `\b(file_put_contents|fopen|fwrite|rename|copy|chmod|mkdir|touch)\s*\(`},
+		{foundSpawn, "\\b(system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\\s*\\(|`"},
+		{foundNetwork, `\b(curl_\w+|fsockopen|stream_socket_client|file_get_contents\s*\(\s*['"]https?)`},
+		{foundEnv, `getenv|\$_ENV|\$_SERVER`},
+		{foundDynamic, `\b(eval|assert|create_function|base64_decode|gzinflate|str_rot13)\s*\(`},
+	},
+	"sed": {
+		{foundSpawn, `(^|[;{}\n])\s*([0-9$,/!]*\s*)?e(\s|;|$)|` + sedSubst + `[gpIiMm0-9]*e`},
+		{foundWrite, `(^|[;{}\n])\s*([0-9$,/!]*\s*)?[wW]\s+\S|` + sedSubst + `[gpIiMm0-9]*w\s*\S`},
+	},
+	"awk": {
+		{foundSpawn, `\bsystem\s*\(|\|\s*(getline|")|"\s*\|\s*getline|\|&`},
+		{foundWrite, `print[f]?\b[^;}]*>\s*("|[a-zA-Z_$])|fflush\s*\(|close\s*\(`},
+		{foundNetwork, `/inet/`},
+		{foundEnv, `ENVIRON`},
+	},
+	"jq": {},
+}
+
+// sedSubst matches a sed s command with any of the usual delimiters, up to its flags.
+var sedSubst = `s(/[^/]*/[^/]*/|\|[^|]*\|[^|]*\||#[^#]*#[^#]*#|:[^:]*:[^:]*:|,[^,]*,[^,]*,|@[^@]*@[^@]*@|![^!]*![^!]*!|%[^%]*%[^%]*%)`
+
+var (
+	signalsOnce sync.Once
+	codeSignals map[string][]signal
+	quotedPath  *regexp.Regexp
+)
+
+type signal struct {
+	found string
+	re    *regexp.Regexp
+}
+
+func compileSignals() {
+	quotedPath = regexp.MustCompile(quotedPathSource)
+	codeSignals = make(map[string][]signal, len(codeSignalSources))
+	for lang, srcs := range codeSignalSources {
+		sig := make([]signal, len(srcs))
+		for i, s := range srcs {
+			sig[i] = signal{s.found, regexp.MustCompile(s.re)}
+		}
+		codeSignals[lang] = sig
+	}
+}
+
+// langAliases map interpreter languages to the analysis above.
+var langAliases = map[string]string{"js": "node", "javascript": "node", "deno": "node", "bun": "node", "python3": "python"}
+
+// analyzeCode reads inline code in lang for what it does.
+func analyzeCode(lang, code string) CodeEffect {
+	ce := CodeEffect{Kind: "inline", Lang: lang, What: short(code)}
+	if l, ok := langAliases[lang]; ok {
+		lang = l
+	}
+	signalsOnce.Do(compileSignals)
+	signals, ok := codeSignals[lang]
+	if !ok {
+		ce.Found = []string{foundUnanalyzable}
+		return ce
+	}
+	for _, s := range signals {
+		if s.re.MatchString(code) {
+			ce.Found = append(ce.Found, s.found)
+		}
+	}
+	if len(codePaths(code)) > 0 {
+		for _, p := range codePaths(code) {
+			if strings.Contains(p, ".ssh") || strings.Contains(p, ".aws") || strings.Contains(p, ".env") {
+				ce.Found = append(ce.Found, foundSecretPath)
+				break
+			}
+		}
+	}
+	return ce
+}
+
+func short(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 120 {
+		return s[:117] + "..."
+	}
+	return s
+}
+
+// quotedPath finds quoted strings in code that look like file paths.
+var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key))['"]`
+
+// codePaths returns the file paths named in quotes in code.
+func codePaths(code string) []string {
+	var out []string
+	signalsOnce.Do(compileSignals)
+	for _, m := range quotedPath.FindAllStringSubmatch(code, 20) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// classifyHost reports whether a URL or host is this machine or a private
+// network, and whether it is a cloud metadata endpoint in any spelling.
+func classifyHost(dest string) (local, metadata bool) {
+	host := dest
+	if u, err := url.Parse(dest); err == nil && u.Host != "" {
+		host = u.Hostname()
+	} else {
+		host, _, _ = strings.Cut(strings.TrimPrefix(strings.TrimPrefix(dest, "http://"), "https://"), "/")
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+	}
+	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	switch host {
+	case "metadata.google.internal", "metadata", "instance-data", "instance-data.ec2.internal", "metadata.azure.internal":
+		return false, true
+	case "localhost", "localhost.localdomain", "host.docker.internal":
+		return true, false
+	}
+	if strings.HasSuffix(host, ".localhost") || strings.HasSuffix(host, ".local") {
+		return true, false
+	}
+	ip := parseLooseIP(host)
+	if ip == nil {
+		return false, false
+	}
+	if v4 := ip.To4(); v4 != nil {
+		if v4[0] == 169 && v4[1] == 254 || v4[0] == 100 && v4[1] == 100 && v4[2] == 100 && v4[3] == 200 {
+			return false, true
+		}
+	}
+	if ip.Equal(net.ParseIP("fd00:ec2::254")) {
+		return false, true
+	}
+	return ip.IsLoopback() || ip.IsPrivate() || ip.IsUnspecified(), false
+}
+
+// parseLooseIP parses an IP address in the spellings URL parsers accept:
+// dotted quads with octal or hex parts, a single 32-bit number, IPv6 and
+// IPv4-mapped IPv6.
+func parseLooseIP(h string) net.IP {
+	if ip := net.ParseIP(h); ip != nil {
+		return ip
+	}
+	parts := strings.Split(h, ".")
+	if len(parts) == 0 || len(parts) > 4 {
+		return nil
+	}
+	vals := make([]uint64, len(parts))
+	for i, p := range parts {
+		v, err := strconv.ParseUint(p, 0, 32)
+		if err != nil {
+			if strings.HasPrefix(p, "0") && len(p) > 1 {
+				if v, err = strconv.ParseUint(p[1:], 8, 32); err != nil {
+					return nil
+				}
+			} else {
+				return nil
+			}
+		}
+		vals[i] = v
+	}
+	var n uint64
+	switch len(vals) {
+	case 1:
+		n = vals[0]
+	case 2:
+		n = vals[0]<<24 | vals[1]
+	case 3:
+		n = vals[0]<<24 | vals[1]<<16 | vals[2]
+	case 4:
+		n = vals[0]<<24 | vals[1]<<16 | vals[2]<<8 | vals[3]
+	}
+	if n > 0xffffffff {
+		return nil
+	}
+	return net.IPv4(byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+}

@@ -1,0 +1,230 @@
+package effects
+
+import (
+	"path"
+	"fmt"
+	"strings"
+
+	"github.com/hookguard/hookguard/internal/hook"
+)
+
+// Verdict is the effects' answer for one simple command.
+type Verdict struct {
+	// Decision is allow (understood and harmless), deny (a clearly dangerous
+	// effect) or judge (everything else).
+	Decision hook.Decision `json:"decision"`
+	// Reasons name the effects that decided: the danger for deny, what was not
+	// understood or not harmless for judge.
+	Reasons []string `json:"reasons,omitempty"`
+}
+
+// Decide answers from a record: deny what is understood to be dangerous,
+// allow only what is understood and harmless, judge the rest.
+func Decide(r *Record) Verdict {
+	r.finish()
+	if d := r.dangers(); len(d) > 0 {
+		return Verdict{Decision: hook.Deny, Reasons: d}
+	}
+	var why []string
+	if !r.Known {
+		why = append(why, "unknown program "+r.Program)
+	}
+	why = append(why, r.Unknown...)
+	why = append(why, r.concerns()...)
+	if len(why) > 0 {
+		return Verdict{Decision: hook.Judge, Reasons: why}
+	}
+	return Verdict{Decision: hook.Allow}
+}
+
+// finish gives sends without a destination the command's destination.
+func (r *Record) finish() {
+	var dest *NetEffect
+	for i := range r.Network {
+		if r.Network[i].Dest != "" && r.Network[i].Sends == "" {
+			dest = &r.Network[i]
+			break
+		}
+	}
+	if dest == nil {
+		return
+	}
+	out := r.Network[:0]
+	sent := false
+	for _, n := range r.Network {
+		if n.Sends != "" && n.Dest == "" {
+			n.Dest, n.Local, n.Metadata = dest.Dest, dest.Local, dest.Metadata
+			sent = true
+		}
+		out = append(out, n)
+	}
+	r.Network = out
+	if sent {
+		// The destination is where the data goes, not a separate fetch.
+		for i := range r.Network {
+			if &r.Network[i] != dest && r.Network[i].Dest == dest.Dest && r.Network[i].Sends == "" {
+				r.Network = append(r.Network[:i], r.Network[i+1:]...)
+				break
+			}
+		}
+	}
+}
+
+func has(cs []string, want ...string) bool {
+	for _, c := range cs {
+		for _, w := range want {
+			if c == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dangers lists the clearly dangerous effects.
+func (r *Record) dangers() []string {
+	if r.DryRun {
+		return nil
+	}
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	for _, f := range r.Files {
+		c := f.Classes
+		switch f.Op {
+		case OpDelete:
+			switch {
+			case has(c, "root", "home"):
+				add("deletes %s (the filesystem root or a home directory)", f.Path)
+			case has(c, "workspace") && (f.Recursive || r.deletes):
+				add("deletes the whole workspace (%s)", f.Path)
+			case coreSystem(f.Path) && !has(c, "temp"):
+				add("deletes the system path %s", f.Path)
+			case has(c, ClassVCS):
+				add("deletes version-control data (%s)", f.Path)
+			case has(c, ClassGuard):
+				add("deletes the guard's configuration (%s)", f.Path)
+			case has(c, ClassPersistence) || has(c, ClassSecret) && !has(c, "inside", "temp"):
+				add("deletes credentials or start-up files (%s)", f.Path)
+			case f.Recursive && has(c, "home_sub") && !has(c, "temp"):
+				add("recursively deletes %s in the home directory, outside every workspace", f.Path)
+			}
+		case OpWrite, OpMode:
+			verb := "writes"
+			if f.Op == OpMode {
+				verb = "changes the mode of"
+			}
+			switch {
+			case has(c, ClassGuard):
+				add("%s the guard's or the agent's configuration (%s)", verb, f.Path)
+			case has(c, ClassPersistence):
+				add("%s %s, which runs later by itself (persistence)", verb, f.Path)
+			case has(c, ClassVCS) && f.Op == OpWrite:
+				add("%s version-control internals (%s)", verb, f.Path)
+			case coreSystem(f.Path) && !has(c, "temp") && !harmlessDevice(f.Path):
+				add("%s the system path %s", verb, f.Path)
+			case has(c, "root", "home") && (f.Recursive || f.Op == OpWrite):
+				add("%s %s recursively (the filesystem root or a home directory)", verb, f.Path)
+			case has(c, ClassSecret) && f.Op == OpWrite && !has(c, "inside", "temp"):
+				add("overwrites the credential file %s", f.Path)
+			}
+		}
+	}
+	for _, n := range r.Network {
+		switch {
+		case n.Metadata:
+			add("reads a cloud metadata endpoint (%s), where instance credentials live", n.Dest)
+		case strings.HasPrefix(n.Sends, "secret file"), n.Sends == "environment" && !n.Local:
+			add("sends %s to %s", n.Sends, n.Dest)
+		}
+	}
+	return out
+}
+
+// concerns lists the effects outside the harmless envelope that are not
+// clear dangers: a person or the judge should look.
+func (r *Record) concerns() []string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	for _, f := range r.Files {
+		c := f.Classes
+		switch f.Op {
+		case OpRead:
+			if has(c, ClassSecret) {
+				add("reads the credential file %s", f.Path)
+			}
+		case OpWrite, OpMode, OpDelete:
+			switch {
+			case r.DryRun:
+			case f.Dynamic || has(c, "dynamic"):
+				add("%s a path known only at run time (%s)", f.Op, f.Path)
+			case has(c, "temp") || harmlessDevice(f.Path):
+			case has(c, ClassVCSOther), has(c, ClassSecret) && !has(c, "inside"):
+				add("%s %s", f.Op, f.Path)
+			case has(c, "build"):
+			case has(c, "source"):
+				if f.Op == OpDelete && f.Recursive {
+					add("recursively deletes source files (%s)", f.Path)
+				}
+			default:
+				add("%s %s outside the workspace", f.Op, f.Path)
+			}
+		}
+	}
+	for _, cd := range r.Code {
+		switch cd.Kind {
+		case "project":
+		case "inline", "stdin":
+			if len(cd.Found) > 0 {
+				add("runs %s code that %s", cd.Lang, strings.Join(cd.Found, ", "))
+			}
+		default:
+			add("runs %s code %s", cd.Kind, cd.What)
+		}
+	}
+	for _, n := range r.Network {
+		switch {
+		case n.Sends == "" || n.Local:
+		case n.Sends == "workspace":
+		case n.Sends == "literal":
+			add("sends data to %s", n.Dest)
+		default:
+			add("sends %s to %s", n.Sends, n.Dest)
+		}
+	}
+	if len(r.Env) > 0 {
+		add("sets %s, which makes programs load or run other code", strings.Join(r.Env, ", "))
+	}
+	if r.Privileged {
+		add("runs with elevated privileges")
+	}
+	if r.Mutates != "" && !r.DryRun {
+		add("changes %s", r.Mutates)
+	}
+	out = append(out, r.Concerns...)
+	return out
+}
+
+// coreSystemDirs hold the operating system itself: writing or deleting there
+// breaks the machine. Other system folders (/opt, /srv, /var, /mnt) are
+// judged, not denied.
+var coreSystemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/boot", "/dev",
+	"/proc", "/sys", "/System", "/private/etc", "/Library", "/var/lib", "/var/log", "/var/spool", "/var/db"}
+
+func coreSystem(p string) bool {
+	p = path.Clean(p)
+	for _, d := range coreSystemDirs {
+		if p == d || strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// harmlessDevice reports the device files that writing to changes nothing.
+func harmlessDevice(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,146 @@
+package effects
+
+import (
+	"fmt"
+	"strings"
+)
+
+// File operations.
+const (
+	OpRead   = "read"
+	OpWrite  = "write"
+	OpDelete = "delete"
+	OpMode   = "mode"
+)
+
+// FileEffect is one file a command touches.
+type FileEffect struct {
+	Op        string   `json:"op"`
+	Path      string   `json:"path"`
+	Classes   []string `json:"classes,omitempty"`
+	Recursive bool     `json:"recursive,omitempty"`
+	// Dynamic says the path is only known at run time.
+	Dynamic bool `json:"dynamic,omitempty"`
+}
+
+// CodeEffect is code a command runs.
+type CodeEffect struct {
+	// Kind is inline, file, stdin, project or package.
+	Kind string `json:"kind"`
+	Lang string `json:"lang,omitempty"`
+	// What is the file, package or a short form of the inline code.
+	What string `json:"what,omitempty"`
+	// Found is what the per-language analysis saw (deletes files, spawns
+	// processes, sends over the network, …); empty when the code only
+	// computes and prints. Unanalyzable code says so.
+	Found []string `json:"found,omitempty"`
+}
+
+// NetEffect is network traffic a command causes.
+type NetEffect struct {
+	// Dest is the address, as written.
+	Dest string `json:"dest,omitempty"`
+	// Sends is where sent data comes from: "" (nothing), literal, file:CLASS,
+	// environment, substitution, workspace.
+	Sends string `json:"sends,omitempty"`
+	// Local says the destination is this machine or a private network.
+	Local bool `json:"local,omitempty"`
+	// Metadata says the destination is a cloud metadata endpoint.
+	Metadata bool `json:"metadata,omitempty"`
+}
+
+// Record is what one simple command would do.
+type Record struct {
+	Program    string `json:"program"`
+	Subcommand string `json:"subcommand,omitempty"`
+	// Known says the program is in the table.
+	Known bool `json:"known"`
+	// Unknown lists what is not understood (an unknown option, a run-time
+	// value, …). A command with anything here is never allowed by the effects.
+	Unknown []string     `json:"unknown,omitempty"`
+	Files   []FileEffect `json:"files,omitempty"`
+	Code    []CodeEffect `json:"code,omitempty"`
+	Network []NetEffect  `json:"network,omitempty"`
+	// Env lists loader and start-up variables set for what runs.
+	Env []string `json:"env,omitempty"`
+	// Privileged says the command runs as another user (sudo, doas, …) or
+	// changes the machine's configuration.
+	Privileged bool `json:"privileged,omitempty"`
+	// Mutates names what outside the workspace the command changes.
+	Mutates string `json:"mutates,omitempty"`
+	// DryRun says a dry-run option is in effect.
+	DryRun bool `json:"dry_run,omitempty"`
+	// Concerns are option-level reasons for a person or the judge to look.
+	Concerns []string `json:"concerns,omitempty"`
+
+	recursive bool
+	deletes   bool
+	filtered  bool
+	stopped   bool
+}
+
+func (r *Record) unknown(format string, args ...any) {
+	r.Unknown = append(r.Unknown, fmt.Sprintf(format, args...))
+}
+
+// Understood reports whether every part of the command is known.
+func (r *Record) Understood() bool { return r.Known && len(r.Unknown) == 0 }
+
+// String is the record in one line for explanations and the judge.
+func (r *Record) String() string {
+	var b strings.Builder
+	b.WriteString(r.Program)
+	if r.Subcommand != "" {
+		b.WriteString(" " + r.Subcommand)
+	}
+	b.WriteString(":")
+	if !r.Known {
+		b.WriteString(" unknown program;")
+	}
+	for _, u := range r.Unknown {
+		b.WriteString(" not understood: " + u + ";")
+	}
+	for _, f := range r.Files {
+		rec := ""
+		if f.Recursive {
+			rec = " recursively"
+		}
+		fmt.Fprintf(&b, " %s%s %s [%s];", f.Op, rec, f.Path, strings.Join(f.Classes, ","))
+	}
+	for _, c := range r.Code {
+		fmt.Fprintf(&b, " runs %s code", c.Kind)
+		if c.Lang != "" {
+			b.WriteString(" (" + c.Lang + ")")
+		}
+		if c.What != "" {
+			b.WriteString(" " + c.What)
+		}
+		if len(c.Found) > 0 {
+			b.WriteString(" that " + strings.Join(c.Found, ", "))
+		}
+		b.WriteString(";")
+	}
+	for _, n := range r.Network {
+		if n.Sends != "" {
+			fmt.Fprintf(&b, " sends %s to %s;", n.Sends, n.Dest)
+		} else {
+			fmt.Fprintf(&b, " fetches %s;", n.Dest)
+		}
+	}
+	if len(r.Env) > 0 {
+		b.WriteString(" sets " + strings.Join(r.Env, ", ") + ";")
+	}
+	if r.Privileged {
+		b.WriteString(" privileged;")
+	}
+	if r.Mutates != "" {
+		b.WriteString(" changes " + r.Mutates + ";")
+	}
+	if r.DryRun {
+		b.WriteString(" dry run;")
+	}
+	for _, c := range r.Concerns {
+		b.WriteString(" " + c + ";")
+	}
+	return strings.TrimSuffix(b.String(), ";")
+}
