@@ -59,6 +59,9 @@ type Part struct {
 	Text     string   `json:"text"`
 	Decision string   `json:"decision,omitempty"`
 	Rules    []string `json:"rules,omitempty"`
+	// Effects is what the rule pass found the command would do (files and
+	// their classes, code run, data sent, …) and what it did not understand.
+	Effects string `json:"effects,omitempty"`
 }
 
 // EventData is what the event template sees. Every string in it except Nonce,

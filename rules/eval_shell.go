@@ -59,6 +59,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		d = hook.Allow
 	}
 	var findSet map[string]bool
+	stages := map[int][]*effects.Record{}
 	for i := range res.Commands {
 		c := &res.Commands[i]
 		e.placeholder = nil
@@ -67,9 +68,18 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		} else if c.Via == "find -exec" {
 			e.placeholder = findSet
 		}
+		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
+		if n := len(e.out.Parts); n > n0 && c.Via == "" {
+			stages[c.Pipeline] = append(stages[c.Pipeline], e.out.Parts[n-1].Effects)
+		}
 		if d == hook.Deny && !e.exhaustive {
 			break // the strictest answer is reached; later parts cannot change it
+		}
+	}
+	for _, pl := range sortedKeys(stages) {
+		if why := effects.PipelineDanger(stages[pl]); why != "" {
+			d = hook.Stricter(d, e.addEffect(effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}, res.Pipelines[pl]))
 		}
 	}
 	e.placeholder = nil
@@ -329,4 +339,13 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder map[strin
 		sort.Strings(env.Placeholder)
 	}
 	return env
+}
+
+func sortedKeys(m map[int][]*effects.Record) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Ints(keys)
+	return keys
 }

@@ -14,6 +14,7 @@ import (
 
 func init() {
 	register(command{name: "check", summary: "explain the decision for a command or an event file", run: runCheck})
+	register(command{name: "explain", summary: "the same as check: the decision, the rules that fired and the effects of each simple command", run: runCheck})
 }
 
 func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -112,6 +113,16 @@ func printExplanation(w io.Writer, ev *hook.Event, d pipeline.Decision, redact f
 				rules = " [" + strings.Join(p.RuleIDs, ", ") + "]"
 			}
 			fmt.Fprintf(w, "  %-5s %s%s%s\n", p.Decision, redact(p.Text), rules, extra)
+			if p.Effects != nil {
+				fmt.Fprintf(w, "        effects: %s\n", redact(p.Effects.String()))
+			}
+			if v := p.EffectsVerdict; v != nil {
+				why := ""
+				if len(v.Reasons) > 0 {
+					why = ": " + strings.Join(v.Reasons, "; ")
+				}
+				fmt.Fprintf(w, "        effects decide %s%s\n", v.Decision, redact(why))
+			}
 		}
 	}
 	if len(out.Matches) > 0 {

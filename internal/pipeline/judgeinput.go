@@ -93,7 +93,15 @@ func judgeInput(ev *hook.Event, out *rules.Outcome, pol *rules.Policy, intent st
 				if i == judge.MaxParts {
 					break
 				}
-				in.Parts = append(in.Parts, prompts.Part{Text: clean(p.Text, judge.MaxPart), Decision: string(p.Decision), Rules: p.RuleIDs})
+				part := prompts.Part{Text: clean(p.Text, judge.MaxPart), Decision: string(p.Decision), Rules: p.RuleIDs}
+				if p.Effects != nil {
+					effects := p.Effects.String()
+					if v := p.EffectsVerdict; v != nil && len(v.Reasons) > 0 {
+						effects += "\nnot allowed by the rules because: " + strings.Join(v.Reasons, "; ")
+					}
+					part.Effects = clean(effects, judge.MaxPart)
+				}
+				in.Parts = append(in.Parts, part)
 			}
 		}
 	}

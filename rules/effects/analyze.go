@@ -66,6 +66,7 @@ func (a *analysis) run() {
 		a.envVar(k)
 	}
 	a.redirects()
+	a.metadataScan()
 	if c.DynamicName {
 		r.unknown("the program name is built at run time")
 		return
@@ -75,14 +76,15 @@ func (a *analysis) run() {
 		return
 	}
 	spec := Lookup(c.Name)
+	relative := !strings.HasPrefix(c.Program, "/") && strings.Contains(c.Program, "/")
 	if spec == nil {
-		if strings.Contains(c.Text, "/") && (strings.HasPrefix(firstWord(c.Text), "./") || strings.HasPrefix(firstWord(c.Text), "../")) {
-			r.Code = append(r.Code, CodeEffect{Kind: "file", What: firstWord(c.Text)})
-			r.unknown("runs a workspace file: " + firstWord(c.Text))
+		if relative {
+			r.Code = append(r.Code, CodeEffect{Kind: "file", What: c.Program})
+			r.unknown("runs a workspace file: " + c.Program)
 		}
 		return
 	}
-	if name := firstWord(c.Text); (strings.HasPrefix(name, "./") || strings.HasPrefix(name, "../")) && spec.Code != "project" {
+	if name := c.Program; relative && spec.Code != "project" {
 		// ./name is a file in the workspace, not the system program of that name.
 		r.Code = append(r.Code, CodeEffect{Kind: "file", What: name})
 		r.unknown("runs a workspace file named like a program: " + name)
@@ -94,11 +96,6 @@ func (a *analysis) run() {
 		r.Code = append(r.Code, CodeEffect{Kind: "stdin", Lang: "shell", Found: []string{"only known at run time"}})
 		r.unknown("runs shell code only known at run time")
 	}
-}
-
-func firstWord(text string) string {
-	w, _, _ := strings.Cut(text, " ")
-	return w
 }
 
 func (a *analysis) envVar(k string) {
@@ -644,5 +641,19 @@ func (a *analysis) module(name string, dyn bool) {
 	default:
 		a.r.Code = append(a.r.Code, CodeEffect{Kind: "module", Lang: "python", What: "-m " + name})
 		a.r.unknown("the Python module %s", name)
+	}
+}
+
+// metadataScan flags a cloud metadata endpoint named anywhere in the command
+// (an argument, inline code, stdin), whatever program would reach it.
+func (a *analysis) metadataScan() {
+	texts := append([]string{a.c.Stdin}, a.c.Args...)
+	for _, t := range texts {
+		for _, h := range hostCandidates(t) {
+			if _, meta := classifyHost(h); meta {
+				a.r.Network = append(a.r.Network, NetEffect{Dest: h, Metadata: true})
+				return
+			}
+		}
 	}
 }

@@ -237,3 +237,35 @@ func parseLooseIP(h string) net.IP {
 	}
 	return net.IPv4(byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
 }
+
+// hostCandidates returns the hosts of URLs in text, and text itself when it
+// is a bare host or address.
+func hostCandidates(text string) []string {
+	if text == "" || len(text) > 64<<10 {
+		return nil
+	}
+	var out []string
+	rest := text
+	for {
+		i := strings.Index(rest, "://")
+		if i < 0 {
+			break
+		}
+		rest = rest[i+3:]
+		end := strings.IndexAny(rest, "/ \t\n'\"?#)")
+		if end < 0 {
+			end = len(rest)
+		}
+		out = append(out, "http://"+rest[:end])
+		rest = rest[end:]
+	}
+	if len(out) == 0 && !strings.ContainsAny(text, " /\t\n") {
+		out = append(out, text)
+	}
+	if strings.Contains(text, "169.254.") || strings.Contains(text, "metadata.google") {
+		for _, f := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(" \t\n'\"/()[],;=", r) }) {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -228,3 +228,44 @@ func harmlessDevice(p string) bool {
 	}
 	return false
 }
+
+// environmentDumpers print the whole environment (and with it every token).
+var environmentDumpers = map[string]bool{"env": true, "printenv": true, "set": true, "export": true, "declare": true, "compgen": true}
+
+// stdinSenders send what they read on stdin to another host.
+var stdinSenders = map[string]bool{"nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true, "ssh": true,
+	"openssl": true, "curl": true, "wget": true, "http": true, "https": true, "xh": true, "mail": true, "sendmail": true,
+	"mutt": true, "aws": true, "gsutil": true, "rclone": true, "scp": true, "sftp": true}
+
+// PipelineDanger looks at the stages of one pipeline in order and reports
+// secrets or the environment flowing into a stage that sends data off the
+// machine (env | curl -d @- …, cat ~/.aws/credentials | base64 | nc …).
+func PipelineDanger(stages []*Record) string {
+	source := ""
+	for _, r := range stages {
+		if r == nil {
+			continue
+		}
+		if source != "" && sendsOff(r) {
+			return "sends " + source + " over the network (" + r.Program + ")"
+		}
+		if environmentDumpers[r.Program] && len(r.Files) == 0 {
+			source = "the environment"
+		}
+		for _, f := range r.Files {
+			if f.Op == OpRead && has(f.Classes, ClassSecret) {
+				source = "the credential file " + f.Path
+			}
+		}
+	}
+	return ""
+}
+
+func sendsOff(r *Record) bool {
+	for _, n := range r.Network {
+		if !n.Local && (n.Sends != "" || stdinSenders[r.Program]) {
+			return true
+		}
+	}
+	return stdinSenders[r.Program] && len(r.Network) == 0 && r.Program != "curl" && r.Program != "wget"
+}

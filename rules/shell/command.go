@@ -118,6 +118,7 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 		c.Name = argv[0].s
 	} else {
 		c.Name = baseName(argv[0].s)
+		c.Program = argv[0].s
 	}
 	args := argv[1:]
 	var code *arg

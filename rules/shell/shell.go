@@ -20,6 +20,9 @@ type Command struct {
 	// Name is the program as it would be looked up, reduced to its base name
 	// (/bin/rm and \rm are "rm"). Empty for a bare assignment.
 	Name string
+	// Program is the program word as written, unquoted ("./ls", "/bin/rm",
+	// "rm"): ./name runs a file of the workspace, not the system program.
+	Program string
 	// Args are the arguments after Name, unquoted, with ~, $HOME and variables
 	// assigned earlier on the same line substituted. A part that cannot be known
 	// before running (command substitution, unknown variable, glob of a variable)
