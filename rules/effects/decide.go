@@ -1,8 +1,8 @@
 package effects
 
 import (
-	"path"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/hookguard/hookguard/internal/hook"
