@@ -80,14 +80,14 @@ func (a *analysis) run() {
 	if spec == nil {
 		if relative {
 			r.Code = append(r.Code, CodeEffect{Kind: "file", What: c.Program})
-			r.unknown("runs a workspace file: " + c.Program)
+			r.unknown("runs a workspace file: %s", c.Program)
 		}
 		return
 	}
 	if name := c.Program; relative && spec.Code != "project" {
 		// ./name is a file in the workspace, not the system program of that name.
 		r.Code = append(r.Code, CodeEffect{Kind: "file", What: name})
-		r.unknown("runs a workspace file named like a program: " + name)
+		r.unknown("runs a workspace file named like a program: %s", name)
 		return
 	}
 	r.Known = true

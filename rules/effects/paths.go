@@ -83,7 +83,8 @@ func matchPathPattern(pat, p string) bool {
 		}
 	}
 	for _, q := range starts {
-		if strings.HasSuffix(pat, "/") {
+		if anchored || strings.HasSuffix(pat, "/") {
+			// An anchored pattern also covers what lies below what it names.
 			if globPrefix(strings.TrimSuffix(pat, "/"), q) {
 				return true
 			}
