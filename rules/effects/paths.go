@@ -3,6 +3,7 @@ package effects
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // Sensitive path classes the effects add to the rules' classes (root, home,
@@ -28,86 +29,175 @@ type PathClasses struct {
 	Except []string `yaml:"except,omitempty"`
 }
 
-// sensitiveClasses returns the sensitive classes of p: an absolute path, its
-// form with the home directory as ~ (or ""), and whether it lies in a workspace.
+// sensitiveClasses returns the sensitive classes of a path: its absolute
+// form and its form with the home directory as ~ (or "").
 func sensitiveClasses(abs, tilde string) []string {
+	pathsOnce.Do(compilePaths)
+	ac := strings.Split(abs, "/")
+	var tc []string
+	if tilde != "" {
+		tc = strings.Split(tilde, "/")
+	}
 	var out []string
-	for _, pc := range pathTable() {
-		if matchAny(pc.Patterns, abs, tilde) && !matchAny(pc.Except, abs, tilde) {
-			out = append(out, pc.Class)
+	for i := range compiledPaths {
+		cp := &compiledPaths[i]
+		if cp.m.match(abs, ac, tilde, tc) && !cp.except.match(abs, ac, tilde, tc) {
+			out = append(out, cp.class)
 		}
 	}
 	return out
 }
 
-func matchAny(patterns []string, abs, tilde string) bool {
-	for _, p := range patterns {
-		if matchPathPattern(p, abs) || (tilde != "" && matchPathPattern(p, tilde)) {
+var (
+	pathsOnce     sync.Once
+	compiledPaths []compiledClass
+)
+
+type compiledClass struct {
+	class     string
+	m, except pathMatcher
+}
+
+func compilePaths() {
+	for _, pc := range pathTable() {
+		compiledPaths = append(compiledPaths, compiledClass{class: pc.Class, m: newPathMatcher(pc.Patterns), except: newPathMatcher(pc.Except)})
+	}
+}
+
+// pathMatcher holds a list of patterns sorted by how they can be checked fast.
+type pathMatcher struct {
+	names     map[string]bool // exact base names
+	dirNames  map[string]bool // exact folder names (any component)
+	nameGlobs []string
+	dirGlobs  []string
+	rel       map[string][]relPattern // relative patterns by their first component
+	relGlob   []relPattern
+	anchored  []anchoredPattern
+}
+
+type relPattern struct {
+	parts []string
+	dir   bool
+}
+
+type anchoredPattern struct {
+	literal string // the pattern up to its first glob character
+	parts   []string
+}
+
+const globChars = "*?["
+
+func newPathMatcher(patterns []string) pathMatcher {
+	m := pathMatcher{names: map[string]bool{}, dirNames: map[string]bool{}, rel: map[string][]relPattern{}}
+	for _, pat := range patterns {
+		dir := strings.HasSuffix(pat, "/")
+		body := strings.TrimSuffix(pat, "/")
+		switch {
+		case strings.HasPrefix(body, "/") || strings.HasPrefix(body, "~"):
+			lit := body
+			if i := strings.IndexAny(body, globChars); i >= 0 {
+				lit = body[:i]
+			}
+			m.anchored = append(m.anchored, anchoredPattern{literal: lit, parts: strings.Split(body, "/")})
+		case !strings.Contains(body, "/"):
+			glob := strings.ContainsAny(body, globChars)
+			switch {
+			case dir && glob:
+				m.dirGlobs = append(m.dirGlobs, body)
+			case dir:
+				m.dirNames[body] = true
+			case glob:
+				m.nameGlobs = append(m.nameGlobs, body)
+			default:
+				m.names[body] = true
+			}
+		default:
+			rp := relPattern{parts: strings.Split(body, "/"), dir: dir}
+			if strings.ContainsAny(rp.parts[0], globChars) {
+				m.relGlob = append(m.relGlob, rp)
+			} else {
+				m.rel[rp.parts[0]] = append(m.rel[rp.parts[0]], rp)
+			}
+		}
+	}
+	return m
+}
+
+func (m *pathMatcher) match(abs string, ac []string, tilde string, tc []string) bool {
+	return m.matchOne(abs, ac) || (tilde != "" && m.matchOne(tilde, tc))
+}
+
+func (m *pathMatcher) matchOne(p string, comps []string) bool {
+	if p == "" || len(comps) == 0 {
+		return false
+	}
+	last := comps[len(comps)-1]
+	if m.names[last] {
+		return true
+	}
+	for _, g := range m.nameGlobs {
+		if ok, _ := path.Match(g, last); ok {
 			return true
 		}
 	}
-	return false
-}
-
-// matchPathPattern matches one paths.yaml pattern (see PathClasses).
-func matchPathPattern(pat, p string) bool {
-	if p == "" {
-		return false
-	}
-	if !strings.Contains(strings.TrimSuffix(pat, "/"), "/") {
-		// A base-name pattern: any component (a folder pattern) or the base.
-		dir := strings.HasSuffix(pat, "/")
-		name := strings.TrimSuffix(pat, "/")
-		parts := strings.Split(p, "/")
-		for i, part := range parts {
-			if ok, _ := path.Match(name, part); ok {
-				if dir || i == len(parts)-1 {
-					return true
-				}
-			}
+	for i, c := range comps {
+		if m.dirNames[c] {
+			return true
 		}
-		return false
-	}
-	anchored := strings.HasPrefix(pat, "/") || strings.HasPrefix(pat, "~")
-	starts := []string{p}
-	if !anchored {
-		// A relative pattern (.git/hooks/) matches from any component on.
-		starts = starts[:0]
-		for i := 0; i < len(p); i++ {
-			if p[i] == '/' && i+1 < len(p) {
-				starts = append(starts, p[i+1:])
-			}
-		}
-		if !strings.HasPrefix(p, "/") {
-			starts = append(starts, p)
-		}
-	}
-	for _, q := range starts {
-		if anchored || strings.HasSuffix(pat, "/") {
-			// An anchored pattern also covers what lies below what it names.
-			if globPrefix(strings.TrimSuffix(pat, "/"), q) {
+		for _, g := range m.dirGlobs {
+			if ok, _ := path.Match(g, c); ok {
 				return true
 			}
-			continue
 		}
-		if ok, _ := path.Match(pat, q); ok {
+		for _, rp := range m.rel[c] {
+			if rp.matchAt(comps, i) {
+				return true
+			}
+		}
+		for _, rp := range m.relGlob {
+			if rp.matchAt(comps, i) {
+				return true
+			}
+		}
+	}
+	for _, ap := range m.anchored {
+		if strings.HasPrefix(p, ap.literal) && partsPrefix(ap.parts, comps) {
 			return true
 		}
 	}
 	return false
 }
 
-// globPrefix reports whether p is the folder matched by pattern prefix or lies in it.
-func globPrefix(prefix, p string) bool {
-	pp := strings.Split(prefix, "/")
-	ps := strings.Split(p, "/")
-	if len(ps) < len(pp) {
+// matchAt matches a relative pattern at component i: a folder pattern also
+// covers what lies below it, a file pattern must end the path.
+func (rp relPattern) matchAt(comps []string, i int) bool {
+	if i+len(rp.parts) > len(comps) || (!rp.dir && i+len(rp.parts) != len(comps)) {
 		return false
 	}
-	for i := range pp {
-		if ok, _ := path.Match(pp[i], ps[i]); !ok {
+	for k, part := range rp.parts {
+		if ok, _ := path.Match(part, comps[i+k]); !ok {
 			return false
 		}
 	}
 	return true
+}
+
+// partsPrefix reports whether the pattern parts match the first components.
+func partsPrefix(parts, comps []string) bool {
+	if len(comps) < len(parts) {
+		return false
+	}
+	for k, part := range parts {
+		if ok, _ := path.Match(part, comps[k]); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// matchPathPattern matches one paths.yaml pattern against a path (tests and
+// one-off checks; sensitiveClasses uses the compiled form).
+func matchPathPattern(pat, p string) bool {
+	m := newPathMatcher([]string{pat})
+	return m.matchOne(p, strings.Split(p, "/"))
 }
