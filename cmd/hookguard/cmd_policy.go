@@ -10,6 +10,7 @@ import (
 
 	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/rules"
+	"github.com/hookguard/hookguard/rules/effects"
 )
 
 func init() {
@@ -63,6 +64,16 @@ func runPolicyTest(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	check("default", def)
+	n, efails := def.CheckEffectsExamples()
+	for _, f := range efails {
+		fmt.Fprintf(stdout, "FAIL %s\n", f.Error())
+	}
+	status := "ok  "
+	if len(efails) > 0 {
+		status = "FAIL"
+		failed++
+	}
+	fmt.Fprintf(stdout, "%s program table: %d programs, %d examples, %d failures\n", status, len(effects.Programs()), n, len(efails))
 	for _, path := range fs.Args() {
 		if _, err := rules.ParseFile(path); err != nil {
 			fmt.Fprintf(stdout, "FAIL %s\n", text.OneLine(err.Error()))
