@@ -59,6 +59,7 @@ type compiledClass struct {
 }
 
 func compilePaths() {
+	compiledPaths = nil
 	for _, pc := range pathTable() {
 		compiledPaths = append(compiledPaths, compiledClass{class: pc.Class, m: newPathMatcher(pc.Patterns), except: newPathMatcher(pc.Except)})
 	}

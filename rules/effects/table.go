@@ -121,19 +121,26 @@ func (s *Spec) validate(file, parent string) error {
 
 var (
 	tableOnce sync.Once
+	programs  []*Spec
+	paths     []PathClasses
 	byName    map[string]*Spec
 )
 
-// Lookup returns the table's entry for a program name, or nil.
-func Lookup(name string) *Spec {
+func loadTable() {
 	tableOnce.Do(func() {
-		byName = make(map[string]*Spec, 2*len(generatedPrograms))
-		for _, p := range generatedPrograms {
+		programs, paths = generatedPrograms(), generatedPaths()
+		byName = make(map[string]*Spec, 2*len(programs))
+		for _, p := range programs {
 			for _, n := range p.Names {
 				byName[n] = p
 			}
 		}
 	})
+}
+
+// Lookup returns the table's entry for a program name, or nil.
+func Lookup(name string) *Spec {
+	loadTable()
 	return byName[name]
 }
 
@@ -141,22 +148,32 @@ func Lookup(name string) *Spec {
 // YAML sources before they are generated); it returns a function that
 // restores the generated table.
 func Use(t *Table) (restore func()) {
-	Lookup("") // build the generated index first
-	oldP, oldPaths, oldIdx := generatedPrograms, generatedPaths, byName
-	generatedPrograms, generatedPaths = t.Programs, t.Paths
+	loadTable()
+	oldP, oldPaths, oldIdx := programs, paths, byName
+	programs, paths = t.Programs, t.Paths
 	byName = map[string]*Spec{}
 	for _, p := range t.Programs {
 		for _, n := range p.Names {
 			byName[n] = p
 		}
 	}
-	return func() { generatedPrograms, generatedPaths, byName = oldP, oldPaths, oldIdx }
+	pathsOnce = sync.Once{}
+	return func() {
+		programs, paths, byName = oldP, oldPaths, oldIdx
+		pathsOnce = sync.Once{}
+	}
 }
 
 // Programs returns every entry of the table (for policy test and explain).
-func Programs() []*Spec { return generatedPrograms }
+func Programs() []*Spec {
+	loadTable()
+	return programs
+}
 
-func pathTable() []PathClasses { return generatedPaths }
+func pathTable() []PathClasses {
+	loadTable()
+	return paths
+}
 
 func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
 
