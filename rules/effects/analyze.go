@@ -480,6 +480,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 	case OperandModule:
 		a.module(v, dyn)
 		return
+	case OperandGitConf:
+		a.gitConfig(v, dyn)
+		return
 	case OperandDD:
 		k, val, _ := strings.Cut(v, "=")
 		switch k {
@@ -655,5 +658,45 @@ func (a *analysis) metadataScan() {
 				return
 			}
 		}
+	}
+}
+
+// gitCommandKeys are git configuration keys whose value is a command git runs
+// (or a place it runs hooks from).
+var gitCommandKeys = []string{"alias.", "core.editor", "core.pager", "core.sshcommand", "core.fsmonitor", "core.hookspath",
+	"core.askpass", "diff.external", "credential.helper", "sequence.editor", "gpg.program", "gpg.ssh.program",
+	"uploadpack.packobjectshook", "protocol.ext.allow", "pager.", "web.browser", "merge.tool", "diff.tool",
+	"mergetool.", "difftool.", "filter.", "interactive.difffilter", "core.gitproxy", "http.proxy", "remote.", "url."}
+
+// harmlessGitCommands are values of command keys that run nothing of note.
+var harmlessGitCommands = map[string]bool{"true": true, ":": true, "cat": true, "less": true, "more": true, "vi": true,
+	"vim": true, "nvim": true, "nano": true, "emacs": true, "code --wait": true, "cursor --wait": true, "false": true, "": true}
+
+// gitConfig records git -c KEY=VALUE (and git config KEY VALUE): a key that
+// makes git run a command is code unless the command is harmless; hooksPath
+// must stay inside the workspace.
+func (a *analysis) gitConfig(v string, dyn bool) {
+	key, val, _ := strings.Cut(v, "=")
+	key = strings.ToLower(key)
+	for _, k := range gitCommandKeys {
+		if !strings.HasPrefix(key, k) {
+			continue
+		}
+		switch {
+		case dyn:
+			a.r.unknown("git configuration %s set at run time", key)
+		case key == "core.hookspath":
+			a.file(OpWrite, val, false) // where hooks will be run from
+			cls := a.r.Files[len(a.r.Files)-1].Classes
+			if !has(cls, "inside") {
+				a.r.Concerns = append(a.r.Concerns, "points git's hooks at "+val+", outside the workspace")
+			}
+			a.r.Files = a.r.Files[:len(a.r.Files)-1]
+		case harmlessGitCommands[strings.TrimSpace(val)]:
+		default:
+			a.r.Code = append(a.r.Code, CodeEffect{Kind: "config", Lang: "git", What: key + "=" + val})
+			a.r.Concerns = append(a.r.Concerns, "makes git run a command through "+key+": "+short(val))
+		}
+		return
 	}
 }

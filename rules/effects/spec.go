@@ -93,23 +93,24 @@ type Examples struct {
 
 // Operand kinds: what a positional argument or an option's value is.
 const (
-	OperandNone    = "none"    // text that is not a file (echo's words, a commit message)
-	OperandRead    = "read"    // a file or directory read
-	OperandWrite   = "write"   // a file written (created or overwritten)
-	OperandDelete  = "delete"  // a file or directory removed
-	OperandMode    = "mode"    // a file whose mode or owner changes
-	OperandDest    = "dest"    // the last operand is written, the others read (cp, install, ln)
-	OperandMove    = "move"    // the last operand is written, the others removed (mv)
-	OperandDir     = "dir"     // a directory the command works in (-C DIR)
-	OperandExtract = "extract" // a directory files are extracted into
-	OperandURL     = "url"     // a network address fetched
-	OperandData    = "data"    // data sent over the network (@file reads a file)
-	OperandScript  = "script"  // a file of code run
-	OperandCommand = "command" // a shell command run
-	OperandEnv     = "env"     // VAR=value set for what runs
-	OperandAny     = "any"     // an opaque value with no effect of its own
-	OperandDD      = "dd"      // dd's if=FILE (read) and of=FILE (written)
-	OperandModule  = "module"  // a Python module run as a program (python -m NAME)
+	OperandNone    = "none"      // text that is not a file (echo's words, a commit message)
+	OperandRead    = "read"      // a file or directory read
+	OperandWrite   = "write"     // a file written (created or overwritten)
+	OperandDelete  = "delete"    // a file or directory removed
+	OperandMode    = "mode"      // a file whose mode or owner changes
+	OperandDest    = "dest"      // the last operand is written, the others read (cp, install, ln)
+	OperandMove    = "move"      // the last operand is written, the others removed (mv)
+	OperandDir     = "dir"       // a directory the command works in (-C DIR)
+	OperandExtract = "extract"   // a directory files are extracted into
+	OperandURL     = "url"       // a network address fetched
+	OperandData    = "data"      // data sent over the network (@file reads a file)
+	OperandScript  = "script"    // a file of code run
+	OperandCommand = "command"   // a shell command run
+	OperandEnv     = "env"       // VAR=value set for what runs
+	OperandAny     = "any"       // an opaque value with no effect of its own
+	OperandDD      = "dd"        // dd's if=FILE (read) and of=FILE (written)
+	OperandModule  = "module"    // a Python module run as a program (python -m NAME)
+	OperandGitConf = "gitconfig" // git's -c KEY=VALUE: keys that run commands are code
 	// Inline code in a language: "code:python", "code:sed", "code:awk", …
 	OperandCodePrefix = "code:"
 )
