@@ -2,7 +2,9 @@ package effects
 
 import (
 	"path"
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/hookguard/hookguard/rules/shell"
 )
@@ -199,6 +201,12 @@ func (a *analysis) walk(spec *Spec) {
 			endOpts = true
 			continue
 		}
+		if !endOpts && len(arg) > 1 && arg[0] == '+' {
+			if o := findOption(cur, "+"); o != nil {
+				a.value(o.Value, arg[1:], d)
+				continue
+			}
+		}
 		if !endOpts && len(arg) > 1 && arg[0] == '-' && !(d && arg[1] == '$') {
 			if cur.AnyOption {
 				continue
@@ -253,7 +261,7 @@ func (a *analysis) walk(spec *Spec) {
 			break
 		}
 	}
-	if !subDone && !cur.NoSubcommandOK {
+	if !subDone && !cur.NoSubcommandOK && len(positionals) > 0 {
 		r.unknown("%s without a known subcommand", a.name(cur, spec))
 	}
 	if cur == spec {
@@ -483,6 +491,20 @@ func (a *analysis) value(kind, v string, dyn bool) {
 	case OperandGitConf:
 		a.gitConfig(v, dyn)
 		return
+	case OperandUpload:
+		if v == "-" || v == "." {
+			a.r.Network = append(a.r.Network, NetEffect{Sends: "stdin"})
+			return
+		}
+		a.data("@"+v, dyn)
+		return
+	case OperandHeader:
+		// A token in a header usually goes to the service it belongs to:
+		// the judge decides whether this destination is that service.
+		if dyn {
+			a.r.Network = append(a.r.Network, NetEffect{Sends: "a run-time value in a header"})
+		}
+		return
 	case OperandDD:
 		k, val, _ := strings.Cut(v, "=")
 		switch k {
@@ -593,9 +615,17 @@ func (a *analysis) stdinCode(lang string) {
 // data records data sent over the network: @file reads and sends a file.
 func (a *analysis) data(v string, dyn bool) {
 	from := "literal"
+	if _, file, ok := strings.Cut(v, "=@"); ok && !strings.HasPrefix(v, "@") {
+		v = "@" + file // curl -F name=@file
+	} else if _, file, ok := strings.Cut(v, "=<"); ok && !strings.HasPrefix(v, "@") {
+		v = "@" + file // curl -F name=<file
+	}
 	switch {
 	case strings.HasPrefix(v, "@") && len(v) > 1 && v != "@-":
 		p := v[1:]
+		if i := strings.IndexByte(p, ';'); i > 0 {
+			p = p[:i] // curl -F f=@file;type=…
+		}
 		a.file(OpRead, p, false)
 		cls := a.r.Files[len(a.r.Files)-1].Classes
 		from = "file:" + strings.Join(cls, ",")
@@ -605,11 +635,16 @@ func (a *analysis) data(v string, dyn bool) {
 	case v == "@-" || v == "-":
 		from = "stdin"
 	case dyn:
-		from = "substitution"
-		if strings.Contains(v, "$(") || strings.Contains(v, "`") {
+		switch {
+		case strings.Contains(v, "$(") || strings.Contains(v, "`"):
 			from = "substitution"
-		} else {
+		case secretVar.MatchString(v):
 			from = "environment"
+			if m := secretVar.FindString(v); m != "" {
+				from = "the secret variable " + m
+			}
+		default:
+			from = "a run-time value"
 		}
 	}
 	a.r.Network = append(a.r.Network, NetEffect{Sends: from})
@@ -700,3 +735,27 @@ func (a *analysis) gitConfig(v string, dyn bool) {
 		return
 	}
 }
+
+// secretVar matches a variable whose name says it holds a credential.
+var secretVar = lazyRegexp(`\$\{?[A-Za-z0-9_]*(?i:token|secret|passw|pwd|api_?key|access_?key|private|credential|auth|session|cookie)[A-Za-z0-9_]*\}?`)
+
+// lazyRegexp compiles a pattern on first use, so that hook processes that
+// never need it do not pay for it at start-up.
+type lazyRe struct {
+	once sync.Once
+	src  string
+	re   *regexp.Regexp
+}
+
+func lazyRegexp(src string) *lazyRe { return &lazyRe{src: src} }
+
+func (l *lazyRe) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
+	return l.re
+}
+
+// MatchString reports whether s contains a match.
+func (l *lazyRe) MatchString(s string) bool { return l.get().MatchString(s) }
+
+// FindString returns the leftmost match.
+func (l *lazyRe) FindString(s string) string { return l.get().FindString(s) }

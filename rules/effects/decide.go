@@ -133,7 +133,7 @@ func (r *Record) dangers() []string {
 		switch {
 		case n.Metadata:
 			add("reads a cloud metadata endpoint (%s), where instance credentials live", n.Dest)
-		case strings.HasPrefix(n.Sends, "secret file"), n.Sends == "environment" && !n.Local:
+		case strings.HasPrefix(n.Sends, "secret file"), (n.Sends == "environment" || strings.HasPrefix(n.Sends, "the secret variable")) && !n.Local:
 			add("sends %s to %s", n.Sends, n.Dest)
 		}
 	}

@@ -111,6 +111,8 @@ const (
 	OperandDD      = "dd"        // dd's if=FILE (read) and of=FILE (written)
 	OperandModule  = "module"    // a Python module run as a program (python -m NAME)
 	OperandGitConf = "gitconfig" // git's -c KEY=VALUE: keys that run commands are code
+	OperandUpload  = "upload"    // a file read and sent over the network (curl -T FILE)
+	OperandHeader  = "header"    // a request header (a run-time value in it is sent)
 	// Inline code in a language: "code:python", "code:sed", "code:awk", …
 	OperandCodePrefix = "code:"
 )
