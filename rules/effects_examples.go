@@ -35,6 +35,7 @@ func (p *Policy) EffectsVerdict(line string, ctx Context) effects.Verdict {
 		return effects.Verdict{Decision: hook.Judge, Reasons: []string{"parse error: " + res.ParseError.Error()}}
 	}
 	var findSet map[string]bool
+	stages := map[int][]*effects.Record{}
 	for i := range res.Commands {
 		c := &res.Commands[i]
 		var ph map[string]bool
@@ -43,12 +44,21 @@ func (p *Policy) EffectsVerdict(line string, ctx Context) effects.Verdict {
 		} else if c.Via == "find -exec" {
 			ph = findSet
 		}
-		v := effects.Decide(effects.Analyze(c, p.effectsEnv(c, ctx, ph)))
+		rec := effects.Analyze(c, p.effectsEnv(c, ctx, ph))
+		if c.Via == "" {
+			stages[c.Pipeline] = append(stages[c.Pipeline], rec)
+		}
+		v := effects.Decide(rec)
 		switch {
 		case v.Decision.Severity() > out.Decision.Severity():
 			out = v
 		case v.Decision == out.Decision && v.Decision != hook.Allow:
 			out.Reasons = append(out.Reasons, v.Reasons...)
+		}
+	}
+	for _, pl := range sortedKeys(stages) {
+		if why := effects.PipelineDanger(stages[pl]); why != "" {
+			return effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}
 		}
 	}
 	return out

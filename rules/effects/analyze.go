@@ -148,6 +148,16 @@ func (a *analysis) file(op, p string, recursive bool) {
 		}
 		abs, tilde := a.absolute(p)
 		f.Classes = append(f.Classes, sensitiveClasses(abs, tilde)...)
+		for _, root := range a.env.WorkspaceRoots {
+			root = path.Clean(root)
+			base := path.Base(p)
+			switch {
+			case abs == root || path.Dir(abs) == root && (base == "*" || base == ".*"):
+				f.Classes = append(f.Classes, ClassRoot)
+			case root != "/" && strings.HasPrefix(root, abs+"/"):
+				f.Classes = append(f.Classes, ClassAncestor)
+			}
+		}
 		if a.env.Home != "" && path.Dir(abs) == a.env.Home && strings.HasPrefix(path.Base(abs), ".") {
 			f.Classes = append(f.Classes, ClassDotfile)
 		}
@@ -323,6 +333,15 @@ func (a *analysis) specEffects(s *Spec) {
 func (a *analysis) option(s *Spec, arg string, args []string, dyn []bool, i int, operands, first *string) (int, bool) {
 	// Exact spelling, or --name=value / -name=value.
 	name, val, hasVal := strings.Cut(arg, "=")
+	if o := findOption(s, arg); o != nil && o.UntilEnd {
+		a.applyOption(o, operands, first)
+		for k := i + 1; k < len(args); k++ {
+			if args[k] == ";" || args[k] == "+" || args[k] == `\;` {
+				return k - i, true
+			}
+		}
+		return len(args) - 1 - i, true
+	}
 	if o := findOption(s, name); o != nil {
 		if o.Value == "" {
 			if hasVal {
@@ -466,6 +485,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		}
 		ce := analyzeCode(lang, v)
 		r.Code = append(r.Code, ce)
+		for _, p := range ce.Deletes {
+			a.file(OpDelete, p, true)
+		}
 		for _, f := range ce.Found {
 			if f == foundUnanalyzable {
 				r.unknown("%s code that cannot be analyzed", lang)
@@ -556,6 +578,17 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			return
 		}
 		a.file(OpMode, v, a.r.recursive)
+	case OperandList:
+		if v == "{xargs input}" || dyn {
+			return
+		}
+		a.file(OpRead, v, false)
+		a.r.Files[len(a.r.Files)-1].Meta = true
+	case OperandDiscard:
+		a.file(OpWrite, v, false)
+		if cls := a.r.Files[len(a.r.Files)-1].Classes; has(cls, ClassRoot) || has(cls, ClassAncestor) {
+			a.r.Concerns = append(a.r.Concerns, "discards every uncommitted change under "+v)
+		}
 	case OperandExtract:
 		a.file(OpWrite, v, true)
 	case OperandDir:
@@ -569,6 +602,10 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		if v == "-" {
 			r.Code = append(r.Code, CodeEffect{Kind: "stdin"})
 			a.stdinCode("")
+			return
+		}
+		if venvActivate(v) {
+			r.Code = append(r.Code, CodeEffect{Kind: "project", What: v})
 			return
 		}
 		r.Code = append(r.Code, CodeEffect{Kind: "file", What: v})
@@ -759,3 +796,15 @@ func (l *lazyRe) MatchString(s string) bool { return l.get().MatchString(s) }
 
 // FindString returns the leftmost match.
 func (l *lazyRe) FindString(s string) string { return l.get().FindString(s) }
+
+// venvActivate reports a Python virtual environment's activation script
+// (written by python -m venv, not by hand).
+func venvActivate(p string) bool {
+	dir, base := path.Split(path.Clean(p))
+	switch base {
+	case "activate", "activate.fish", "activate.csh", "activate.nu":
+	default:
+		return false
+	}
+	return path.Base(strings.TrimSuffix(dir, "/")) == "bin" && !strings.ContainsAny(p, "$`")
+}

@@ -127,6 +127,18 @@ func analyzeCode(lang, code string) CodeEffect {
 			ce.Found = append(ce.Found, s.found)
 		}
 	}
+	if deletes, ok := literalDeletes(lang, code); ok {
+		// Every deletion names its path: the paths are recorded as file
+		// effects (and judged by their classes) instead of "deletes files".
+		ce.Deletes = deletes
+		found := ce.Found[:0]
+		for _, f := range ce.Found {
+			if f != foundDelete {
+				found = append(found, f)
+			}
+		}
+		ce.Found = found
+	}
 	if len(codePaths(code)) > 0 {
 		for _, p := range codePaths(code) {
 			if strings.Contains(p, ".ssh") || strings.Contains(p, ".aws") || strings.Contains(p, ".env") {
@@ -268,4 +280,41 @@ func hostCandidates(text string) []string {
 		}
 	}
 	return out
+}
+
+// deleteCalls are the deletion calls of a language whose first argument is the
+// path, and whether they delete recursively.
+var deleteCallSources = map[string]string{
+	"python": `(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs)\(\s*(?:r?['"]([^'"]+)['"])?`,
+	"node":   `(?:fs\.)?(?:rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\(\s*(?:['"]([^'"]+)['"])?`,
+}
+
+var (
+	deleteCallsOnce sync.Once
+	deleteCalls     map[string]*regexp.Regexp
+)
+
+// literalDeletes returns the paths of the deletion calls in code when every
+// such call names a literal path (ok false when one does not).
+func literalDeletes(lang, code string) (paths []string, ok bool) {
+	deleteCallsOnce.Do(func() {
+		deleteCalls = map[string]*regexp.Regexp{}
+		for l, src := range deleteCallSources {
+			deleteCalls[l] = regexp.MustCompile(src)
+		}
+	})
+	if l, alias := langAliases[lang]; alias {
+		lang = l
+	}
+	re := deleteCalls[lang]
+	if re == nil {
+		return nil, false
+	}
+	for _, m := range re.FindAllStringSubmatch(code, 20) {
+		if m[1] == "" {
+			return nil, false
+		}
+		paths = append(paths, m[1])
+	}
+	return paths, len(paths) > 0
 }

@@ -149,7 +149,7 @@ func (r *Record) concerns() []string {
 		c := f.Classes
 		switch f.Op {
 		case OpRead:
-			if has(c, ClassSecret) {
+			if has(c, ClassSecret) && !f.Meta {
 				add("reads the credential file %s", f.Path)
 			}
 		case OpWrite, OpMode, OpDelete:
@@ -161,9 +161,14 @@ func (r *Record) concerns() []string {
 			case has(c, ClassVCSOther), has(c, ClassSecret) && !has(c, "inside"):
 				add("%s %s", f.Op, f.Path)
 			case has(c, "build"):
-			case has(c, "source"):
-				if f.Op == OpDelete && f.Recursive {
+			case has(c, "source", "inside"):
+				if f.Op == OpDelete && f.Recursive && !has(c, "build") {
 					add("recursively deletes source files (%s)", f.Path)
+				}
+			case has(c, ClassRoot) && f.Op != OpDelete:
+				// Writing into the workspace (ruff format ., chmod +x *).
+				if f.Op == OpMode && f.Recursive {
+					add("changes modes recursively across the workspace (%s)", f.Path)
 				}
 			default:
 				add("%s %s outside the workspace", f.Op, f.Path)

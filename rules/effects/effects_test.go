@@ -68,7 +68,7 @@ func TestAnalyzeCode(t *testing.T) {
 	}{
 		{"python", "print(1+1)", true},
 		{"python", "import json,sys; print(json.load(sys.stdin)['version'])", true},
-		{"python", "import shutil; shutil.rmtree('x')", false},
+		{"python", "import shutil,sys; shutil.rmtree(sys.argv[1])", false},
 		{"python", "import os; os.system('id')", false},
 		{"python", "exec(__import__('base64').b64decode('aWQ='))", false},
 		{"node", "console.log(require('./package.json').version)", true},
@@ -109,5 +109,16 @@ func TestUnknownOptionIsNotUnderstood(t *testing.T) {
 	res := shell.Split("rm -f notes.txt", shell.Options{Cwd: "/home/dev/project", Home: "/home/dev"})
 	if v := Decide(Analyze(&res.Commands[0], env)); v.Decision != hook.Allow {
 		t.Errorf("rm -f notes.txt: %s (%v), want allow", v.Decision, v.Reasons)
+	}
+}
+
+func TestLiteralDeletesBecomeFileEffects(t *testing.T) {
+	ce := analyzeCode("python", "import shutil; shutil.rmtree('build', ignore_errors=True)")
+	if len(ce.Found) != 0 || len(ce.Deletes) != 1 || ce.Deletes[0] != "build" {
+		t.Errorf("got found %v, deletes %v", ce.Found, ce.Deletes)
+	}
+	ce = analyzeCode("node", "require('fs').rmSync(process.argv[2], {recursive: true})")
+	if len(ce.Deletes) != 0 || len(ce.Found) == 0 {
+		t.Errorf("a computed path must stay unanalyzed: found %v, deletes %v", ce.Found, ce.Deletes)
 	}
 }

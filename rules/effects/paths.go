@@ -9,12 +9,14 @@ import (
 // Sensitive path classes the effects add to the rules' classes (root, home,
 // home_sub, system, workspace, inside, build, source, outside, temp, dynamic).
 const (
-	ClassSecret      = "secret"      // credentials, keys, tokens, .env files
-	ClassGuard       = "guard"       // the guard's and the agent's own configuration
-	ClassVCS         = "vcs"         // version-control data that holds history, config or hooks
-	ClassVCSOther    = "vcs_other"   // other files inside .git (locks, messages)
-	ClassPersistence = "persistence" // what runs later by itself: shell start-up, cron, services, …
-	ClassDotfile     = "dotfile"     // a dotfile or dot-folder directly in the home directory
+	ClassSecret      = "secret"           // credentials, keys, tokens, .env files
+	ClassGuard       = "guard"            // the guard's and the agent's own configuration
+	ClassVCS         = "vcs"              // version-control data that holds history, config or hooks
+	ClassVCSOther    = "vcs_other"        // other files inside .git (locks, messages)
+	ClassPersistence = "persistence"      // what runs later by itself: shell start-up, cron, services, …
+	ClassDotfile     = "dotfile"          // a dotfile or dot-folder directly in the home directory
+	ClassRoot        = "workspace_root"   // a workspace root itself (or everything in it)
+	ClassAncestor    = "workspace_parent" // a folder that contains a workspace root
 )
 
 // PathClasses is the table of sensitive paths (paths.yaml). Patterns are

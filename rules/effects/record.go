@@ -19,6 +19,8 @@ type FileEffect struct {
 	Path      string   `json:"path"`
 	Classes   []string `json:"classes,omitempty"`
 	Recursive bool     `json:"recursive,omitempty"`
+	// Meta says only names and attributes are read (ls, stat), not contents.
+	Meta bool `json:"meta,omitempty"`
 	// Dynamic says the path is only known at run time.
 	Dynamic bool `json:"dynamic,omitempty"`
 }
@@ -34,6 +36,8 @@ type CodeEffect struct {
 	// processes, sends over the network, …); empty when the code only
 	// computes and prints. Unanalyzable code says so.
 	Found []string `json:"found,omitempty"`
+	// Deletes are the literal paths the code deletes (recorded as file effects).
+	Deletes []string `json:"deletes,omitempty"`
 }
 
 // NetEffect is network traffic a command causes.

@@ -73,6 +73,9 @@ type Option struct {
 	DryRun bool `yaml:"dry_run,omitempty"`
 	// Deletes marks options that delete at the destination (rsync --delete).
 	Deletes bool `yaml:"deletes,omitempty"`
+	// UntilEnd says the option's value runs to a ";" or "+" argument (find
+	// -exec CMD ARGS… ;): the splitter follows that command on its own.
+	UntilEnd bool `yaml:"until_end,omitempty"`
 	// Stop says the arguments after this option (and its value) belong to
 	// the code it runs (python -c CODE ARGS…, python -m MODULE ARGS…).
 	Stop bool `yaml:"stop,omitempty"`
@@ -112,6 +115,8 @@ const (
 	OperandModule  = "module"    // a Python module run as a program (python -m NAME)
 	OperandGitConf = "gitconfig" // git's -c KEY=VALUE: keys that run commands are code
 	OperandUpload  = "upload"    // a file read and sent over the network (curl -T FILE)
+	OperandList    = "list"      // a file or folder whose names and attributes are shown, not its contents
+	OperandDiscard = "discard"   // a file overwritten with its committed version (uncommitted edits lost)
 	OperandHeader  = "header"    // a request header (a run-time value in it is sent)
 	// Inline code in a language: "code:python", "code:sed", "code:awk", …
 	OperandCodePrefix = "code:"
