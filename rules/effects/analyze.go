@@ -277,6 +277,19 @@ func (a *analysis) walk(spec *Spec) {
 	if cur == spec {
 		a.specEffects(spec)
 	}
+	if first == OperandScript && len(positionals) > 0 && !posDyn[0] {
+		// A script the table knows as a project's own task runner
+		// (python manage.py test): read its arguments against its entry.
+		if s2 := Lookup(path.Base(positionals[0])); s2 != nil && s2.Code == "project" {
+			sub := *c
+			sub.Name, sub.Program = path.Base(positionals[0]), positionals[0]
+			sub.Args, sub.DynamicArgs = positionals[1:], posDyn[1:]
+			r.Program += " " + positionals[0]
+			inner := analysis{c: &sub, env: a.env, r: r}
+			inner.walk(s2)
+			return
+		}
+	}
 	a.operands(operands, first, positionals, posDyn)
 }
 
