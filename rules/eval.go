@@ -50,6 +50,10 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 	if e.decisive != nil && e.decisive.Decision == d {
 		e.out.Decisive = e.decisive
 	}
+	if ev.Kind == hook.KindShell && d == hook.Allow && e.out.Decisive == nil && len(e.out.Parts) > 0 {
+		// No rule allowed it: the effects did (every part understood and harmless).
+		e.out.Decisive = &Match{RuleID: EffectsRuleID, Decision: hook.Allow, Reason: "every command is understood and its effects are harmless"}
+	}
 	if d == hook.Judge && len(e.out.Escalations) == 0 {
 		e.out.Escalations = append(e.out.Escalations, "no rule decided this "+string(ev.Kind)+" event")
 	}

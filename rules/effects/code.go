@@ -271,8 +271,8 @@ func hostCandidates(text string) []string {
 		out = append(out, "http://"+rest[:end])
 		rest = rest[end:]
 	}
-	if len(out) == 0 && !strings.ContainsAny(text, " /\t\n") {
-		out = append(out, text)
+	if len(out) == 0 && !strings.ContainsAny(text, " /\t\n") && strings.ContainsAny(text, ".:") {
+		out = append(out, text) // a bare host or address (dig, ping, nc)
 	}
 	if strings.Contains(text, "169.254.") || strings.Contains(text, "metadata.google") {
 		for _, f := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(" \t\n'\"/()[],;=", r) }) {
