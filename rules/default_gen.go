@@ -1531,6 +1531,10 @@ func generatedDefault() *Policy {
 					`(?i)^git\s+((-C|--git-dir|--work-tree|--namespace)\s+\S+\s+|--?[\w-]+(=\S+)?\s+|-c\s+\S+\s+)*-c\s+['"]?(core\.(editor|sshcommand|pager|hookspath|fsmonitor|gitproxy|askpass)|credential\.helper|alias\.\S+=!|protocol\.ext\.allow|diff\.\S+\.(textconv|command)|filter\.\S+\.(clean|smudge|process)|uploadpack\.packobjectshook|sequence\.editor|gpg\.program|merge\.\S+\.driver)\b`,
 					`(?i)^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*config\b.*\s(core\.(sshcommand|hookspath|fsmonitor|gitproxy|askpass|pager|editor)|credential\.helper|alias\.\S+\s+'?!|filter\.\S+\.(clean|smudge|process)|diff\.\S+\.textconv|gpg\.program)\b`,
 				},
+				Unless: []string{
+					`(?i)^git\s+(-c\s+\S+\s+)*-c\s+['"]?core\.(editor|pager)=['"]?(true|:|cat|less|more|vi|vim|nvim|nano|emacs)['"]?\s+(?!.*\s-c\s)`,
+					`(?i)^git\s+config\s+(--local\s+)?core\.hookspath\s+['"]?(?![/~$]|\.\.)[\w.][\w./-]*['"]?$`,
+				},
 				Reason: "configures git to run an arbitrary program",
 				Examples: Examples{
 					Match: []string{
@@ -1538,10 +1542,14 @@ func generatedDefault() *Policy {
 						"git -c core.sshCommand='ssh -i /tmp/k' fetch",
 						"git config --global core.hooksPath /tmp/hooks",
 						"git config alias.x '!rm -rf ~'",
+						"git config core.hooksPath ../../shared-hooks",
 					},
 					NoMatch: []string{
 						"git -c user.name=bot commit -m x",
 						"git config user.email dev@example.com",
+						"git -c core.editor=true rebase --continue",
+						"git config core.hooksPath .husky",
+						"git -c core.pager=cat log -5",
 					},
 				},
 				Prefilter: [][][]string{
@@ -4131,6 +4139,7 @@ func generatedDefault() *Policy {
 				},
 				Unless: []string{
 					"^(GIT_EDITOR|GIT_SEQUENCE_EDITOR|EDITOR|VISUAL|PAGER|GIT_PAGER)=(true|:|cat|less|more|vi|vim|nvim|nano|code( --wait)?|emacs)?$",
+					`^GIT_SSH_COMMAND=ssh( +(-i +[\w~./-]+|-p +\d+|-F +[\w~./-]+|-o +(IdentitiesOnly|StrictHostKeyChecking|UserKnownHostsFile|BatchMode|ConnectTimeout)=[\w~./-]+|-[vqT46]+))*$`,
 				},
 				Reason: "an environment variable that makes a tool run an arbitrary program",
 				Examples: Examples{
@@ -4142,6 +4151,7 @@ func generatedDefault() *Policy {
 					NoMatch: []string{
 						"GIT_EDITOR=true git rebase --continue",
 						"NODE_ENV=test npm test",
+						"GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy_key -o IdentitiesOnly=yes' git fetch",
 					},
 				},
 				Prefilter: [][][]string{
@@ -7507,4 +7517,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "93502171044c484e4a19b7613ce8e9644fa99564ea1bffa6c8404d5a49b2f78e"
+const generatedDefaultHash = "42d9d35b08e7b2e879dde15c89169517f8312d4083e28beed624fe9e2ccdf29e"

@@ -41,6 +41,9 @@ func (p *Policy) EffectsVerdict(line string, ctx Context) effects.Verdict {
 		var ph map[string]bool
 		if c.Name == "find" {
 			findSet = findPlaceholder(c, ctx)
+			for _, cl := range effects.NameClasses(findNames(c)) {
+				findSet[cl] = true
+			}
 		} else if c.Via == "find -exec" {
 			ph = findSet
 		}

@@ -65,6 +65,9 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		e.placeholder = nil
 		if c.Name == "find" {
 			findSet = findPlaceholder(c, ctx)
+			for _, cl := range effects.NameClasses(findNames(c)) {
+				findSet[cl] = true
+			}
 		} else if c.Via == "find -exec" {
 			e.placeholder = findSet
 		}
@@ -348,4 +351,15 @@ func sortedKeys(m map[int][]*effects.Record) []int {
 	}
 	sort.Ints(keys)
 	return keys
+}
+
+// findNames returns the -name and -iname values of a find command.
+func findNames(c *shell.Command) []string {
+	var out []string
+	for i := 0; i+1 < len(c.Args); i++ {
+		if c.Args[i] == "-name" || c.Args[i] == "-iname" {
+			out = append(out, c.Args[i+1])
+		}
+	}
+	return out
 }

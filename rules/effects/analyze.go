@@ -277,6 +277,13 @@ func (a *analysis) walk(spec *Spec) {
 	if cur == spec {
 		a.specEffects(spec)
 	}
+	if first == OperandScript && len(positionals) == 0 && !r.codeGiven && !r.stopped {
+		if lang := specLang(cur); lang != "" && (c.StdinFed || hasInputRedirect(c)) {
+			// An interpreter with neither a script nor inline code reads its
+			// code from stdin (python3 <<EOF, curl … | ruby).
+			a.stdinCode(lang)
+		}
+	}
 	if first == OperandScript && len(positionals) > 0 && !posDyn[0] {
 		// A script the table knows as a project's own task runner
 		// (python manage.py test): read its arguments against its entry.
@@ -366,11 +373,13 @@ func (a *analysis) option(s *Spec, arg string, args []string, dyn []bool, i int,
 		if hasVal {
 			a.value(o.Value, val, false)
 			a.applyOption(o, operands, first)
+			a.nameFilter(name, val)
 			return 0, true
 		}
 		if i+1 < len(args) {
 			a.value(o.Value, args[i+1], i+1 < len(dyn) && dyn[i+1])
 			a.applyOption(o, operands, first)
+			a.nameFilter(name, args[i+1])
 			return 1, true
 		}
 		a.r.unknown("option %s without its value", arg)
@@ -491,6 +500,7 @@ func (a *analysis) value(kind, v string, dyn bool) {
 	r := a.r
 	if strings.HasPrefix(kind, OperandCodePrefix) {
 		lang := kind[len(OperandCodePrefix):]
+		r.codeGiven = true
 		if dyn {
 			r.Code = append(r.Code, CodeEffect{Kind: "inline", Lang: lang, Found: []string{"only known at run time"}})
 			r.unknown("%s code only known at run time", lang)
@@ -506,11 +516,7 @@ func (a *analysis) value(kind, v string, dyn bool) {
 				r.unknown("%s code that cannot be analyzed", lang)
 			}
 		}
-		for _, p := range codePaths(v) {
-			if cls := a.classesOf(p); hasClass(cls, ClassSecret) {
-				a.file(OpRead, p, false)
-			}
-		}
+		a.codeFiles(ce, v)
 		return
 	}
 	switch kind {
@@ -579,9 +585,17 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			r.unknown("deletes files named by its input")
 			return
 		}
+		if a.r.filtered && len(a.r.filterNames) > 0 {
+			// find DIR -name X -delete: the files named X below DIR.
+			for _, n := range a.r.filterNames {
+				a.file(OpDelete, strings.TrimSuffix(v, "/")+"/"+n, false)
+			}
+			return
+		}
 		if a.r.filtered {
-			// find DIR -name X -delete: what matches below DIR, not DIR.
-			a.file(OpDelete, strings.TrimSuffix(v, "/")+"/*matching*", false)
+			// Filters that do not narrow by name (-type, -mindepth, -not
+			// -path): everything below DIR may go.
+			a.file(OpDelete, strings.TrimSuffix(v, "/")+"/*", true)
 			return
 		}
 		a.file(OpDelete, v, a.r.recursive)
@@ -591,6 +605,16 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			return
 		}
 		a.file(OpMode, v, a.r.recursive)
+	case OperandProject:
+		if v == "-" {
+			a.stdinCode("make")
+			return
+		}
+		a.file(OpRead, v, false)
+		if cls := a.r.Files[len(a.r.Files)-1].Classes; !has(cls, "inside", "source", "build", ClassRoot) || dyn {
+			a.r.Code = append(a.r.Code, CodeEffect{Kind: "file", What: v})
+			a.r.unknown("runs task definitions from %s, outside the workspace", v)
+		}
 	case OperandList:
 		if v == "{xargs input}" || dyn {
 			return
@@ -647,6 +671,11 @@ func hasClass(cs []string, c string) bool {
 
 // stdinCode analyzes code fed on stdin to an interpreter of lang.
 func (a *analysis) stdinCode(lang string) {
+	if a.c.Stdin == "" && hasInputRedirect(a.c) {
+		a.r.Code = append(a.r.Code, CodeEffect{Kind: "file", Lang: lang, What: "a file redirected to stdin"})
+		a.r.unknown("runs %s code from a file redirected to stdin", lang)
+		return
+	}
 	if a.c.Stdin == "" {
 		a.r.Code = append(a.r.Code, CodeEffect{Kind: "stdin", Lang: lang, Found: []string{"not known"}})
 		a.r.unknown("runs code from stdin that is not known")
@@ -655,6 +684,10 @@ func (a *analysis) stdinCode(lang string) {
 	ce := analyzeCode(lang, a.c.Stdin)
 	ce.Kind = "stdin"
 	a.r.Code = append(a.r.Code, ce)
+	for _, p := range ce.Deletes {
+		a.file(OpDelete, p, true)
+	}
+	a.codeFiles(ce, a.c.Stdin)
 	for _, f := range ce.Found {
 		if f == foundUnanalyzable {
 			a.r.unknown("%s code on stdin that cannot be analyzed", lang)
@@ -705,6 +738,9 @@ func (a *analysis) network(dest string, sends string) {
 	n := NetEffect{Dest: dest, Sends: sends}
 	n.Local, n.Metadata = classifyHost(dest)
 	a.r.Network = append(a.r.Network, n)
+	if host := hostOf(dest); host != "" && !isASCII(host) {
+		a.r.Concerns = append(a.r.Concerns, "the host name "+host+" has non-ASCII letters (a look-alike of a known host?)")
+	}
 }
 
 // projectModules are Python modules that test, lint, format or package the
@@ -735,6 +771,9 @@ func (a *analysis) module(name string, dyn bool) {
 // metadataScan flags a cloud metadata endpoint named anywhere in the command
 // (an argument, inline code, stdin), whatever program would reach it.
 func (a *analysis) metadataScan() {
+	if s := Lookup(a.c.Name); s != nil && localOnly(s) && !a.c.DynamicName {
+		return // grep 169.254.169.254 src/ searches text; it sends nothing
+	}
 	texts := append([]string{a.c.Stdin}, a.c.Args...)
 	for _, t := range texts {
 		for _, h := range hostCandidates(t) {
@@ -820,4 +859,106 @@ func venvActivate(p string) bool {
 		return false
 	}
 	return path.Base(strings.TrimSuffix(dir, "/")) == "bin" && !strings.ContainsAny(p, "$`")
+}
+
+// specLang is the language of an interpreter's inline code (its -c/-e
+// option's code:LANG), or "".
+func specLang(s *Spec) string {
+	for _, o := range s.Options {
+		if strings.HasPrefix(o.Value, OperandCodePrefix) {
+			return o.Value[len(OperandCodePrefix):]
+		}
+	}
+	return ""
+}
+
+// codeFiles records the sensitive files inline code names: a credential it
+// reads, and a start-up, scheduling or guard file it may write.
+func (a *analysis) codeFiles(ce CodeEffect, code string) {
+	writes := false
+	for _, f := range ce.Found {
+		if f == foundWrite {
+			writes = true
+		}
+	}
+	for _, p := range codePaths(code) {
+		cls := a.classesOf(p)
+		switch {
+		case writes && (hasClass(cls, ClassPersistence) || hasClass(cls, ClassGuard) || hasClass(cls, ClassVCS)):
+			a.file(OpWrite, p, false)
+		case hasClass(cls, ClassSecret):
+			a.file(OpRead, p, false)
+		}
+	}
+}
+
+// localOnly reports a program that only reads, lists or prints: it cannot
+// reach the network or run code.
+func localOnly(s *Spec) bool {
+	if len(s.Subcommands) > 0 || s.Code != "" || s.Network != "" {
+		return false
+	}
+	for _, k := range []string{s.Operands, s.First} {
+		switch k {
+		case "", OperandRead, OperandList, OperandNone, OperandAny:
+		default:
+			if !strings.HasPrefix(k, OperandCodePrefix+"jq") {
+				return false
+			}
+		}
+	}
+	for _, o := range s.Options {
+		switch o.Value {
+		case "", OperandRead, OperandNone, OperandAny, OperandWrite, OperandDir:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// nameFilter keeps find's -name and -iname values: they say what -delete removes.
+func (a *analysis) nameFilter(opt, val string) {
+	switch opt {
+	case "-name", "-iname":
+		if !strings.Contains(val, "/") {
+			a.r.filterNames = append(a.r.filterNames, val)
+		}
+	}
+}
+
+// hostOf returns the host of a URL or host:port.
+func hostOf(dest string) string {
+	rest := dest
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if i := strings.LastIndexByte(rest, ':'); i >= 0 && !strings.Contains(rest, "]") {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+func hasInputRedirect(c *shell.Command) bool {
+	for _, rd := range c.Redirects {
+		if strings.HasPrefix(rd.Op, "<") && rd.Op != "<<<" {
+			return true
+		}
+	}
+	return false
 }

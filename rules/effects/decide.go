@@ -105,7 +105,7 @@ func (r *Record) dangers() []string {
 				add("deletes the guard's configuration (%s)", f.Path)
 			case has(c, ClassPersistence) || has(c, ClassSecret) && !has(c, "inside", "temp"):
 				add("deletes credentials or start-up files (%s)", f.Path)
-			case f.Recursive && has(c, "home_sub") && !has(c, "temp"):
+			case f.Recursive && has(c, "home_sub") && !has(c, "temp", ClassCache):
 				add("recursively deletes %s in the home directory, outside every workspace", f.Path)
 			}
 		case OpWrite, OpMode:
@@ -133,7 +133,9 @@ func (r *Record) dangers() []string {
 		switch {
 		case n.Metadata:
 			add("reads a cloud metadata endpoint (%s), where instance credentials live", n.Dest)
-		case strings.HasPrefix(n.Sends, "secret file"), (n.Sends == "environment" || strings.HasPrefix(n.Sends, "the secret variable")) && !n.Local:
+		case n.Local:
+			// This machine or a private network: the judge decides.
+		case strings.HasPrefix(n.Sends, "secret file"), n.Sends == "environment" || strings.HasPrefix(n.Sends, "the secret variable"):
 			add("sends %s to %s", n.Sends, n.Dest)
 		}
 	}
@@ -157,13 +159,19 @@ func (r *Record) concerns() []string {
 			case r.DryRun:
 			case f.Dynamic || has(c, "dynamic"):
 				add("%s a path known only at run time (%s)", f.Op, f.Path)
-			case has(c, "temp") || harmlessDevice(f.Path):
+			case has(c, "temp", ClassCache) || harmlessDevice(f.Path):
 			case has(c, ClassVCSOther), has(c, ClassSecret) && !has(c, "inside"):
 				add("%s %s", f.Op, f.Path)
 			case has(c, "build"):
+			case has(c, ClassAgent):
+				add("%s the agent's own instructions or settings (%s)", f.Op, f.Path)
 			case has(c, "source", "inside"):
-				if f.Op == OpDelete && f.Recursive && !has(c, "build") {
+				switch {
+				case f.Op != OpDelete || has(c, "build"):
+				case f.Recursive:
 					add("recursively deletes source files (%s)", f.Path)
+				case strings.ContainsAny(path.Base(f.Path), "*?["):
+					add("deletes every source file matching %s", f.Path)
 				}
 			case has(c, ClassRoot) && f.Op != OpDelete:
 				// Writing into the workspace (ruff format ., chmod +x *).

@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hookguard/hookguard/internal/hook"
@@ -120,5 +121,29 @@ func TestLiteralDeletesBecomeFileEffects(t *testing.T) {
 	ce = analyzeCode("node", "require('fs').rmSync(process.argv[2], {recursive: true})")
 	if len(ce.Deletes) != 0 || len(ce.Found) == 0 {
 		t.Errorf("a computed path must stay unanalyzed: found %v, deletes %v", ce.Found, ce.Deletes)
+	}
+}
+
+func TestGlobsMatchSensitivePaths(t *testing.T) {
+	for _, p := range []string{"/e??/sh*w", "/home/dev/.ss?/id_*", "/home/dev/.aws/cred*"} {
+		abs := p
+		tilde := ""
+		if rest, ok := strings.CutPrefix(p, "/home/dev"); ok {
+			tilde = "~" + rest
+		}
+		if cls := sensitiveClasses(abs, tilde); len(cls) == 0 {
+			t.Errorf("%s: no sensitive class", p)
+		}
+	}
+	if cls := sensitiveClasses("/home/dev/project/src/*.ts", ""); len(cls) != 0 {
+		t.Errorf("source glob classed %v", cls)
+	}
+}
+
+func TestBareGlobsAreNotSensitive(t *testing.T) {
+	for _, p := range []string{"/home/dev/project/src/*", "/home/dev/project/*.*", "/tmp/?"} {
+		if cls := sensitiveClasses(p, ""); len(cls) != 0 {
+			t.Errorf("%s classed %v", p, cls)
+		}
 	}
 }

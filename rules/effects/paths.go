@@ -15,6 +15,8 @@ const (
 	ClassVCSOther    = "vcs_other"        // other files inside .git (locks, messages)
 	ClassPersistence = "persistence"      // what runs later by itself: shell start-up, cron, services, …
 	ClassDotfile     = "dotfile"          // a dotfile or dot-folder directly in the home directory
+	ClassCache       = "cache"          // a cache a tool rebuilds on its own (~/.cache, DerivedData)
+	ClassAgent       = "agent"          // the agent's instructions and rules (not its permissions)
 	ClassRoot        = "workspace_root"   // a workspace root itself (or everything in it)
 	ClassAncestor    = "workspace_parent" // a folder that contains a workspace root
 )
@@ -63,7 +65,11 @@ type compiledClass struct {
 func compilePaths() {
 	compiledPaths = nil
 	for _, pc := range pathTable() {
-		compiledPaths = append(compiledPaths, compiledClass{class: pc.Class, m: newPathMatcher(pc.Patterns), except: newPathMatcher(pc.Except)})
+		cc := compiledClass{class: pc.Class, m: newPathMatcher(pc.Patterns), except: newPathMatcher(pc.Except)}
+		// A glob could be a disguise of a credential or start-up file; for
+		// the agent's notes and caches it is just a glob.
+		cc.m.globAware = pc.Class != ClassAgent && pc.Class != ClassCache
+		compiledPaths = append(compiledPaths, cc)
 	}
 }
 
@@ -76,6 +82,8 @@ type pathMatcher struct {
 	rel       map[string][]relPattern // relative patterns by their first component
 	relGlob   []relPattern
 	anchored  []anchoredPattern
+	// globAware matches paths written with globs against what they could expand to.
+	globAware bool
 }
 
 type relPattern struct {
@@ -168,7 +176,92 @@ func (m *pathMatcher) matchOne(p string, comps []string) bool {
 			return true
 		}
 	}
+	if m.globAware && strings.ContainsAny(p, globChars) {
+		return m.matchGlobPath(comps)
+	}
 	return false
+}
+
+// matchGlobPath matches a path written with globs (/e??/sh*w, ~/.ss?/*):
+// a glob component matches a pattern component it could expand to.
+func (m *pathMatcher) matchGlobPath(comps []string) bool {
+	last := comps[len(comps)-1]
+	for name := range m.names {
+		if globEq(name, last) {
+			return true
+		}
+	}
+	for i, c := range comps {
+		for name := range m.dirNames {
+			if globEq(name, c) {
+				return true
+			}
+		}
+		for _, rps := range m.rel {
+			for _, rp := range rps {
+				if rp.matchAtGlob(comps, i) {
+					return true
+				}
+			}
+		}
+	}
+	for _, ap := range m.anchored {
+		if len(comps) >= len(ap.parts) {
+			ok := true
+			for k, part := range ap.parts {
+				if !globEq(part, comps[k]) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (rp relPattern) matchAtGlob(comps []string, i int) bool {
+	if i+len(rp.parts) > len(comps) || (!rp.dir && i+len(rp.parts) != len(comps)) {
+		return false
+	}
+	for k, part := range rp.parts {
+		if !globEq(part, comps[i+k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// globEq reports whether a pattern component and a path component (either of
+// them may hold globs) can name the same thing.
+func globEq(pat, comp string) bool {
+	if ok, _ := path.Match(pat, comp); ok {
+		return true
+	}
+	if literalChars(comp) < 2 {
+		return false // *, ?* and the like could be anything: not a disguise
+	}
+	ok, _ := path.Match(comp, pat)
+	return ok
+}
+
+func literalChars(s string) int {
+	n := 0
+	inClass := false
+	for _, r := range s {
+		switch {
+		case r == '[':
+			inClass = true
+		case r == ']':
+			inClass = false
+		case r == '*' || r == '?' || inClass:
+		default:
+			n++
+		}
+	}
+	return n
 }
 
 // matchAt matches a relative pattern at component i: a folder pattern also
@@ -202,5 +295,16 @@ func partsPrefix(parts, comps []string) bool {
 // one-off checks; sensitiveClasses uses the compiled form).
 func matchPathPattern(pat, p string) bool {
 	m := newPathMatcher([]string{pat})
+	m.globAware = true
 	return m.matchOne(p, strings.Split(p, "/"))
+}
+
+// NameClasses returns the sensitive classes of files named by find -name
+// patterns (find ~ -name .env -exec cat {} \;: what {} stands for).
+func NameClasses(names []string) []string {
+	var out []string
+	for _, n := range names {
+		out = append(out, sensitiveClasses("/_/"+n, "")...)
+	}
+	return out
 }

@@ -80,7 +80,10 @@ type Record struct {
 	recursive bool
 	deletes   bool
 	filtered  bool
-	stopped   bool
+	codeGiven bool
+	// filterNames are find's -name/-iname values (what -delete removes).
+	filterNames []string
+	stopped     bool
 }
 
 func (r *Record) unknown(format string, args ...any) {

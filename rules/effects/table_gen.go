@@ -52613,7 +52613,7 @@ func generatedPrograms() []*Spec {
 						"--file",
 						"--makefile",
 					},
-					Value: "read",
+					Value: "projectfile",
 				},
 				{
 					Names: []string{
@@ -74008,11 +74008,55 @@ func generatedPaths() []PathClasses {
 				"~/.claude/",
 				"~/.config/hookguard/",
 				".cursor/mcp.json",
-				".cursor/rules/",
-				".cursorrules",
 				".mcp.json",
 				"~/.codeium/",
 				"~/.continue/",
+				".vscode/settings.json",
+				".vscode/tasks.json",
+			},
+			Except: []string{
+				"~/.cursor/projects/",
+				"~/.claude/projects/",
+				"~/.claude/todos/",
+				"~/.cursor/extensions/",
+			},
+		},
+		{
+			Class: "agent",
+			Patterns: []string{
+				".cursor/rules/",
+				".cursorrules",
+				"CLAUDE.md",
+				"AGENTS.md",
+				".claude/commands/",
+				".claude/agents/",
+				".github/copilot-instructions.md",
+				".windsurfrules",
+				".clinerules",
+			},
+		},
+		{
+			Class: "cache",
+			Patterns: []string{
+				"~/.cache/",
+				"~/Library/Caches/",
+				"~/Library/Developer/Xcode/DerivedData/",
+				"~/.npm/_cacache/",
+				"~/.npm/_logs/",
+				"~/.gradle/caches/",
+				"~/.m2/repository/",
+				"~/.cargo/registry/cache/",
+				"~/.pnpm-store/",
+				"~/.yarn/berry/cache/",
+				"~/Library/pnpm/store/",
+				"~/go/pkg/mod/cache/",
+				"~/.bun/install/cache/",
+				"~/.expo/",
+				"~/.nuget/packages/",
+				"~/Library/Developer/CoreSimulator/Caches/",
+				"~/.android/cache/",
+				"~/.terraform.d/plugin-cache/",
+				"~/.ivy2/cache/",
 			},
 		},
 		{
@@ -74128,4 +74172,4 @@ func generatedPaths() []PathClasses {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "623cd7151373539fea08740aa67ce5be21514163e7ec3608f94cdecd2fa5be3a"
+const generatedHash = "6a9dd96f7fbf95e12f8736403b92494f2c4b4627f3ee4abc5b9ca438be6240e3"

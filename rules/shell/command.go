@@ -166,6 +166,7 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 	if stdin != nil && stdin.known {
 		c.Stdin = stdin.text
 	}
+	c.StdinFed = stdin != nil
 	c.CodeSplit = code != nil && !code.dyn && !code.subst && fr.depth+1 <= s.maxDepth
 	idx := s.emit(c, args)
 	if idx < 0 {

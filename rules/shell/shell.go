@@ -63,6 +63,9 @@ type Command struct {
 	// (psql <<EOF … EOF, echo "DROP TABLE t" | mysql, python3 <<EOF …). Parts only
 	// known at run time are in source form. Empty when nothing or unknown.
 	Stdin string
+	// StdinFed says stdin comes from a pipe, a heredoc or a here-string
+	// (known or not), not from the terminal.
+	StdinFed bool
 	// Redirects are the file redirections of this command (> file, >> file, 2> file, &> file, < file).
 	Redirects []Redirect
 	// Pipeline is the index in Result.Pipelines of the pipeline this command belongs to.
