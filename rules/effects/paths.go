@@ -15,8 +15,8 @@ const (
 	ClassVCSOther    = "vcs_other"        // other files inside .git (locks, messages)
 	ClassPersistence = "persistence"      // what runs later by itself: shell start-up, cron, services, …
 	ClassDotfile     = "dotfile"          // a dotfile or dot-folder directly in the home directory
-	ClassCache       = "cache"          // a cache a tool rebuilds on its own (~/.cache, DerivedData)
-	ClassAgent       = "agent"          // the agent's instructions and rules (not its permissions)
+	ClassCache       = "cache"            // a cache a tool rebuilds on its own (~/.cache, DerivedData)
+	ClassAgent       = "agent"            // the agent's instructions and rules (not its permissions)
 	ClassRoot        = "workspace_root"   // a workspace root itself (or everything in it)
 	ClassAncestor    = "workspace_parent" // a folder that contains a workspace root
 )
