@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -18,8 +19,30 @@ import (
 type Writer struct {
 	// Package is the import path of the package the output is compiled in.
 	Package string
+	// Share lists types whose values, when the same literal occurs more than
+	// once across Literal calls, are printed once as a function built on first
+	// use (see SharedDecls) and referenced by name.
+	Share   map[reflect.Type]bool
 	imports map[string]string // path → name
+
+	counting bool
+	counts   map[string]int
+	shared   map[string]string // literal → function name
+	decls    []string
 }
+
+// Count renders v only to count its shareable parts; call it for every value
+// before the Literal calls that print them.
+func (w *Writer) Count(v any) error {
+	w.counting = true
+	defer func() { w.counting = false }()
+	var b strings.Builder
+	return w.write(&b, reflect.ValueOf(v), 0, true)
+}
+
+// SharedDecls returns the declarations of the shared values the Literal calls
+// referenced.
+func (w *Writer) SharedDecls() string { return strings.Join(w.decls, "\n") }
 
 // Literal returns v as a Go expression. Pointers to structs print as &T{…};
 // unexported fields are skipped; maps print in key order.
@@ -86,6 +109,36 @@ func (w *Writer) typeName(t reflect.Type) string {
 var durationType = reflect.TypeFor[time.Duration]()
 
 func (w *Writer) write(b *strings.Builder, v reflect.Value, depth int, typed bool) error {
+	if w.Share[v.Type()] && v.Kind() == reflect.Slice && v.Len() > 0 {
+		var lit strings.Builder
+		if err := w.writeValue(&lit, v, 1, true); err != nil {
+			return err
+		}
+		text := lit.String()
+		if w.counting {
+			if w.counts == nil {
+				w.counts = map[string]int{}
+			}
+			w.counts[text]++
+		} else if w.counts[text] > 1 {
+			name, ok := w.shared[text]
+			if !ok {
+				if w.shared == nil {
+					w.shared = map[string]string{}
+				}
+				name = fmt.Sprintf("shared%d", len(w.shared)+1)
+				w.shared[text] = name
+				w.typeName(reflect.TypeFor[sync.Once]()) // imports sync
+				w.decls = append(w.decls, fmt.Sprintf("var %s = sync.OnceValue(func() %s {\n\treturn %s\n})\n", name, w.typeName(v.Type()), text))
+			}
+			b.WriteString(name + "()")
+			return nil
+		}
+	}
+	return w.writeValue(b, v, depth, typed)
+}
+
+func (w *Writer) writeValue(b *strings.Builder, v reflect.Value, depth int, typed bool) error {
 	ind := strings.Repeat("\t", depth)
 	switch v.Kind() {
 	case reflect.Pointer:

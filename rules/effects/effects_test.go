@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"path"
 	"strings"
 	"testing"
 
@@ -144,6 +145,18 @@ func TestBareGlobsAreNotSensitive(t *testing.T) {
 	for _, p := range []string{"/home/dev/project/src/*", "/home/dev/project/*.*", "/tmp/?"} {
 		if cls := sensitiveClasses(p, ""); len(cls) != 0 {
 			t.Errorf("%s classed %v", p, cls)
+		}
+	}
+}
+
+func TestGlobMatch(t *testing.T) {
+	for _, tt := range []struct {
+		pat, s string
+	}{{"*.pem", "a.pem"}, {"*.pem", "a.pemx"}, {"id_*", "id_rsa"}, {".env.*", ".env.local"}, {"*credentials*.json", "gcp-credentials-x.json"},
+		{"*.env", ".env"}, {"id_*", "id_"}, {"service-account*.json", "service-account.json"}, {"a*b", "ab"}, {"a*b", "a"}} {
+		want, _ := path.Match(tt.pat, tt.s)
+		if got := globMatch(tt.pat, tt.s); got != want {
+			t.Errorf("globMatch(%q, %q) = %v, want %v", tt.pat, tt.s, got, want)
 		}
 	}
 }

@@ -147,7 +147,7 @@ func (m *pathMatcher) matchOne(p string, comps []string) bool {
 		return true
 	}
 	for _, g := range m.nameGlobs {
-		if ok, _ := path.Match(g, last); ok {
+		if globMatch(g, last) {
 			return true
 		}
 	}
@@ -156,7 +156,7 @@ func (m *pathMatcher) matchOne(p string, comps []string) bool {
 			return true
 		}
 		for _, g := range m.dirGlobs {
-			if ok, _ := path.Match(g, c); ok {
+			if globMatch(g, c) {
 				return true
 			}
 		}
@@ -185,6 +185,16 @@ func (m *pathMatcher) matchOne(p string, comps []string) bool {
 // matchGlobPath matches a path written with globs (/e??/sh*w, ~/.ss?/*):
 // a glob component matches a pattern component it could expand to.
 func (m *pathMatcher) matchGlobPath(comps []string) bool {
+	disguise := false
+	for _, c := range comps {
+		if strings.ContainsAny(c, globChars) && literalChars(c) >= 2 {
+			disguise = true
+			break
+		}
+	}
+	if !disguise {
+		return false // only bare wildcards (*, ?): nothing could be disguised
+	}
 	last := comps[len(comps)-1]
 	for name := range m.names {
 		if globEq(name, last) {
@@ -307,4 +317,17 @@ func NameClasses(names []string) []string {
 		out = append(out, sensitiveClasses("/_/"+n, "")...)
 	}
 	return out
+}
+
+// globMatch is path.Match with fast paths for the common shapes *.ext,
+// prefix* and *word*.
+func globMatch(pat, s string) bool {
+	if i := strings.IndexAny(pat, globChars); i >= 0 {
+		rest := pat[i+1:]
+		if pat[i] == '*' && !strings.ContainsAny(rest, globChars) {
+			return len(s) >= i+len(rest) && strings.HasPrefix(s, pat[:i]) && strings.HasSuffix(s, rest)
+		}
+	}
+	ok, _ := path.Match(pat, s)
+	return ok
 }

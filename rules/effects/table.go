@@ -123,25 +123,39 @@ var (
 	tableOnce sync.Once
 	programs  []*Spec
 	paths     []PathClasses
-	byName    map[string]*Spec
+
+	// byName caches entries built on demand; override replaces the
+	// generated table (Use, for tests of the YAML sources).
+	lookupMu sync.Mutex
+	byName   = map[string]*Spec{}
+	override map[string]*Spec
 )
 
 func loadTable() {
 	tableOnce.Do(func() {
-		programs, paths = generatedPrograms(), generatedPaths()
-		byName = make(map[string]*Spec, 2*len(programs))
-		for _, p := range programs {
-			for _, n := range p.Names {
-				byName[n] = p
-			}
+		if programs == nil {
+			programs = generatedPrograms()
+		}
+		if paths == nil {
+			paths = generatedPaths()
 		}
 	})
 }
 
-// Lookup returns the table's entry for a program name, or nil.
+// Lookup returns the table's entry for a program name, or nil. Only the
+// entries a process asks for are built.
 func Lookup(name string) *Spec {
-	loadTable()
-	return byName[name]
+	lookupMu.Lock()
+	defer lookupMu.Unlock()
+	if override != nil {
+		return override[name]
+	}
+	if s, ok := byName[name]; ok {
+		return s
+	}
+	s := generatedProgram(name)
+	byName[name] = s
+	return s
 }
 
 // Use replaces the table for the rest of the process with t (tests of the
@@ -149,18 +163,22 @@ func Lookup(name string) *Spec {
 // restores the generated table.
 func Use(t *Table) (restore func()) {
 	loadTable()
-	oldP, oldPaths, oldIdx := programs, paths, byName
+	lookupMu.Lock()
+	oldP, oldPaths := programs, paths
 	programs, paths = t.Programs, t.Paths
-	byName = map[string]*Spec{}
+	override = map[string]*Spec{}
 	for _, p := range t.Programs {
 		for _, n := range p.Names {
-			byName[n] = p
+			override[n] = p
 		}
 	}
 	pathsOnce = sync.Once{}
+	lookupMu.Unlock()
 	return func() {
-		programs, paths, byName = oldP, oldPaths, oldIdx
+		lookupMu.Lock()
+		programs, paths, override = oldP, oldPaths, nil
 		pathsOnce = sync.Once{}
+		lookupMu.Unlock()
 	}
 }
 
@@ -171,7 +189,9 @@ func Programs() []*Spec {
 }
 
 func pathTable() []PathClasses {
-	loadTable()
+	if paths == nil {
+		paths = generatedPaths()
+	}
 	return paths
 }
 
