@@ -10,7 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -42,7 +41,14 @@ func (w *Writer) Count(v any) error {
 
 // SharedDecls returns the declarations of the shared values the Literal calls
 // referenced.
-func (w *Writer) SharedDecls() string { return strings.Join(w.decls, "\n") }
+// The shared values are built on first use and kept in sharedValues, with no
+// cost at process start; callers build them from one goroutine at a time.
+func (w *Writer) SharedDecls() string {
+	if len(w.decls) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("// sharedValues holds the shared values once built.\nvar sharedValues [%d]any\n\n", len(w.decls)) + strings.Join(w.decls, "\n")
+}
 
 // Literal returns v as a Go expression. Pointers to structs print as &T{…};
 // unexported fields are skipped; maps print in key order.
@@ -126,10 +132,11 @@ func (w *Writer) write(b *strings.Builder, v reflect.Value, depth int, typed boo
 				if w.shared == nil {
 					w.shared = map[string]string{}
 				}
-				name = fmt.Sprintf("shared%d", len(w.shared)+1)
+				k := len(w.shared)
+				name = fmt.Sprintf("shared%d", k)
 				w.shared[text] = name
-				w.typeName(reflect.TypeFor[sync.Once]()) // imports sync
-				w.decls = append(w.decls, fmt.Sprintf("var %s = sync.OnceValue(func() %s {\n\treturn %s\n})\n", name, w.typeName(v.Type()), text))
+				t := w.typeName(v.Type())
+				w.decls = append(w.decls, fmt.Sprintf("func %s() %s {\n\tif sharedValues[%d] == nil {\n\t\tsharedValues[%d] = %s\n\t}\n\treturn sharedValues[%d].(%s)\n}\n", name, t, k, k, text, k, t))
 			}
 			b.WriteString(name + "()")
 			return nil

@@ -46,16 +46,18 @@ var elevating = map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec"
 
 // loaderVars are environment variables that make programs load or run other
 // code at start-up.
-var loaderVars = map[string]bool{
-	"LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true, "BASH_ENV": true, "ENV": true,
-	"PROMPT_COMMAND": true, "NODE_OPTIONS": true, "PYTHONSTARTUP": true, "PYTHONPATH": true, "PYTHONHOME": true,
-	"PERL5OPT": true, "PERL5LIB": true, "PERLLIB": true, "RUBYOPT": true, "RUBYLIB": true, "GIT_SSH_COMMAND": true, "GIT_SSH": true,
-	"GIT_EXEC_PATH": true, "GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_PARAMETERS": true, "GIT_EXTERNAL_DIFF": true, "GIT_PAGER": true,
-	"GIT_EDITOR": true, "EDITOR": true, "VISUAL": true, "PAGER": true, "SHELLOPTS": true, "BASHOPTS": true, "IFS": true,
-	"PS4": true, "JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "CLASSPATH": true,
-	"DOTNET_STARTUP_HOOKS": true, "GCONV_PATH": true, "LD_BIND_NOW": false, "PATH": true, "HISTFILE": false,
-	"MAVEN_OPTS": true, "GRADLE_OPTS": true, "npm_config_script_shell": true, "NPM_CONFIG_SCRIPT_SHELL": true,
-}
+var loaderVars = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"LD_PRELOAD": true, "LD_LIBRARY_PATH": true, "LD_AUDIT": true, "BASH_ENV": true, "ENV": true,
+		"PROMPT_COMMAND": true, "NODE_OPTIONS": true, "PYTHONSTARTUP": true, "PYTHONPATH": true, "PYTHONHOME": true,
+		"PERL5OPT": true, "PERL5LIB": true, "PERLLIB": true, "RUBYOPT": true, "RUBYLIB": true, "GIT_SSH_COMMAND": true, "GIT_SSH": true,
+		"GIT_EXEC_PATH": true, "GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_PARAMETERS": true, "GIT_EXTERNAL_DIFF": true, "GIT_PAGER": true,
+		"GIT_EDITOR": true, "EDITOR": true, "VISUAL": true, "PAGER": true, "SHELLOPTS": true, "BASHOPTS": true, "IFS": true,
+		"PS4": true, "JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "CLASSPATH": true,
+		"DOTNET_STARTUP_HOOKS": true, "GCONV_PATH": true, "LD_BIND_NOW": false, "PATH": true, "HISTFILE": false,
+		"MAVEN_OPTS": true, "GRADLE_OPTS": true, "npm_config_script_shell": true, "NPM_CONFIG_SCRIPT_SHELL": true,
+	}
+})
 
 func (a *analysis) run() {
 	c, r := a.c, a.r
@@ -101,7 +103,7 @@ func (a *analysis) run() {
 }
 
 func (a *analysis) envVar(k string) {
-	if loaderVars[k] || strings.HasPrefix(k, "DYLD_") || strings.HasPrefix(k, "BASH_FUNC_") {
+	if loaderVars()[k] || strings.HasPrefix(k, "DYLD_") || strings.HasPrefix(k, "BASH_FUNC_") {
 		a.r.Env = append(a.r.Env, k)
 	}
 }
@@ -745,22 +747,24 @@ func (a *analysis) network(dest string, sends string) {
 
 // projectModules are Python modules that test, lint, format or package the
 // workspace's own code, or only print.
-var projectModules = map[string]bool{
-	"pytest": true, "unittest": true, "doctest": true, "venv": true, "virtualenv": true, "black": true, "mypy": true,
-	"ruff": true, "isort": true, "flake8": true, "pylint": true, "pyflakes": true, "pycodestyle": true, "coverage": true,
-	"json.tool": true, "py_compile": true, "compileall": true, "timeit": true, "pydoc": true, "build": true,
-	"tox": true, "nox": true, "pyright": true, "bandit": true, "cProfile": true, "profile": true, "trace": false,
-	"pip": false, "http.server": false, "ensurepip": true, "site": true, "sysconfig": true, "platform": true,
-	"django": true, "alembic": true, "uvicorn": true, "flask": true, "jupyter": true, "notebook": true, "IPython": true,
-	"pre_commit": true, "hatch": true, "poetry": true, "pdm": true, "maturin": true, "twine": false, "tabulate": true,
-}
+var projectModules = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"pytest": true, "unittest": true, "doctest": true, "venv": true, "virtualenv": true, "black": true, "mypy": true,
+		"ruff": true, "isort": true, "flake8": true, "pylint": true, "pyflakes": true, "pycodestyle": true, "coverage": true,
+		"json.tool": true, "py_compile": true, "compileall": true, "timeit": true, "pydoc": true, "build": true,
+		"tox": true, "nox": true, "pyright": true, "bandit": true, "cProfile": true, "profile": true, "trace": false,
+		"pip": false, "http.server": false, "ensurepip": true, "site": true, "sysconfig": true, "platform": true,
+		"django": true, "alembic": true, "uvicorn": true, "flask": true, "jupyter": true, "notebook": true, "IPython": true,
+		"pre_commit": true, "hatch": true, "poetry": true, "pdm": true, "maturin": true, "twine": false, "tabulate": true,
+	}
+})
 
 // module records python -m NAME.
 func (a *analysis) module(name string, dyn bool) {
 	switch {
 	case dyn:
 		a.r.unknown("a Python module only known at run time")
-	case projectModules[name]:
+	case projectModules()[name]:
 		a.r.Code = append(a.r.Code, CodeEffect{Kind: "project", Lang: "python", What: "-m " + name})
 	default:
 		a.r.Code = append(a.r.Code, CodeEffect{Kind: "module", Lang: "python", What: "-m " + name})

@@ -24,61 +24,66 @@ const (
 // codeSignals are per-language patterns of what inline code does. A language
 // not listed cannot be analyzed.
 // They compile on first use: most hook processes never see inline code.
-var codeSignalSources = map[string][]struct {
+func codeSignalSources() map[string][]struct {
 	found string
 	re    string
-}{
-	"python": {
-		{foundDelete, `\b(os\.(remove|unlink|rmdir|removedirs)|shutil\.(rmtree|move)|\.unlink\(|\.rmdir\(|send2trash)`},
-		{foundWrite, `open\([^)]*,\s*['"](w|a|x|r\+|wb|ab)|\.write_(text|bytes)\(|shutil\.(copy|copyfile|copytree)|os\.(rename|replace|chmod|chown|symlink|link|makedirs|mkdir)\(|\.(chmod|rename|replace|symlink_to|mkdir|touch)\(`},
-		{foundSpawn, `\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork|kill)|pty\.|commands\.)`},
-		{foundNetwork, `\b(requests|urllib|http\.client|httpx|aiohttp|socket|smtplib|ftplib|paramiko|websocket|boto3|telnetlib)\b`},
-		{foundEnv, `os\.environ|os\.getenv|getenv\(`},
-		{foundDynamic, `\b(exec|eval|compile|__import__)\s*\(|base64|codecs\.decode|marshal|pickle\.loads|importlib`},
-	},
-	"node": {
-		{foundDelete, `\b(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\s*\(|rimraf|fs-extra|\.remove(Sync)?\(|emptyDir`},
-		{foundWrite, `\b(writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|copyFile|copyFileSync|cpSync|renameSync|rename|chmod|chmodSync|chown|symlink|mkdirSync|mkdir)\s*\(`},
-		{foundSpawn, `child_process|\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)\s*\(|process\.kill|Deno\.(run|Command)|Bun\.spawn`},
-		{foundNetwork, `\b(fetch|XMLHttpRequest|WebSocket)\s*\(|require\(\s*['"](https?|net|tls|dgram|dns|axios|node-fetch|got)['"]\)|from\s+['"](https?|net|axios|node-fetch)['"]|\bhttps?\.(get|request)`},
-		{foundEnv, `process\.env|Deno\.env|Bun\.env`},
-		{foundDynamic, `\beval\s*\(|new\s+Function|Function\s*\(|vm\.|atob\(|Buffer\.from\([^)]*base64|require\(\s*[^'"]`},
-	},
-	"ruby": {
-		{foundDelete, `File\.(delete|unlink)|FileUtils\.(rm\w*|remove\w*|mv)|Dir\.(delete|rmdir|unlink)`},
-		{foundWrite, `File\.(write|open\([^)]*['"][wa])|FileUtils\.(cp|mkdir|touch|chmod|ln)\w*|IO\.write`},
-		{foundSpawn, "\\b(system|exec|spawn|fork|Process\\.|IO\\.popen|Open3)\\b|`|%x"},
-		{foundNetwork, `Net::|Socket|open-uri|URI\.open|HTTParty|Faraday|RestClient`},
-		{foundEnv, `ENV\[|ENV\.`},
-		{foundDynamic, `\b(eval|instance_eval|class_eval|send|Base64)\b`},
-	},
-	"perl": {
-		{foundDelete, `\b(unlink|rmdir|rmtree|remove_tree)\b`},
-		{foundWrite, `open\s*\(?[^,]*,\s*['"]?[>+]|\b(rename|chmod|chown|mkdir|symlink|link|copy|move)\b`},
-		{foundSpawn, "\\b(system|exec|fork|qx|kill)\\b|`"},
-		{foundNetwork, `\b(IO::Socket|Socket|LWP|HTTP::|Net::)\b`},
-		{foundEnv, `\$ENV\{|%ENV`},
-		{foundDynamic, `\beval\b|MIME::Base64|decode_base64|\bpack\b`},
-	},
-	"php": {
-		{foundDelete, `\b(unlink|rmdir)\s*\(`},
-		{foundWrite, `\b(file_put_contents|fopen|fwrite|rename|copy|chmod|mkdir|touch)\s*\(`},
-		{foundSpawn, "\\b(system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\\s*\\(|`"},
-		{foundNetwork, `\b(curl_\w+|fsockopen|stream_socket_client|file_get_contents\s*\(\s*['"]https?)`},
-		{foundEnv, `getenv|\$_ENV|\$_SERVER`},
-		{foundDynamic, `\b(eval|assert|create_function|base64_decode|gzinflate|str_rot13)\s*\(`},
-	},
-	"sed": {
-		{foundSpawn, `(^|[;{}\n])\s*([0-9$,/!]*\s*)?e(\s|;|$)|` + sedSubst + `[gpIiMm0-9]*e`},
-		{foundWrite, `(^|[;{}\n])\s*([0-9$,/!]*\s*)?[wW]\s+\S|` + sedSubst + `[gpIiMm0-9]*w\s*\S`},
-	},
-	"awk": {
-		{foundSpawn, `\bsystem\s*\(|\|\s*(getline|")|"\s*\|\s*getline|\|&`},
-		{foundWrite, `print[f]?\b[^;}]*>\s*("|[a-zA-Z_$])|fflush\s*\(|close\s*\(`},
-		{foundNetwork, `/inet/`},
-		{foundEnv, `ENVIRON`},
-	},
-	"jq": {},
+} {
+	return map[string][]struct {
+		found string
+		re    string
+	}{
+		"python": {
+			{foundDelete, `\b(os\.(remove|unlink|rmdir|removedirs)|shutil\.(rmtree|move)|\.unlink\(|\.rmdir\(|send2trash)`},
+			{foundWrite, `open\([^)]*,\s*['"](w|a|x|r\+|wb|ab)|\.write_(text|bytes)\(|shutil\.(copy|copyfile|copytree)|os\.(rename|replace|chmod|chown|symlink|link|makedirs|mkdir)\(|\.(chmod|rename|replace|symlink_to|mkdir|touch)\(`},
+			{foundSpawn, `\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork|kill)|pty\.|commands\.)`},
+			{foundNetwork, `\b(requests|urllib|http\.client|httpx|aiohttp|socket|smtplib|ftplib|paramiko|websocket|boto3|telnetlib)\b`},
+			{foundEnv, `os\.environ|os\.getenv|getenv\(`},
+			{foundDynamic, `\b(exec|eval|compile|__import__)\s*\(|base64|codecs\.decode|marshal|pickle\.loads|importlib`},
+		},
+		"node": {
+			{foundDelete, `\b(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\s*\(|rimraf|fs-extra|\.remove(Sync)?\(|emptyDir`},
+			{foundWrite, `\b(writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|copyFile|copyFileSync|cpSync|renameSync|rename|chmod|chmodSync|chown|symlink|mkdirSync|mkdir)\s*\(`},
+			{foundSpawn, `child_process|\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)\s*\(|process\.kill|Deno\.(run|Command)|Bun\.spawn`},
+			{foundNetwork, `\b(fetch|XMLHttpRequest|WebSocket)\s*\(|require\(\s*['"](https?|net|tls|dgram|dns|axios|node-fetch|got)['"]\)|from\s+['"](https?|net|axios|node-fetch)['"]|\bhttps?\.(get|request)`},
+			{foundEnv, `process\.env|Deno\.env|Bun\.env`},
+			{foundDynamic, `\beval\s*\(|new\s+Function|Function\s*\(|vm\.|atob\(|Buffer\.from\([^)]*base64|require\(\s*[^'"]`},
+		},
+		"ruby": {
+			{foundDelete, `File\.(delete|unlink)|FileUtils\.(rm\w*|remove\w*|mv)|Dir\.(delete|rmdir|unlink)`},
+			{foundWrite, `File\.(write|open\([^)]*['"][wa])|FileUtils\.(cp|mkdir|touch|chmod|ln)\w*|IO\.write`},
+			{foundSpawn, "\\b(system|exec|spawn|fork|Process\\.|IO\\.popen|Open3)\\b|`|%x"},
+			{foundNetwork, `Net::|Socket|open-uri|URI\.open|HTTParty|Faraday|RestClient`},
+			{foundEnv, `ENV\[|ENV\.`},
+			{foundDynamic, `\b(eval|instance_eval|class_eval|send|Base64)\b`},
+		},
+		"perl": {
+			{foundDelete, `\b(unlink|rmdir|rmtree|remove_tree)\b`},
+			{foundWrite, `open\s*\(?[^,]*,\s*['"]?[>+]|\b(rename|chmod|chown|mkdir|symlink|link|copy|move)\b`},
+			{foundSpawn, "\\b(system|exec|fork|qx|kill)\\b|`"},
+			{foundNetwork, `\b(IO::Socket|Socket|LWP|HTTP::|Net::)\b`},
+			{foundEnv, `\$ENV\{|%ENV`},
+			{foundDynamic, `\beval\b|MIME::Base64|decode_base64|\bpack\b`},
+		},
+		"php": {
+			{foundDelete, `\b(unlink|rmdir)\s*\(`},
+			{foundWrite, `\b(file_put_contents|fopen|fwrite|rename|copy|chmod|mkdir|touch)\s*\(`},
+			{foundSpawn, "\\b(system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\\s*\\(|`"},
+			{foundNetwork, `\b(curl_\w+|fsockopen|stream_socket_client|file_get_contents\s*\(\s*['"]https?)`},
+			{foundEnv, `getenv|\$_ENV|\$_SERVER`},
+			{foundDynamic, `\b(eval|assert|create_function|base64_decode|gzinflate|str_rot13)\s*\(`},
+		},
+		"sed": {
+			{foundSpawn, `(^|[;{}\n])\s*([0-9$,/!]*\s*)?e(\s|;|$)|` + sedSubst + `[gpIiMm0-9]*e`},
+			{foundWrite, `(^|[;{}\n])\s*([0-9$,/!]*\s*)?[wW]\s+\S|` + sedSubst + `[gpIiMm0-9]*w\s*\S`},
+		},
+		"awk": {
+			{foundSpawn, `\bsystem\s*\(|\|\s*(getline|")|"\s*\|\s*getline|\|&`},
+			{foundWrite, `print[f]?\b[^;}]*>\s*("|[a-zA-Z_$])|fflush\s*\(|close\s*\(`},
+			{foundNetwork, `/inet/`},
+			{foundEnv, `ENVIRON`},
+		},
+		"jq": {},
+	}
 }
 
 // sedSubst matches a sed s command with any of the usual delimiters, up to its flags.
@@ -97,8 +102,9 @@ type signal struct {
 
 func compileSignals() {
 	quotedPath = regexp.MustCompile(quotedPathSource)
-	codeSignals = make(map[string][]signal, len(codeSignalSources))
-	for lang, srcs := range codeSignalSources {
+	srcMap := codeSignalSources()
+	codeSignals = make(map[string][]signal, len(srcMap))
+	for lang, srcs := range srcMap {
 		sig := make([]signal, len(srcs))
 		for i, s := range srcs {
 			sig[i] = signal{s.found, regexp.MustCompile(s.re)}

@@ -134,7 +134,9 @@ var (
 func loadTable() {
 	tableOnce.Do(func() {
 		if programs == nil {
+			lookupMu.Lock()
 			programs = generatedPrograms()
+			lookupMu.Unlock()
 		}
 		if paths == nil {
 			paths = generatedPaths()

@@ -2,11 +2,8 @@
 
 package effects
 
-import (
-	"sync"
-)
-
 // generatedProgram builds the entry of one program name, or returns nil.
+// Callers hold lookupMu (the shared option lists are cached without locks).
 func generatedProgram(name string) *Spec {
 	switch name {
 	case "ls", "ll", "la", "dir", "vdir", "tree", "exa", "eza", "lsd", "stat", "du", "file", "namei":
@@ -719,6 +716,8 @@ func generatedPrograms() []*Spec {
 }
 
 // ls: lists directories and shows file attributes (not contents)
+//
+//go:noinline
 func program0() *Spec {
 	return &Spec{
 		Names: []string{
@@ -753,6 +752,8 @@ func program0() *Spec {
 }
 
 // cat: reads and prints files
+//
+//go:noinline
 func program1() *Spec {
 	return &Spec{
 		Names: []string{
@@ -823,6 +824,8 @@ func program1() *Spec {
 }
 
 // grep: searches text
+//
+//go:noinline
 func program2() *Spec {
 	return &Spec{
 		Names: []string{
@@ -873,6 +876,8 @@ func program2() *Spec {
 }
 
 // echo: prints information and computes
+//
+//go:noinline
 func program3() *Spec {
 	return &Spec{
 		Names: []string{
@@ -981,6 +986,8 @@ func program3() *Spec {
 }
 
 // env: with no command, prints the environment (a command after it is unwrapped and checked on its own)
+//
+//go:noinline
 func program4() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1005,6 +1012,8 @@ func program4() *Spec {
 }
 
 // sort: sorts lines
+//
+//go:noinline
 func program5() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1095,6 +1104,8 @@ func program5() *Spec {
 }
 
 // uniq: filters text
+//
+//go:noinline
 func program6() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1119,6 +1130,8 @@ func program6() *Spec {
 }
 
 // tee: copies stdin to files
+//
+//go:noinline
 func program7() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1153,6 +1166,8 @@ func program7() *Spec {
 }
 
 // sed: edits text with a script
+//
+//go:noinline
 func program8() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1230,6 +1245,8 @@ func program8() *Spec {
 }
 
 // awk: processes text with a program
+//
+//go:noinline
 func program9() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1285,6 +1302,8 @@ func program9() *Spec {
 }
 
 // jq: queries JSON and YAML
+//
+//go:noinline
 func program10() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1370,6 +1389,8 @@ func program10() *Spec {
 }
 
 // find: finds files
+//
+//go:noinline
 func program11() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1565,6 +1586,8 @@ func program11() *Spec {
 }
 
 // cd: changes the shell's directory
+//
+//go:noinline
 func program12() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1584,6 +1607,8 @@ func program12() *Spec {
 }
 
 // mkdir: creates directories
+//
+//go:noinline
 func program13() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1621,6 +1646,8 @@ func program13() *Spec {
 }
 
 // touch: creates files or updates their times
+//
+//go:noinline
 func program14() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1662,6 +1689,8 @@ func program14() *Spec {
 }
 
 // rm: removes files
+//
+//go:noinline
 func program15() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1724,6 +1753,8 @@ func program15() *Spec {
 }
 
 // rmdir: removes empty directories
+//
+//go:noinline
 func program16() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1751,6 +1782,8 @@ func program16() *Spec {
 }
 
 // shred: overwrites files so they cannot be recovered
+//
+//go:noinline
 func program17() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1797,6 +1830,8 @@ func program17() *Spec {
 }
 
 // truncate: sets the size of files
+//
+//go:noinline
 func program18() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1835,6 +1870,8 @@ func program18() *Spec {
 }
 
 // cp: copies files
+//
+//go:noinline
 func program19() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1924,6 +1961,8 @@ func program19() *Spec {
 }
 
 // mv: moves or renames files
+//
+//go:noinline
 func program20() *Spec {
 	return &Spec{
 		Names: []string{
@@ -1982,6 +2021,8 @@ func program20() *Spec {
 }
 
 // ln: makes links
+//
+//go:noinline
 func program21() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2032,6 +2073,8 @@ func program21() *Spec {
 }
 
 // install: copies files and sets their attributes
+//
+//go:noinline
 func program22() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2092,6 +2135,8 @@ func program22() *Spec {
 }
 
 // chmod: changes file modes
+//
+//go:noinline
 func program23() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2149,6 +2194,8 @@ func program23() *Spec {
 }
 
 // chown: changes file owners
+//
+//go:noinline
 func program24() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2203,6 +2250,8 @@ func program24() *Spec {
 }
 
 // mktemp: creates a temporary file or directory
+//
+//go:noinline
 func program25() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2240,6 +2289,8 @@ func program25() *Spec {
 }
 
 // dd: copies and converts raw data (if=FILE is read, of=FILE written)
+//
+//go:noinline
 func program26() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2260,6 +2311,8 @@ func program26() *Spec {
 }
 
 // tar: creates and extracts archives
+//
+//go:noinline
 func program27() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2375,6 +2428,8 @@ func program27() *Spec {
 }
 
 // zip: compresses and decompresses files
+//
+//go:noinline
 func program28() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2410,6 +2465,8 @@ func program28() *Spec {
 }
 
 // rsync: copies files locally or to another host
+//
+//go:noinline
 func program29() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2539,6 +2596,8 @@ func program29() *Spec {
 }
 
 // sh: a shell; -c code and piped code are split into their own commands
+//
+//go:noinline
 func program30() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2609,6 +2668,8 @@ func program30() *Spec {
 }
 
 // eval: runs its arguments as shell code (split into their own commands)
+//
+//go:noinline
 func program31() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2626,6 +2687,8 @@ func program31() *Spec {
 }
 
 // source: runs a file in the current shell
+//
+//go:noinline
 func program32() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2646,6 +2709,8 @@ func program32() *Spec {
 }
 
 // export: shell built-ins that set variables and options (loader variables are recorded)
+//
+//go:noinline
 func program33() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2698,6 +2763,8 @@ func program33() *Spec {
 }
 
 // trap: runs a command when the shell gets a signal or exits
+//
+//go:noinline
 func program34() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2716,6 +2783,8 @@ func program34() *Spec {
 }
 
 // command: runs or looks up a command (command -v prints where it is)
+//
+//go:noinline
 func program35() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2733,6 +2802,8 @@ func program35() *Spec {
 }
 
 // python: the Python interpreter
+//
+//go:noinline
 func program36() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2820,6 +2891,8 @@ func program36() *Spec {
 }
 
 // node: the Node.js runtime
+//
+//go:noinline
 func program37() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2889,6 +2962,8 @@ func program37() *Spec {
 }
 
 // deno: the Deno runtime
+//
+//go:noinline
 func program38() *Spec {
 	return &Spec{
 		Names: []string{
@@ -2955,6 +3030,8 @@ func program38() *Spec {
 }
 
 // ruby: the Ruby interpreter
+//
+//go:noinline
 func program39() *Spec {
 	return &Spec{
 		Names: []string{
@@ -3009,6 +3086,8 @@ func program39() *Spec {
 }
 
 // perl: the Perl interpreter
+//
+//go:noinline
 func program40() *Spec {
 	return &Spec{
 		Names: []string{
@@ -3088,6 +3167,8 @@ func program40() *Spec {
 }
 
 // php: the PHP interpreter
+//
+//go:noinline
 func program41() *Spec {
 	return &Spec{
 		Names: []string{
@@ -3138,6 +3219,8 @@ func program41() *Spec {
 }
 
 // lua: interpreters whose inline code is not analyzed
+//
+//go:noinline
 func program42() *Spec {
 	return &Spec{
 		Names: []string{
@@ -3190,6 +3273,8 @@ func program42() *Spec {
 }
 
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
+//
+//go:noinline
 func program43() *Spec {
 	return &Spec{
 		Names: []string{
@@ -3315,6 +3400,8 @@ func program43() *Spec {
 }
 
 // git: the git version-control tool
+//
+//go:noinline
 func program44() *Spec {
 	return &Spec{
 		Names: []string{
@@ -3324,7 +3411,7 @@ func program44() *Spec {
 		Operands:    "any",
 		First:       "command",
 		StopAtFirst: true,
-		Options:     shared1(),
+		Options:     shared0(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -3341,7 +3428,7 @@ func program44() *Spec {
 				},
 				Summary:  "shows the working tree status",
 				Operands: "any",
-				Options:  shared2(),
+				Options:  shared1(),
 				Examples: Examples{
 					Allow: []string{
 						"git status",
@@ -3542,7 +3629,7 @@ func program44() *Spec {
 				},
 				Summary:  "shows the commit history",
 				Operands: "read",
-				Options:  shared3(),
+				Options:  shared2(),
 				Examples: Examples{
 					Allow: []string{
 						"git log --oneline -20",
@@ -3562,7 +3649,7 @@ func program44() *Spec {
 				},
 				Summary:  "shows commits, tags and files at a revision",
 				Operands: "read",
-				Options:  shared3(),
+				Options:  shared2(),
 				Examples: Examples{
 					Allow: []string{
 						"git show HEAD~2 --stat",
@@ -3646,7 +3733,7 @@ func program44() *Spec {
 				},
 				Summary:  "lists, creates, renames and deletes local branches",
 				Operands: "any",
-				Options:  shared4(),
+				Options:  shared3(),
 				Examples: Examples{
 					Allow: []string{
 						"git branch -a",
@@ -3670,7 +3757,7 @@ func program44() *Spec {
 				},
 				Summary:  "switches branches or restores working-tree files (the paths are overwritten)",
 				Operands: "discard",
-				Options:  shared5(),
+				Options:  shared4(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -3694,7 +3781,7 @@ func program44() *Spec {
 				},
 				Summary:  "switches branches",
 				Operands: "any",
-				Options:  shared6(),
+				Options:  shared5(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -3768,7 +3855,7 @@ func program44() *Spec {
 				},
 				Summary:  "stages files for the next commit",
 				Operands: "read",
-				Options:  shared7(),
+				Options:  shared6(),
 				Examples: Examples{
 					Allow: []string{
 						"git add -A",
@@ -3880,7 +3967,7 @@ func program44() *Spec {
 				},
 				Summary:  "records staged changes as a commit (runs the repository's commit hooks)",
 				Operands: "read",
-				Options:  shared8(),
+				Options:  shared7(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -3903,7 +3990,7 @@ func program44() *Spec {
 				},
 				Summary:  "saves and restores uncommitted changes (plain `git stash` is `git stash push`)",
 				Operands: "read",
-				Options:  shared9(),
+				Options:  shared8(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -3911,7 +3998,7 @@ func program44() *Spec {
 						},
 						Summary:  "lists the stash entries",
 						Operands: "any",
-						Options:  shared3(),
+						Options:  shared2(),
 						Examples: Examples{
 							Allow: []string{
 								"git stash list",
@@ -3925,7 +4012,7 @@ func program44() *Spec {
 						},
 						Summary:  "shows a stash entry's changes",
 						Operands: "any",
-						Options:  shared10(),
+						Options:  shared9(),
 						Examples: Examples{
 							Allow: []string{
 								"git stash show -p stash@{1}",
@@ -3939,7 +4026,7 @@ func program44() *Spec {
 						},
 						Summary:  "stashes the uncommitted changes",
 						Operands: "read",
-						Options:  shared9(),
+						Options:  shared8(),
 						Examples: Examples{
 							Allow: []string{
 								"git stash push -m 'wip: chart tooltips'",
@@ -3954,7 +4041,7 @@ func program44() *Spec {
 						},
 						Summary:  "applies a stash entry to the working tree",
 						Operands: "any",
-						Options:  shared11(),
+						Options:  shared10(),
 						Examples: Examples{
 							Allow: []string{
 								"git stash pop",
@@ -3970,7 +4057,7 @@ func program44() *Spec {
 						},
 						Summary:  "makes a branch from a stash entry, or creates and stores entries",
 						Operands: "any",
-						Options:  shared12(),
+						Options:  shared11(),
 					},
 					{
 						Names: []string{
@@ -3979,7 +4066,7 @@ func program44() *Spec {
 						},
 						Summary:  "deletes one stash entry or all of them (the stashed changes are lost)",
 						Operands: "any",
-						Options:  shared13(),
+						Options:  shared12(),
 						Mutates:  "local git history",
 						Examples: Examples{
 							Judge: []string{
@@ -4005,7 +4092,7 @@ func program44() *Spec {
 				},
 				Summary:  "downloads objects and refs from remotes",
 				Operands: "any",
-				Options:  shared14(),
+				Options:  shared13(),
 				Network:  "read",
 				Examples: Examples{
 					Allow: []string{
@@ -4024,7 +4111,7 @@ func program44() *Spec {
 				},
 				Summary:  "fetches from a remote and merges or rebases (runs the repository's hooks)",
 				Operands: "any",
-				Options:  shared15(),
+				Options:  shared14(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -4044,7 +4131,7 @@ func program44() *Spec {
 				},
 				Summary:  "sends local commits to the configured remote (runs the pre-push hook)",
 				Operands: "any",
-				Options:  shared16(),
+				Options:  shared15(),
 				Code:     "project",
 				Network:  "send",
 				Examples: Examples{
@@ -4074,7 +4161,7 @@ func program44() *Spec {
 				},
 				Summary:  "joins histories (runs the repository's hooks)",
 				Operands: "any",
-				Options:  shared17(),
+				Options:  shared16(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -4090,7 +4177,7 @@ func program44() *Spec {
 				},
 				Summary:  "replays commits onto another base (rewrites the local branch; runs hooks)",
 				Operands: "any",
-				Options:  shared18(),
+				Options:  shared17(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -4168,7 +4255,7 @@ func program44() *Spec {
 				},
 				Summary:  "moves the branch head and resets the index (and, with --hard, the working tree)",
 				Operands: "any",
-				Options:  shared19(),
+				Options:  shared18(),
 				Examples: Examples{
 					Allow: []string{
 						"git reset HEAD apps/api/package.json",
@@ -4242,7 +4329,7 @@ func program44() *Spec {
 				},
 				Summary:  "lists, creates and deletes tags (local until pushed)",
 				Operands: "any",
-				Options:  shared20(),
+				Options:  shared19(),
 				Examples: Examples{
 					Allow: []string{
 						"git tag --list 'v1.*'",
@@ -4261,7 +4348,7 @@ func program44() *Spec {
 					"remote",
 				},
 				Summary: "lists and manages the configured remotes",
-				Options: shared21(),
+				Options: shared20(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -4270,7 +4357,7 @@ func program44() *Spec {
 						Summary:  "adds a remote (later pushes may send the code there)",
 						Operands: "any",
 						First:    "any",
-						Options:  shared22(),
+						Options:  shared21(),
 						Mutates:  "the git remotes (where later pushes send the code)",
 						Examples: Examples{
 							Judge: []string{
@@ -4285,7 +4372,7 @@ func program44() *Spec {
 						Summary:  "changes where a remote points (later pushes send the code there)",
 						Operands: "any",
 						First:    "any",
-						Options:  shared23(),
+						Options:  shared22(),
 						Mutates:  "the git remotes (where later pushes send the code)",
 						Examples: Examples{
 							Judge: []string{
@@ -4304,7 +4391,7 @@ func program44() *Spec {
 						},
 						Summary:  "renames, removes or inspects remotes (local configuration only)",
 						Operands: "any",
-						Options:  shared24(),
+						Options:  shared23(),
 						Examples: Examples{
 							Allow: []string{
 								"git remote get-url origin",
@@ -4319,7 +4406,7 @@ func program44() *Spec {
 						},
 						Summary:  "shows a remote (contacts it unless -n)",
 						Operands: "any",
-						Options:  shared25(),
+						Options:  shared24(),
 						Network:  "read",
 						Examples: Examples{
 							Allow: []string{
@@ -4334,7 +4421,7 @@ func program44() *Spec {
 						},
 						Summary:  "prunes stale remote-tracking branches or fetches remotes",
 						Operands: "any",
-						Options:  shared26(),
+						Options:  shared25(),
 						Network:  "read",
 						Examples: Examples{
 							Allow: []string{
@@ -4359,7 +4446,7 @@ func program44() *Spec {
 				Summary:  "reads and sets git configuration (a set value of an unlisted key is judged as code)",
 				Operands: "command",
 				First:    "any",
-				Options:  shared27(),
+				Options:  shared26(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -4483,7 +4570,7 @@ func program44() *Spec {
 						},
 						Summary:  "prints configuration values",
 						Operands: "any",
-						Options:  shared27(),
+						Options:  shared26(),
 					},
 					{
 						Names: []string{
@@ -4492,7 +4579,7 @@ func program44() *Spec {
 						Summary:  "sets a configuration value (unlisted keys are judged)",
 						Operands: "command",
 						First:    "any",
-						Options:  shared27(),
+						Options:  shared26(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -4621,7 +4708,7 @@ func program44() *Spec {
 						},
 						Summary:  "removes or renames configuration, or opens it in the editor",
 						Operands: "any",
-						Options:  shared27(),
+						Options:  shared26(),
 					},
 				},
 				NoSubcommandOK: true,
@@ -5061,7 +5148,7 @@ func program44() *Spec {
 				},
 				Summary:  "shows where branch heads have been (plain `git reflog` is `git reflog show`)",
 				Operands: "any",
-				Options:  shared3(),
+				Options:  shared2(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -5071,7 +5158,7 @@ func program44() *Spec {
 						},
 						Summary:  "prints reflog entries",
 						Operands: "any",
-						Options:  shared3(),
+						Options:  shared2(),
 					},
 					{
 						Names: []string{
@@ -6054,7 +6141,7 @@ func program44() *Spec {
 				},
 				Summary:  "creates a repository (in the given folder)",
 				Operands: "dir",
-				Options:  shared28(),
+				Options:  shared27(),
 				Examples: Examples{
 					Allow: []string{
 						"git init",
@@ -6074,7 +6161,7 @@ func program44() *Spec {
 				Summary:  "copies a repository from a URL into a new folder",
 				Operands: "write",
 				First:    "url",
-				Options:  shared29(),
+				Options:  shared28(),
 				Network:  "read",
 				Examples: Examples{
 					Allow: []string{
@@ -6270,7 +6357,7 @@ func program44() *Spec {
 						},
 						Summary:  "adds or merges a subproject (pull fetches it)",
 						Operands: "any",
-						Options:  shared30(),
+						Options:  shared29(),
 						Network:  "read",
 					},
 					{
@@ -6279,7 +6366,7 @@ func program44() *Spec {
 						},
 						Summary:  "extracts a subproject's history",
 						Operands: "any",
-						Options:  shared30(),
+						Options:  shared29(),
 					},
 					{
 						Names: []string{
@@ -6287,7 +6374,7 @@ func program44() *Spec {
 						},
 						Summary:  "pushes a subproject's history to a remote",
 						Operands: "any",
-						Options:  shared30(),
+						Options:  shared29(),
 						Network:  "send",
 					},
 				},
@@ -6632,7 +6719,7 @@ func program44() *Spec {
 						},
 						Summary:  "installs or removes the LFS filters (git-lfs itself) in the git configuration and its hooks",
 						Operands: "any",
-						Options:  shared31(),
+						Options:  shared30(),
 						Examples: Examples{
 							Allow: []string{
 								"git lfs install",
@@ -6705,6 +6792,8 @@ func program44() *Spec {
 }
 
 // git-lfs: Git Large File Storage
+//
+//go:noinline
 func program45() *Spec {
 	return &Spec{
 		Names: []string{
@@ -6791,7 +6880,7 @@ func program45() *Spec {
 				},
 				Summary:  "installs or removes the LFS filters (git-lfs itself) in the git configuration and its hooks",
 				Operands: "any",
-				Options:  shared31(),
+				Options:  shared30(),
 				Examples: Examples{
 					Allow: []string{
 						"git lfs install",
@@ -6849,6 +6938,8 @@ func program45() *Spec {
 }
 
 // gh: the GitHub CLI
+//
+//go:noinline
 func program46() *Spec {
 	return &Spec{
 		Names: []string{
@@ -6980,7 +7071,7 @@ func program46() *Spec {
 						},
 						Summary:  "comments on a pull request or issue",
 						Operands: "any",
-						Options:  shared32(),
+						Options:  shared31(),
 						Network:  "send",
 						Examples: Examples{
 							Allow: []string{
@@ -7378,7 +7469,7 @@ func program46() *Spec {
 						},
 						Summary:  "comments on a pull request or issue",
 						Operands: "any",
-						Options:  shared32(),
+						Options:  shared31(),
 						Network:  "send",
 						Examples: Examples{
 							Allow: []string{
@@ -7712,7 +7803,7 @@ func program46() *Spec {
 				Summary:  "calls the GitHub API (GET unless a method or fields are given)",
 				Operands: "any",
 				First:    "any",
-				Options:  shared33(),
+				Options:  shared32(),
 				Examples: Examples{
 					Allow: []string{
 						"gh api repos/acme/api/pulls/412/comments --jq '.[].body'",
@@ -8194,6 +8285,8 @@ func program46() *Spec {
 }
 
 // glab: the GitLab CLI
+//
+//go:noinline
 func program47() *Spec {
 	return &Spec{
 		Names: []string{
@@ -8203,7 +8296,7 @@ func program47() *Spec {
 		Operands:    "any",
 		First:       "command",
 		StopAtFirst: true,
-		Options:     shared34(),
+		Options:     shared33(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -8441,7 +8534,7 @@ func program47() *Spec {
 				Summary:  "calls the GitLab API (GET unless a method or fields are given)",
 				Operands: "any",
 				First:    "any",
-				Options:  shared33(),
+				Options:  shared32(),
 			},
 			{
 				Names: []string{
@@ -8624,6 +8717,8 @@ func program47() *Spec {
 }
 
 // hub: the hub GitHub wrapper around git
+//
+//go:noinline
 func program48() *Spec {
 	return &Spec{
 		Names: []string{
@@ -8633,7 +8728,7 @@ func program48() *Spec {
 		Operands:    "any",
 		First:       "command",
 		StopAtFirst: true,
-		Options:     shared1(),
+		Options:     shared0(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -8650,7 +8745,7 @@ func program48() *Spec {
 				},
 				Summary:  "shows the working tree status",
 				Operands: "any",
-				Options:  shared2(),
+				Options:  shared1(),
 				Examples: Examples{
 					Allow: []string{
 						"git status",
@@ -8667,7 +8762,7 @@ func program48() *Spec {
 				},
 				Summary:  "stages files for the next commit",
 				Operands: "read",
-				Options:  shared7(),
+				Options:  shared6(),
 				Examples: Examples{
 					Allow: []string{
 						"git add -A",
@@ -8686,7 +8781,7 @@ func program48() *Spec {
 				},
 				Summary:  "records staged changes as a commit (runs the repository's commit hooks)",
 				Operands: "read",
-				Options:  shared8(),
+				Options:  shared7(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -8709,7 +8804,7 @@ func program48() *Spec {
 				},
 				Summary:  "sends local commits to the configured remote (runs the pre-push hook)",
 				Operands: "any",
-				Options:  shared16(),
+				Options:  shared15(),
 				Code:     "project",
 				Network:  "send",
 				Examples: Examples{
@@ -8739,7 +8834,7 @@ func program48() *Spec {
 				},
 				Summary:  "fetches from a remote and merges or rebases (runs the repository's hooks)",
 				Operands: "any",
-				Options:  shared15(),
+				Options:  shared14(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -8759,7 +8854,7 @@ func program48() *Spec {
 				},
 				Summary:  "downloads objects and refs from remotes",
 				Operands: "any",
-				Options:  shared14(),
+				Options:  shared13(),
 				Network:  "read",
 				Examples: Examples{
 					Allow: []string{
@@ -8778,7 +8873,7 @@ func program48() *Spec {
 				},
 				Summary:  "switches branches or restores working-tree files (the paths are overwritten)",
 				Operands: "discard",
-				Options:  shared5(),
+				Options:  shared4(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -8802,7 +8897,7 @@ func program48() *Spec {
 				},
 				Summary:  "switches branches",
 				Operands: "any",
-				Options:  shared6(),
+				Options:  shared5(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -8822,7 +8917,7 @@ func program48() *Spec {
 				},
 				Summary:  "lists, creates, renames and deletes local branches",
 				Operands: "any",
-				Options:  shared4(),
+				Options:  shared3(),
 				Examples: Examples{
 					Allow: []string{
 						"git branch -a",
@@ -8847,7 +8942,7 @@ func program48() *Spec {
 				Summary:  "copies a repository from a URL into a new folder",
 				Operands: "write",
 				First:    "url",
-				Options:  shared29(),
+				Options:  shared28(),
 				Network:  "read",
 				Examples: Examples{
 					Allow: []string{
@@ -8866,7 +8961,7 @@ func program48() *Spec {
 					"remote",
 				},
 				Summary: "lists and manages the configured remotes",
-				Options: shared21(),
+				Options: shared20(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -8875,7 +8970,7 @@ func program48() *Spec {
 						Summary:  "adds a remote (later pushes may send the code there)",
 						Operands: "any",
 						First:    "any",
-						Options:  shared22(),
+						Options:  shared21(),
 						Mutates:  "the git remotes (where later pushes send the code)",
 						Examples: Examples{
 							Judge: []string{
@@ -8890,7 +8985,7 @@ func program48() *Spec {
 						Summary:  "changes where a remote points (later pushes send the code there)",
 						Operands: "any",
 						First:    "any",
-						Options:  shared23(),
+						Options:  shared22(),
 						Mutates:  "the git remotes (where later pushes send the code)",
 						Examples: Examples{
 							Judge: []string{
@@ -8909,7 +9004,7 @@ func program48() *Spec {
 						},
 						Summary:  "renames, removes or inspects remotes (local configuration only)",
 						Operands: "any",
-						Options:  shared24(),
+						Options:  shared23(),
 						Examples: Examples{
 							Allow: []string{
 								"git remote get-url origin",
@@ -8924,7 +9019,7 @@ func program48() *Spec {
 						},
 						Summary:  "shows a remote (contacts it unless -n)",
 						Operands: "any",
-						Options:  shared25(),
+						Options:  shared24(),
 						Network:  "read",
 						Examples: Examples{
 							Allow: []string{
@@ -8939,7 +9034,7 @@ func program48() *Spec {
 						},
 						Summary:  "prunes stale remote-tracking branches or fetches remotes",
 						Operands: "any",
-						Options:  shared26(),
+						Options:  shared25(),
 						Network:  "read",
 						Examples: Examples{
 							Allow: []string{
@@ -8963,7 +9058,7 @@ func program48() *Spec {
 				},
 				Summary:  "creates a repository (in the given folder)",
 				Operands: "dir",
-				Options:  shared28(),
+				Options:  shared27(),
 				Examples: Examples{
 					Allow: []string{
 						"git init",
@@ -8982,7 +9077,7 @@ func program48() *Spec {
 				},
 				Summary:  "lists, creates and deletes tags (local until pushed)",
 				Operands: "any",
-				Options:  shared20(),
+				Options:  shared19(),
 				Examples: Examples{
 					Allow: []string{
 						"git tag --list 'v1.*'",
@@ -9002,7 +9097,7 @@ func program48() *Spec {
 				},
 				Summary:  "joins histories (runs the repository's hooks)",
 				Operands: "any",
-				Options:  shared17(),
+				Options:  shared16(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -9018,7 +9113,7 @@ func program48() *Spec {
 				},
 				Summary:  "replays commits onto another base (rewrites the local branch; runs hooks)",
 				Operands: "any",
-				Options:  shared18(),
+				Options:  shared17(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -9040,7 +9135,7 @@ func program48() *Spec {
 				},
 				Summary:  "saves and restores uncommitted changes (plain `git stash` is `git stash push`)",
 				Operands: "read",
-				Options:  shared9(),
+				Options:  shared8(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -9048,7 +9143,7 @@ func program48() *Spec {
 						},
 						Summary:  "lists the stash entries",
 						Operands: "any",
-						Options:  shared3(),
+						Options:  shared2(),
 						Examples: Examples{
 							Allow: []string{
 								"git stash list",
@@ -9062,7 +9157,7 @@ func program48() *Spec {
 						},
 						Summary:  "shows a stash entry's changes",
 						Operands: "any",
-						Options:  shared10(),
+						Options:  shared9(),
 						Examples: Examples{
 							Allow: []string{
 								"git stash show -p stash@{1}",
@@ -9076,7 +9171,7 @@ func program48() *Spec {
 						},
 						Summary:  "stashes the uncommitted changes",
 						Operands: "read",
-						Options:  shared9(),
+						Options:  shared8(),
 						Examples: Examples{
 							Allow: []string{
 								"git stash push -m 'wip: chart tooltips'",
@@ -9091,7 +9186,7 @@ func program48() *Spec {
 						},
 						Summary:  "applies a stash entry to the working tree",
 						Operands: "any",
-						Options:  shared11(),
+						Options:  shared10(),
 						Examples: Examples{
 							Allow: []string{
 								"git stash pop",
@@ -9107,7 +9202,7 @@ func program48() *Spec {
 						},
 						Summary:  "makes a branch from a stash entry, or creates and stores entries",
 						Operands: "any",
-						Options:  shared12(),
+						Options:  shared11(),
 					},
 					{
 						Names: []string{
@@ -9116,7 +9211,7 @@ func program48() *Spec {
 						},
 						Summary:  "deletes one stash entry or all of them (the stashed changes are lost)",
 						Operands: "any",
-						Options:  shared13(),
+						Options:  shared12(),
 						Mutates:  "local git history",
 						Examples: Examples{
 							Judge: []string{
@@ -9142,7 +9237,7 @@ func program48() *Spec {
 				},
 				Summary:  "moves the branch head and resets the index (and, with --hard, the working tree)",
 				Operands: "any",
-				Options:  shared19(),
+				Options:  shared18(),
 				Examples: Examples{
 					Allow: []string{
 						"git reset HEAD apps/api/package.json",
@@ -9296,7 +9391,7 @@ func program48() *Spec {
 				Summary:  "calls the GitHub API (GET unless a method or fields are given)",
 				Operands: "any",
 				First:    "any",
-				Options:  shared33(),
+				Options:  shared32(),
 			},
 		},
 		NoSubcommandOK: true,
@@ -9319,6 +9414,8 @@ func program48() *Spec {
 }
 
 // tig: a text-mode interface for browsing git history (read-only)
+//
+//go:noinline
 func program49() *Spec {
 	return &Spec{
 		Names: []string{
@@ -9339,6 +9436,8 @@ func program49() *Spec {
 }
 
 // lazygit: an interactive terminal UI for git (the user drives it)
+//
+//go:noinline
 func program50() *Spec {
 	return &Spec{
 		Names: []string{
@@ -9357,6 +9456,8 @@ func program50() *Spec {
 }
 
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
+//
+//go:noinline
 func program51() *Spec {
 	return &Spec{
 		Names: []string{
@@ -9551,6 +9652,8 @@ func program51() *Spec {
 }
 
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
+//
+//go:noinline
 func program52() *Spec {
 	return &Spec{
 		Names: []string{
@@ -9558,7 +9661,7 @@ func program52() *Spec {
 		},
 		Summary:  "sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)",
 		Operands: "write",
-		Options:  shared34(),
+		Options:  shared33(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -9597,6 +9700,8 @@ func program52() *Spec {
 }
 
 // go: the Go toolchain
+//
+//go:noinline
 func program53() *Spec {
 	return &Spec{
 		Names: []string{
@@ -9610,7 +9715,7 @@ func program53() *Spec {
 				},
 				Summary:  "compiles packages (-o names the output)",
 				Operands: "read",
-				Options:  shared35(),
+				Options:  shared34(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -9886,7 +9991,7 @@ func program53() *Spec {
 				},
 				Summary:  "builds and installs binaries into GOBIN (a named module@version is fetched)",
 				Operands: "any",
-				Options:  shared35(),
+				Options:  shared34(),
 				Code:     "package",
 				Examples: Examples{
 					Judge: []string{
@@ -10276,7 +10381,7 @@ func program53() *Spec {
 							"vendor",
 						},
 						Summary: "copies the dependencies into vendor/",
-						Options: shared36(),
+						Options: shared35(),
 						Network: "read",
 						Examples: Examples{
 							Allow: []string{
@@ -10699,7 +10804,7 @@ func program53() *Spec {
 						Names: []string{
 							"vendor",
 						},
-						Options: shared36(),
+						Options: shared35(),
 						Network: "read",
 					},
 				},
@@ -10805,6 +10910,8 @@ func program53() *Spec {
 }
 
 // gofmt: formats Go source (-w rewrites the files)
+//
+//go:noinline
 func program54() *Spec {
 	return &Spec{
 		Names: []string{
@@ -10855,6 +10962,8 @@ func program54() *Spec {
 }
 
 // goimports: formats Go source and fixes imports (-w rewrites the files)
+//
+//go:noinline
 func program55() *Spec {
 	return &Spec{
 		Names: []string{
@@ -10907,6 +11016,8 @@ func program55() *Spec {
 }
 
 // golangci-lint: runs Go linters over the workspace
+//
+//go:noinline
 func program56() *Spec {
 	return &Spec{
 		Names: []string{
@@ -11165,6 +11276,8 @@ func program56() *Spec {
 }
 
 // staticcheck: runs Go static analysis over the workspace
+//
+//go:noinline
 func program57() *Spec {
 	return &Spec{
 		Names: []string{
@@ -11215,6 +11328,8 @@ func program57() *Spec {
 }
 
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
+//
+//go:noinline
 func program58() *Spec {
 	return &Spec{
 		Names: []string{
@@ -11266,6 +11381,8 @@ func program58() *Spec {
 }
 
 // gopls: the Go language server and its command-line queries
+//
+//go:noinline
 func program59() *Spec {
 	return &Spec{
 		Names: []string{
@@ -11372,6 +11489,8 @@ func program59() *Spec {
 }
 
 // dlv: the Go debugger
+//
+//go:noinline
 func program60() *Spec {
 	return &Spec{
 		Names: []string{
@@ -11379,7 +11498,7 @@ func program60() *Spec {
 		},
 		Summary:  "the Go debugger",
 		Operands: "script",
-		Options:  shared37(),
+		Options:  shared36(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -11390,7 +11509,7 @@ func program60() *Spec {
 				},
 				Operands: "any",
 				First:    "read",
-				Options:  shared37(),
+				Options:  shared36(),
 				Code:     "project",
 			},
 			{
@@ -11399,7 +11518,7 @@ func program60() *Spec {
 				},
 				Operands: "any",
 				First:    "script",
-				Options:  shared37(),
+				Options:  shared36(),
 			},
 			{
 				Names: []string{
@@ -11447,6 +11566,8 @@ func program60() *Spec {
 }
 
 // cargo: the Rust package manager and build tool
+//
+//go:noinline
 func program61() *Spec {
 	return &Spec{
 		Names: []string{
@@ -11505,7 +11626,7 @@ func program61() *Spec {
 				},
 				Summary:  "compiles the workspace (build scripts and proc macros run)",
 				Operands: "any",
-				Options:  shared38(),
+				Options:  shared37(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -11525,7 +11646,7 @@ func program61() *Spec {
 				},
 				Summary:  "builds and runs the workspace's tests or benchmarks (after -- the arguments go to the test binary)",
 				Operands: "any",
-				Options:  shared39(),
+				Options:  shared38(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -11543,7 +11664,7 @@ func program61() *Spec {
 				},
 				Summary:  "builds and runs a binary of the workspace (after -- the arguments go to it)",
 				Operands: "any",
-				Options:  shared38(),
+				Options:  shared37(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -11559,7 +11680,7 @@ func program61() *Spec {
 				},
 				Summary:  "lints the workspace (--fix rewrites files)",
 				Operands: "any",
-				Options:  shared40(),
+				Options:  shared39(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -11574,7 +11695,7 @@ func program61() *Spec {
 				},
 				Summary:  "formats the workspace with rustfmt",
 				Operands: "any",
-				Options:  shared41(),
+				Options:  shared40(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -11590,7 +11711,7 @@ func program61() *Spec {
 				},
 				Summary:  "builds the documentation",
 				Operands: "any",
-				Options:  shared38(),
+				Options:  shared37(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -12380,7 +12501,7 @@ func program61() *Spec {
 						},
 						Summary:  "compiles the workspace (build scripts and proc macros run)",
 						Operands: "any",
-						Options:  shared38(),
+						Options:  shared37(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -12400,7 +12521,7 @@ func program61() *Spec {
 						},
 						Summary:  "builds and runs the workspace's tests or benchmarks (after -- the arguments go to the test binary)",
 						Operands: "any",
-						Options:  shared39(),
+						Options:  shared38(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -12418,7 +12539,7 @@ func program61() *Spec {
 						},
 						Summary:  "builds and runs a binary of the workspace (after -- the arguments go to it)",
 						Operands: "any",
-						Options:  shared38(),
+						Options:  shared37(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -12434,7 +12555,7 @@ func program61() *Spec {
 						},
 						Summary:  "lints the workspace (--fix rewrites files)",
 						Operands: "any",
-						Options:  shared40(),
+						Options:  shared39(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -12449,7 +12570,7 @@ func program61() *Spec {
 						},
 						Summary:  "formats the workspace with rustfmt",
 						Operands: "any",
-						Options:  shared41(),
+						Options:  shared40(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -12465,7 +12586,7 @@ func program61() *Spec {
 						},
 						Summary:  "builds the documentation",
 						Operands: "any",
-						Options:  shared38(),
+						Options:  shared37(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -12526,6 +12647,8 @@ func program61() *Spec {
 }
 
 // rustc: the Rust compiler (-o names the output)
+//
+//go:noinline
 func program62() *Spec {
 	return &Spec{
 		Names: []string{
@@ -12610,6 +12733,8 @@ func program62() *Spec {
 }
 
 // rustfmt: formats Rust files in place (--check only reports)
+//
+//go:noinline
 func program63() *Spec {
 	return &Spec{
 		Names: []string{
@@ -12670,6 +12795,8 @@ func program63() *Spec {
 }
 
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
+//
+//go:noinline
 func program64() *Spec {
 	return &Spec{
 		Names: []string{
@@ -12852,6 +12979,8 @@ func program64() *Spec {
 }
 
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
+//
+//go:noinline
 func program65() *Spec {
 	return &Spec{
 		Names: []string{
@@ -12859,7 +12988,7 @@ func program65() *Spec {
 		},
 		Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 		Operands: "read",
-		Options:  shared42(),
+		Options:  shared41(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -12877,6 +13006,8 @@ func program65() *Spec {
 }
 
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
+//
+//go:noinline
 func program66() *Spec {
 	return &Spec{
 		Names: []string{
@@ -12884,7 +13015,7 @@ func program66() *Spec {
 		},
 		Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 		Operands: "read",
-		Options:  shared43(),
+		Options:  shared42(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -12902,6 +13033,8 @@ func program66() *Spec {
 }
 
 // prettier: formats files (--write rewrites them, --check only reports)
+//
+//go:noinline
 func program67() *Spec {
 	return &Spec{
 		Names: []string{
@@ -12909,7 +13042,7 @@ func program67() *Spec {
 		},
 		Summary:  "formats files (--write rewrites them, --check only reports)",
 		Operands: "read",
-		Options:  shared44(),
+		Options:  shared43(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -12926,6 +13059,8 @@ func program67() *Spec {
 }
 
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
+//
+//go:noinline
 func program68() *Spec {
 	return &Spec{
 		Names: []string{
@@ -12933,7 +13068,7 @@ func program68() *Spec {
 		},
 		Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 		Operands: "script",
-		Options:  shared45(),
+		Options:  shared44(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -12944,7 +13079,7 @@ func program68() *Spec {
 				},
 				Summary:  "checks (and with --write fixes) the files",
 				Operands: "read",
-				Options:  shared46(),
+				Options:  shared45(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -12960,7 +13095,7 @@ func program68() *Spec {
 					"migrate",
 				},
 				Operands: "any",
-				Options:  shared47(),
+				Options:  shared46(),
 			},
 			{
 				Names: []string{
@@ -12988,6 +13123,8 @@ func program68() *Spec {
 }
 
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
+//
+//go:noinline
 func program69() *Spec {
 	return &Spec{
 		Names: []string{
@@ -12995,7 +13132,7 @@ func program69() *Spec {
 		},
 		Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 		Operands: "read",
-		Options:  shared48(),
+		Options:  shared47(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13006,7 +13143,7 @@ func program69() *Spec {
 					"optimize",
 				},
 				Operands: "read",
-				Options:  shared48(),
+				Options:  shared47(),
 				Code:     "project",
 			},
 		},
@@ -13024,6 +13161,8 @@ func program69() *Spec {
 }
 
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
+//
+//go:noinline
 func program70() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13032,7 +13171,7 @@ func program70() *Spec {
 		},
 		Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 		Operands: "any",
-		Options:  shared49(),
+		Options:  shared48(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13046,7 +13185,7 @@ func program70() *Spec {
 					"w",
 				},
 				Operands: "any",
-				Options:  shared49(),
+				Options:  shared48(),
 				Code:     "project",
 			},
 			{
@@ -13098,6 +13237,8 @@ func program70() *Spec {
 }
 
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
+//
+//go:noinline
 func program71() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13197,6 +13338,8 @@ func program71() *Spec {
 }
 
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
+//
+//go:noinline
 func program72() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13204,7 +13347,7 @@ func program72() *Spec {
 		},
 		Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 		Operands: "read",
-		Options:  shared50(),
+		Options:  shared49(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -13216,6 +13359,8 @@ func program72() *Spec {
 }
 
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
+//
+//go:noinline
 func program73() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13223,7 +13368,7 @@ func program73() *Spec {
 		},
 		Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 		Operands: "read",
-		Options:  shared51(),
+		Options:  shared50(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13236,7 +13381,7 @@ func program73() *Spec {
 					"typegen",
 				},
 				Operands: "read",
-				Options:  shared51(),
+				Options:  shared50(),
 				Code:     "project",
 			},
 			{
@@ -13260,6 +13405,8 @@ func program73() *Spec {
 }
 
 // jest: runs the workspace's JavaScript tests
+//
+//go:noinline
 func program74() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13267,7 +13414,7 @@ func program74() *Spec {
 		},
 		Summary:  "runs the workspace's JavaScript tests",
 		Operands: "any",
-		Options:  shared52(),
+		Options:  shared51(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -13280,6 +13427,8 @@ func program74() *Spec {
 }
 
 // vitest: runs the workspace's tests with Vitest
+//
+//go:noinline
 func program75() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13287,7 +13436,7 @@ func program75() *Spec {
 		},
 		Summary:  "runs the workspace's tests with Vitest",
 		Operands: "any",
-		Options:  shared53(),
+		Options:  shared52(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13300,7 +13449,7 @@ func program75() *Spec {
 					"typecheck",
 				},
 				Operands: "any",
-				Options:  shared53(),
+				Options:  shared52(),
 				Code:     "project",
 			},
 			{
@@ -13326,6 +13475,8 @@ func program75() *Spec {
 }
 
 // mocha: runs the workspace's JavaScript tests with Mocha
+//
+//go:noinline
 func program76() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13333,7 +13484,7 @@ func program76() *Spec {
 		},
 		Summary:  "runs the workspace's JavaScript tests with Mocha",
 		Operands: "read",
-		Options:  shared54(),
+		Options:  shared53(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -13345,6 +13496,8 @@ func program76() *Spec {
 }
 
 // playwright: the Playwright end-to-end test runner
+//
+//go:noinline
 func program77() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13352,7 +13505,7 @@ func program77() *Spec {
 		},
 		Summary:  "the Playwright end-to-end test runner",
 		Operands: "script",
-		Options:  shared55(),
+		Options:  shared54(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13360,7 +13513,7 @@ func program77() *Spec {
 				},
 				Summary:  "runs the workspace's end-to-end tests",
 				Operands: "read",
-				Options:  shared56(),
+				Options:  shared55(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -13384,7 +13537,7 @@ func program77() *Spec {
 				},
 				Summary:  "downloads browsers into the user's cache",
 				Operands: "any",
-				Options:  shared57(),
+				Options:  shared56(),
 				Network:  "read",
 				Examples: Examples{
 					Allow: []string{
@@ -13430,6 +13583,8 @@ func program77() *Spec {
 }
 
 // cypress: the Cypress end-to-end test runner
+//
+//go:noinline
 func program78() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13437,7 +13592,7 @@ func program78() *Spec {
 		},
 		Summary:  "the Cypress end-to-end test runner",
 		Operands: "script",
-		Options:  shared58(),
+		Options:  shared57(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13445,7 +13600,7 @@ func program78() *Spec {
 					"open",
 				},
 				Summary: "runs the workspace's end-to-end tests",
-				Options: shared59(),
+				Options: shared58(),
 				Code:    "project",
 				Examples: Examples{
 					Allow: []string{
@@ -13482,6 +13637,8 @@ func program78() *Spec {
 }
 
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
+//
+//go:noinline
 func program79() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13489,7 +13646,7 @@ func program79() *Spec {
 		},
 		Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 		Operands: "any",
-		Options:  shared60(),
+		Options:  shared59(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13497,7 +13654,7 @@ func program79() *Spec {
 				},
 				Summary:  "runs tasks of the workspace's packages",
 				Operands: "any",
-				Options:  shared60(),
+				Options:  shared59(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -13569,7 +13726,7 @@ func program79() *Spec {
 					"prune",
 				},
 				Operands: "any",
-				Options:  shared61(),
+				Options:  shared60(),
 			},
 			{
 				Names: []string{
@@ -13674,6 +13831,8 @@ func program79() *Spec {
 }
 
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
+//
+//go:noinline
 func program80() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13681,7 +13840,7 @@ func program80() *Spec {
 		},
 		Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 		Operands: "any",
-		Options:  shared62(),
+		Options:  shared61(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13704,7 +13863,7 @@ func program80() *Spec {
 					"g",
 				},
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared61(),
 				Code:     "project",
 			},
 			{
@@ -13713,7 +13872,7 @@ func program80() *Spec {
 					"format",
 				},
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared61(),
 				Code:     "project",
 			},
 			{
@@ -13733,7 +13892,7 @@ func program80() *Spec {
 					"release",
 				},
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared61(),
 				Network:  "send",
 				Mutates:  "registry",
 			},
@@ -13831,6 +13990,8 @@ func program80() *Spec {
 }
 
 // npm: the Node.js package manager
+//
+//go:noinline
 func program81() *Spec {
 	return &Spec{
 		Names: []string{
@@ -13960,7 +14121,7 @@ func program81() *Spec {
 					"isntall-clean",
 				},
 				Summary: "installs exactly what package-lock.json lists (install scripts run)",
-				Options: shared63(),
+				Options: shared62(),
 				Code:    "project",
 				Network: "read",
 				Examples: Examples{
@@ -13987,7 +14148,7 @@ func program81() *Spec {
 				},
 				Summary:  "installs package.json's dependencies; with names, adds those packages (judged)",
 				Operands: "script",
-				Options:  shared63(),
+				Options:  shared62(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -14010,7 +14171,7 @@ func program81() *Spec {
 					"install-ci-test",
 					"cit",
 				},
-				Options: shared63(),
+				Options: shared62(),
 				Code:    "project",
 				Network: "read",
 			},
@@ -14025,7 +14186,7 @@ func program81() *Spec {
 				},
 				Summary:  "removes dependencies from package.json",
 				Operands: "any",
-				Options:  shared63(),
+				Options:  shared62(),
 				Examples: Examples{
 					Allow: []string{
 						"npm uninstall lodash",
@@ -14044,7 +14205,7 @@ func program81() *Spec {
 				},
 				Summary:  "upgrades dependencies to newer versions",
 				Operands: "any",
-				Options:  shared63(),
+				Options:  shared62(),
 				Code:     "package",
 				Network:  "read",
 				Examples: Examples{
@@ -14062,7 +14223,7 @@ func program81() *Spec {
 				},
 				Summary:  "runs a script of package.json",
 				Operands: "any",
-				Options:  shared64(),
+				Options:  shared63(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -14148,7 +14309,7 @@ func program81() *Spec {
 				},
 				Summary:  "runs the test, start or stop script of package.json",
 				Operands: "any",
-				Options:  shared64(),
+				Options:  shared63(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -14282,7 +14443,7 @@ func program81() *Spec {
 						},
 						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 						Operands: "read",
-						Options:  shared42(),
+						Options:  shared41(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -14303,7 +14464,7 @@ func program81() *Spec {
 						},
 						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 						Operands: "read",
-						Options:  shared43(),
+						Options:  shared42(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -14324,7 +14485,7 @@ func program81() *Spec {
 						},
 						Summary:  "formats files (--write rewrites them, --check only reports)",
 						Operands: "read",
-						Options:  shared44(),
+						Options:  shared43(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -14344,7 +14505,7 @@ func program81() *Spec {
 						},
 						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 						Operands: "script",
-						Options:  shared45(),
+						Options:  shared44(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -14355,7 +14516,7 @@ func program81() *Spec {
 								},
 								Summary:  "checks (and with --write fixes) the files",
 								Operands: "read",
-								Options:  shared46(),
+								Options:  shared45(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -14371,7 +14532,7 @@ func program81() *Spec {
 									"migrate",
 								},
 								Operands: "any",
-								Options:  shared47(),
+								Options:  shared46(),
 							},
 							{
 								Names: []string{
@@ -14402,7 +14563,7 @@ func program81() *Spec {
 						},
 						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared47(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -14413,7 +14574,7 @@ func program81() *Spec {
 									"optimize",
 								},
 								Operands: "read",
-								Options:  shared48(),
+								Options:  shared47(),
 								Code:     "project",
 							},
 						},
@@ -14435,7 +14596,7 @@ func program81() *Spec {
 						},
 						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared48(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -14449,7 +14610,7 @@ func program81() *Spec {
 									"w",
 								},
 								Operands: "any",
-								Options:  shared49(),
+								Options:  shared48(),
 								Code:     "project",
 							},
 							{
@@ -14504,7 +14665,7 @@ func program81() *Spec {
 						},
 						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared49(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -14519,7 +14680,7 @@ func program81() *Spec {
 						},
 						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared50(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -14532,7 +14693,7 @@ func program81() *Spec {
 									"typegen",
 								},
 								Operands: "read",
-								Options:  shared51(),
+								Options:  shared50(),
 								Code:     "project",
 							},
 							{
@@ -14559,7 +14720,7 @@ func program81() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests",
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared51(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -14575,7 +14736,7 @@ func program81() *Spec {
 						},
 						Summary:  "runs the workspace's tests with Vitest",
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared52(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -14588,7 +14749,7 @@ func program81() *Spec {
 									"typecheck",
 								},
 								Operands: "any",
-								Options:  shared53(),
+								Options:  shared52(),
 								Code:     "project",
 							},
 							{
@@ -14617,7 +14778,7 @@ func program81() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests with Mocha",
 						Operands: "read",
-						Options:  shared54(),
+						Options:  shared53(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -14632,7 +14793,7 @@ func program81() *Spec {
 						},
 						Summary:  "the Playwright end-to-end test runner",
 						Operands: "script",
-						Options:  shared55(),
+						Options:  shared54(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -14640,7 +14801,7 @@ func program81() *Spec {
 								},
 								Summary:  "runs the workspace's end-to-end tests",
 								Operands: "read",
-								Options:  shared56(),
+								Options:  shared55(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -14664,7 +14825,7 @@ func program81() *Spec {
 								},
 								Summary:  "downloads browsers into the user's cache",
 								Operands: "any",
-								Options:  shared57(),
+								Options:  shared56(),
 								Network:  "read",
 								Examples: Examples{
 									Allow: []string{
@@ -14713,7 +14874,7 @@ func program81() *Spec {
 						},
 						Summary:  "the Cypress end-to-end test runner",
 						Operands: "script",
-						Options:  shared58(),
+						Options:  shared57(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -14721,7 +14882,7 @@ func program81() *Spec {
 									"open",
 								},
 								Summary: "runs the workspace's end-to-end tests",
-								Options: shared59(),
+								Options: shared58(),
 								Code:    "project",
 								Examples: Examples{
 									Allow: []string{
@@ -14761,7 +14922,7 @@ func program81() *Spec {
 						},
 						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared59(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -14769,7 +14930,7 @@ func program81() *Spec {
 								},
 								Summary:  "runs tasks of the workspace's packages",
 								Operands: "any",
-								Options:  shared60(),
+								Options:  shared59(),
 								Subcommands: []*Spec{
 									{
 										Names: []string{
@@ -14841,7 +15002,7 @@ func program81() *Spec {
 									"prune",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared60(),
 							},
 							{
 								Names: []string{
@@ -14949,7 +15110,7 @@ func program81() *Spec {
 						},
 						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared61(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -14972,7 +15133,7 @@ func program81() *Spec {
 									"g",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared61(),
 								Code:     "project",
 							},
 							{
@@ -14981,7 +15142,7 @@ func program81() *Spec {
 									"format",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared61(),
 								Code:     "project",
 							},
 							{
@@ -15001,7 +15162,7 @@ func program81() *Spec {
 									"release",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared61(),
 								Network:  "send",
 								Mutates:  "registry",
 							},
@@ -15813,7 +15974,7 @@ func program81() *Spec {
 					"shrinkwrap",
 				},
 				Operands: "any",
-				Options:  shared63(),
+				Options:  shared62(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -15841,6 +16002,8 @@ func program81() *Spec {
 }
 
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
+//
+//go:noinline
 func program82() *Spec {
 	return &Spec{
 		Names: []string{
@@ -15907,7 +16070,7 @@ func program82() *Spec {
 				},
 				Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 				Operands: "read",
-				Options:  shared42(),
+				Options:  shared41(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -15928,7 +16091,7 @@ func program82() *Spec {
 				},
 				Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 				Operands: "read",
-				Options:  shared43(),
+				Options:  shared42(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -15949,7 +16112,7 @@ func program82() *Spec {
 				},
 				Summary:  "formats files (--write rewrites them, --check only reports)",
 				Operands: "read",
-				Options:  shared44(),
+				Options:  shared43(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -15969,7 +16132,7 @@ func program82() *Spec {
 				},
 				Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 				Operands: "script",
-				Options:  shared45(),
+				Options:  shared44(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -15980,7 +16143,7 @@ func program82() *Spec {
 						},
 						Summary:  "checks (and with --write fixes) the files",
 						Operands: "read",
-						Options:  shared46(),
+						Options:  shared45(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -15996,7 +16159,7 @@ func program82() *Spec {
 							"migrate",
 						},
 						Operands: "any",
-						Options:  shared47(),
+						Options:  shared46(),
 					},
 					{
 						Names: []string{
@@ -16027,7 +16190,7 @@ func program82() *Spec {
 				},
 				Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared48(),
+				Options:  shared47(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16038,7 +16201,7 @@ func program82() *Spec {
 							"optimize",
 						},
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared47(),
 						Code:     "project",
 					},
 				},
@@ -16060,7 +16223,7 @@ func program82() *Spec {
 				},
 				Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 				Operands: "any",
-				Options:  shared49(),
+				Options:  shared48(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16074,7 +16237,7 @@ func program82() *Spec {
 							"w",
 						},
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared48(),
 						Code:     "project",
 					},
 					{
@@ -16129,7 +16292,7 @@ func program82() *Spec {
 				},
 				Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared50(),
+				Options:  shared49(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -16144,7 +16307,7 @@ func program82() *Spec {
 				},
 				Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared51(),
+				Options:  shared50(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16157,7 +16320,7 @@ func program82() *Spec {
 							"typegen",
 						},
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared50(),
 						Code:     "project",
 					},
 					{
@@ -16184,7 +16347,7 @@ func program82() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests",
 				Operands: "any",
-				Options:  shared52(),
+				Options:  shared51(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -16200,7 +16363,7 @@ func program82() *Spec {
 				},
 				Summary:  "runs the workspace's tests with Vitest",
 				Operands: "any",
-				Options:  shared53(),
+				Options:  shared52(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16213,7 +16376,7 @@ func program82() *Spec {
 							"typecheck",
 						},
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared52(),
 						Code:     "project",
 					},
 					{
@@ -16242,7 +16405,7 @@ func program82() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests with Mocha",
 				Operands: "read",
-				Options:  shared54(),
+				Options:  shared53(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -16257,7 +16420,7 @@ func program82() *Spec {
 				},
 				Summary:  "the Playwright end-to-end test runner",
 				Operands: "script",
-				Options:  shared55(),
+				Options:  shared54(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16265,7 +16428,7 @@ func program82() *Spec {
 						},
 						Summary:  "runs the workspace's end-to-end tests",
 						Operands: "read",
-						Options:  shared56(),
+						Options:  shared55(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -16289,7 +16452,7 @@ func program82() *Spec {
 						},
 						Summary:  "downloads browsers into the user's cache",
 						Operands: "any",
-						Options:  shared57(),
+						Options:  shared56(),
 						Network:  "read",
 						Examples: Examples{
 							Allow: []string{
@@ -16338,7 +16501,7 @@ func program82() *Spec {
 				},
 				Summary:  "the Cypress end-to-end test runner",
 				Operands: "script",
-				Options:  shared58(),
+				Options:  shared57(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16346,7 +16509,7 @@ func program82() *Spec {
 							"open",
 						},
 						Summary: "runs the workspace's end-to-end tests",
-						Options: shared59(),
+						Options: shared58(),
 						Code:    "project",
 						Examples: Examples{
 							Allow: []string{
@@ -16386,7 +16549,7 @@ func program82() *Spec {
 				},
 				Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 				Operands: "any",
-				Options:  shared60(),
+				Options:  shared59(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16394,7 +16557,7 @@ func program82() *Spec {
 						},
 						Summary:  "runs tasks of the workspace's packages",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared59(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -16466,7 +16629,7 @@ func program82() *Spec {
 							"prune",
 						},
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared60(),
 					},
 					{
 						Names: []string{
@@ -16574,7 +16737,7 @@ func program82() *Spec {
 				},
 				Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared61(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16597,7 +16760,7 @@ func program82() *Spec {
 							"g",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared61(),
 						Code:     "project",
 					},
 					{
@@ -16606,7 +16769,7 @@ func program82() *Spec {
 							"format",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared61(),
 						Code:     "project",
 					},
 					{
@@ -16626,7 +16789,7 @@ func program82() *Spec {
 							"release",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared61(),
 						Network:  "send",
 						Mutates:  "registry",
 					},
@@ -16744,6 +16907,8 @@ func program82() *Spec {
 }
 
 // pnpx: runs a package fetched by name (pnpm dlx)
+//
+//go:noinline
 func program83() *Spec {
 	return &Spec{
 		Names: []string{
@@ -16762,6 +16927,8 @@ func program83() *Spec {
 }
 
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
+//
+//go:noinline
 func program84() *Spec {
 	return &Spec{
 		Names: []string{
@@ -16770,7 +16937,7 @@ func program84() *Spec {
 		Summary:     "the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared65(),
+		Options:     shared64(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -16779,7 +16946,7 @@ func program84() *Spec {
 				},
 				Summary:  "installs the lockfile's dependencies; with names, adds packages (judged)",
 				Operands: "script",
-				Options:  shared65(),
+				Options:  shared64(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -16804,7 +16971,7 @@ func program84() *Spec {
 				},
 				Summary:  "adds, upgrades or runs packages by name",
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared64(),
 				Code:     "package",
 				Network:  "read",
 				Examples: Examples{
@@ -16833,7 +17000,7 @@ func program84() *Spec {
 					"it",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared64(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -16843,7 +17010,7 @@ func program84() *Spec {
 					"run-script",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared64(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16921,7 +17088,7 @@ func program84() *Spec {
 					"start",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared64(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -16934,7 +17101,7 @@ func program84() *Spec {
 					"exec",
 				},
 				Summary: "runs a command in the workspace (a known workspace tool here; any other is judged)",
-				Options: shared65(),
+				Options: shared64(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16942,7 +17109,7 @@ func program84() *Spec {
 						},
 						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 						Operands: "read",
-						Options:  shared42(),
+						Options:  shared41(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -16963,7 +17130,7 @@ func program84() *Spec {
 						},
 						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 						Operands: "read",
-						Options:  shared43(),
+						Options:  shared42(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -16984,7 +17151,7 @@ func program84() *Spec {
 						},
 						Summary:  "formats files (--write rewrites them, --check only reports)",
 						Operands: "read",
-						Options:  shared44(),
+						Options:  shared43(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17004,7 +17171,7 @@ func program84() *Spec {
 						},
 						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 						Operands: "script",
-						Options:  shared45(),
+						Options:  shared44(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17015,7 +17182,7 @@ func program84() *Spec {
 								},
 								Summary:  "checks (and with --write fixes) the files",
 								Operands: "read",
-								Options:  shared46(),
+								Options:  shared45(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -17031,7 +17198,7 @@ func program84() *Spec {
 									"migrate",
 								},
 								Operands: "any",
-								Options:  shared47(),
+								Options:  shared46(),
 							},
 							{
 								Names: []string{
@@ -17062,7 +17229,7 @@ func program84() *Spec {
 						},
 						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared47(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17073,7 +17240,7 @@ func program84() *Spec {
 									"optimize",
 								},
 								Operands: "read",
-								Options:  shared48(),
+								Options:  shared47(),
 								Code:     "project",
 							},
 						},
@@ -17095,7 +17262,7 @@ func program84() *Spec {
 						},
 						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared48(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17109,7 +17276,7 @@ func program84() *Spec {
 									"w",
 								},
 								Operands: "any",
-								Options:  shared49(),
+								Options:  shared48(),
 								Code:     "project",
 							},
 							{
@@ -17164,7 +17331,7 @@ func program84() *Spec {
 						},
 						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared49(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17179,7 +17346,7 @@ func program84() *Spec {
 						},
 						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared50(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17192,7 +17359,7 @@ func program84() *Spec {
 									"typegen",
 								},
 								Operands: "read",
-								Options:  shared51(),
+								Options:  shared50(),
 								Code:     "project",
 							},
 							{
@@ -17219,7 +17386,7 @@ func program84() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests",
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared51(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17235,7 +17402,7 @@ func program84() *Spec {
 						},
 						Summary:  "runs the workspace's tests with Vitest",
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared52(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17248,7 +17415,7 @@ func program84() *Spec {
 									"typecheck",
 								},
 								Operands: "any",
-								Options:  shared53(),
+								Options:  shared52(),
 								Code:     "project",
 							},
 							{
@@ -17277,7 +17444,7 @@ func program84() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests with Mocha",
 						Operands: "read",
-						Options:  shared54(),
+						Options:  shared53(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17292,7 +17459,7 @@ func program84() *Spec {
 						},
 						Summary:  "the Playwright end-to-end test runner",
 						Operands: "script",
-						Options:  shared55(),
+						Options:  shared54(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17300,7 +17467,7 @@ func program84() *Spec {
 								},
 								Summary:  "runs the workspace's end-to-end tests",
 								Operands: "read",
-								Options:  shared56(),
+								Options:  shared55(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -17324,7 +17491,7 @@ func program84() *Spec {
 								},
 								Summary:  "downloads browsers into the user's cache",
 								Operands: "any",
-								Options:  shared57(),
+								Options:  shared56(),
 								Network:  "read",
 								Examples: Examples{
 									Allow: []string{
@@ -17373,7 +17540,7 @@ func program84() *Spec {
 						},
 						Summary:  "the Cypress end-to-end test runner",
 						Operands: "script",
-						Options:  shared58(),
+						Options:  shared57(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17381,7 +17548,7 @@ func program84() *Spec {
 									"open",
 								},
 								Summary: "runs the workspace's end-to-end tests",
-								Options: shared59(),
+								Options: shared58(),
 								Code:    "project",
 								Examples: Examples{
 									Allow: []string{
@@ -17421,7 +17588,7 @@ func program84() *Spec {
 						},
 						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared59(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17429,7 +17596,7 @@ func program84() *Spec {
 								},
 								Summary:  "runs tasks of the workspace's packages",
 								Operands: "any",
-								Options:  shared60(),
+								Options:  shared59(),
 								Subcommands: []*Spec{
 									{
 										Names: []string{
@@ -17501,7 +17668,7 @@ func program84() *Spec {
 									"prune",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared60(),
 							},
 							{
 								Names: []string{
@@ -17609,7 +17776,7 @@ func program84() *Spec {
 						},
 						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared61(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17632,7 +17799,7 @@ func program84() *Spec {
 									"g",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared61(),
 								Code:     "project",
 							},
 							{
@@ -17641,7 +17808,7 @@ func program84() *Spec {
 									"format",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared61(),
 								Code:     "project",
 							},
 							{
@@ -17661,7 +17828,7 @@ func program84() *Spec {
 									"release",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared61(),
 								Network:  "send",
 								Mutates:  "registry",
 							},
@@ -17772,7 +17939,7 @@ func program84() *Spec {
 				},
 				Summary:  "copies a workspace package and its dependencies into a directory",
 				Operands: "write",
-				Options:  shared65(),
+				Options:  shared64(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -17782,7 +17949,7 @@ func program84() *Spec {
 				},
 				Summary:  "uploads packages to the registry",
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared64(),
 				Code:     "project",
 				Network:  "send",
 				Mutates:  "registry",
@@ -17797,7 +17964,7 @@ func program84() *Spec {
 					"pack",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared64(),
 				Code:     "project",
 			},
 			{
@@ -18073,6 +18240,8 @@ func program84() *Spec {
 }
 
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
+//
+//go:noinline
 func program85() *Spec {
 	return &Spec{
 		Names: []string{
@@ -18081,7 +18250,7 @@ func program85() *Spec {
 		Summary:     "the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared66(),
+		Options:     shared65(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -18089,7 +18258,7 @@ func program85() *Spec {
 				},
 				Summary:  "installs the lockfile's dependencies",
 				Operands: "script",
-				Options:  shared66(),
+				Options:  shared65(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -18110,7 +18279,7 @@ func program85() *Spec {
 				},
 				Summary:  "adds, upgrades or runs packages by name",
 				Operands: "any",
-				Options:  shared66(),
+				Options:  shared65(),
 				Code:     "package",
 				Network:  "read",
 				Examples: Examples{
@@ -18134,7 +18303,7 @@ func program85() *Spec {
 					"pack",
 				},
 				Operands: "any",
-				Options:  shared66(),
+				Options:  shared65(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -18143,7 +18312,7 @@ func program85() *Spec {
 					"run",
 				},
 				Operands: "any",
-				Options:  shared66(),
+				Options:  shared65(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -18216,7 +18385,7 @@ func program85() *Spec {
 					"version",
 				},
 				Operands: "any",
-				Options:  shared66(),
+				Options:  shared65(),
 				Code:     "project",
 			},
 			{
@@ -18224,7 +18393,7 @@ func program85() *Spec {
 					"exec",
 				},
 				Summary: "runs a command in the workspace (a known workspace tool here; any other is judged)",
-				Options: shared66(),
+				Options: shared65(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -18232,7 +18401,7 @@ func program85() *Spec {
 						},
 						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 						Operands: "read",
-						Options:  shared42(),
+						Options:  shared41(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18253,7 +18422,7 @@ func program85() *Spec {
 						},
 						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 						Operands: "read",
-						Options:  shared43(),
+						Options:  shared42(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18274,7 +18443,7 @@ func program85() *Spec {
 						},
 						Summary:  "formats files (--write rewrites them, --check only reports)",
 						Operands: "read",
-						Options:  shared44(),
+						Options:  shared43(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18294,7 +18463,7 @@ func program85() *Spec {
 						},
 						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 						Operands: "script",
-						Options:  shared45(),
+						Options:  shared44(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18305,7 +18474,7 @@ func program85() *Spec {
 								},
 								Summary:  "checks (and with --write fixes) the files",
 								Operands: "read",
-								Options:  shared46(),
+								Options:  shared45(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -18321,7 +18490,7 @@ func program85() *Spec {
 									"migrate",
 								},
 								Operands: "any",
-								Options:  shared47(),
+								Options:  shared46(),
 							},
 							{
 								Names: []string{
@@ -18352,7 +18521,7 @@ func program85() *Spec {
 						},
 						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared47(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18363,7 +18532,7 @@ func program85() *Spec {
 									"optimize",
 								},
 								Operands: "read",
-								Options:  shared48(),
+								Options:  shared47(),
 								Code:     "project",
 							},
 						},
@@ -18385,7 +18554,7 @@ func program85() *Spec {
 						},
 						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared48(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18399,7 +18568,7 @@ func program85() *Spec {
 									"w",
 								},
 								Operands: "any",
-								Options:  shared49(),
+								Options:  shared48(),
 								Code:     "project",
 							},
 							{
@@ -18454,7 +18623,7 @@ func program85() *Spec {
 						},
 						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared49(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18469,7 +18638,7 @@ func program85() *Spec {
 						},
 						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared50(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18482,7 +18651,7 @@ func program85() *Spec {
 									"typegen",
 								},
 								Operands: "read",
-								Options:  shared51(),
+								Options:  shared50(),
 								Code:     "project",
 							},
 							{
@@ -18509,7 +18678,7 @@ func program85() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests",
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared51(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18525,7 +18694,7 @@ func program85() *Spec {
 						},
 						Summary:  "runs the workspace's tests with Vitest",
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared52(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18538,7 +18707,7 @@ func program85() *Spec {
 									"typecheck",
 								},
 								Operands: "any",
-								Options:  shared53(),
+								Options:  shared52(),
 								Code:     "project",
 							},
 							{
@@ -18567,7 +18736,7 @@ func program85() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests with Mocha",
 						Operands: "read",
-						Options:  shared54(),
+						Options:  shared53(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18582,7 +18751,7 @@ func program85() *Spec {
 						},
 						Summary:  "the Playwright end-to-end test runner",
 						Operands: "script",
-						Options:  shared55(),
+						Options:  shared54(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18590,7 +18759,7 @@ func program85() *Spec {
 								},
 								Summary:  "runs the workspace's end-to-end tests",
 								Operands: "read",
-								Options:  shared56(),
+								Options:  shared55(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -18614,7 +18783,7 @@ func program85() *Spec {
 								},
 								Summary:  "downloads browsers into the user's cache",
 								Operands: "any",
-								Options:  shared57(),
+								Options:  shared56(),
 								Network:  "read",
 								Examples: Examples{
 									Allow: []string{
@@ -18663,7 +18832,7 @@ func program85() *Spec {
 						},
 						Summary:  "the Cypress end-to-end test runner",
 						Operands: "script",
-						Options:  shared58(),
+						Options:  shared57(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18671,7 +18840,7 @@ func program85() *Spec {
 									"open",
 								},
 								Summary: "runs the workspace's end-to-end tests",
-								Options: shared59(),
+								Options: shared58(),
 								Code:    "project",
 								Examples: Examples{
 									Allow: []string{
@@ -18711,7 +18880,7 @@ func program85() *Spec {
 						},
 						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared59(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18719,7 +18888,7 @@ func program85() *Spec {
 								},
 								Summary:  "runs tasks of the workspace's packages",
 								Operands: "any",
-								Options:  shared60(),
+								Options:  shared59(),
 								Subcommands: []*Spec{
 									{
 										Names: []string{
@@ -18791,7 +18960,7 @@ func program85() *Spec {
 									"prune",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared60(),
 							},
 							{
 								Names: []string{
@@ -18899,7 +19068,7 @@ func program85() *Spec {
 						},
 						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared61(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18922,7 +19091,7 @@ func program85() *Spec {
 									"g",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared61(),
 								Code:     "project",
 							},
 							{
@@ -18931,7 +19100,7 @@ func program85() *Spec {
 									"format",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared61(),
 								Code:     "project",
 							},
 							{
@@ -18951,7 +19120,7 @@ func program85() *Spec {
 									"release",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared61(),
 								Network:  "send",
 								Mutates:  "registry",
 							},
@@ -19419,6 +19588,8 @@ func program85() *Spec {
 }
 
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
+//
+//go:noinline
 func program86() *Spec {
 	return &Spec{
 		Names: []string{
@@ -19427,7 +19598,7 @@ func program86() *Spec {
 		Summary:     "the Bun runtime and package manager (bun NAME runs a script or command of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared67(),
+		Options:     shared66(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -19435,7 +19606,7 @@ func program86() *Spec {
 				},
 				Operands:    "any",
 				StopAtFirst: true,
-				Options:     shared67(),
+				Options:     shared66(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -19566,7 +19737,7 @@ func program86() *Spec {
 				},
 				Summary:  "installs the lockfile's dependencies; with names, adds packages (judged)",
 				Operands: "script",
-				Options:  shared68(),
+				Options:  shared67(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -19605,7 +19776,7 @@ func program86() *Spec {
 					"patch-commit",
 				},
 				Operands: "any",
-				Options:  shared68(),
+				Options:  shared67(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -19909,6 +20080,8 @@ func program86() *Spec {
 }
 
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
+//
+//go:noinline
 func program87() *Spec {
 	return &Spec{
 		Names: []string{
@@ -19944,7 +20117,7 @@ func program87() *Spec {
 				},
 				Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 				Operands: "read",
-				Options:  shared42(),
+				Options:  shared41(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -19965,7 +20138,7 @@ func program87() *Spec {
 				},
 				Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 				Operands: "read",
-				Options:  shared43(),
+				Options:  shared42(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -19986,7 +20159,7 @@ func program87() *Spec {
 				},
 				Summary:  "formats files (--write rewrites them, --check only reports)",
 				Operands: "read",
-				Options:  shared44(),
+				Options:  shared43(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -20006,7 +20179,7 @@ func program87() *Spec {
 				},
 				Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 				Operands: "script",
-				Options:  shared45(),
+				Options:  shared44(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20017,7 +20190,7 @@ func program87() *Spec {
 						},
 						Summary:  "checks (and with --write fixes) the files",
 						Operands: "read",
-						Options:  shared46(),
+						Options:  shared45(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -20033,7 +20206,7 @@ func program87() *Spec {
 							"migrate",
 						},
 						Operands: "any",
-						Options:  shared47(),
+						Options:  shared46(),
 					},
 					{
 						Names: []string{
@@ -20064,7 +20237,7 @@ func program87() *Spec {
 				},
 				Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared48(),
+				Options:  shared47(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20075,7 +20248,7 @@ func program87() *Spec {
 							"optimize",
 						},
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared47(),
 						Code:     "project",
 					},
 				},
@@ -20097,7 +20270,7 @@ func program87() *Spec {
 				},
 				Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 				Operands: "any",
-				Options:  shared49(),
+				Options:  shared48(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20111,7 +20284,7 @@ func program87() *Spec {
 							"w",
 						},
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared48(),
 						Code:     "project",
 					},
 					{
@@ -20166,7 +20339,7 @@ func program87() *Spec {
 				},
 				Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared50(),
+				Options:  shared49(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -20181,7 +20354,7 @@ func program87() *Spec {
 				},
 				Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared51(),
+				Options:  shared50(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20194,7 +20367,7 @@ func program87() *Spec {
 							"typegen",
 						},
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared50(),
 						Code:     "project",
 					},
 					{
@@ -20221,7 +20394,7 @@ func program87() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests",
 				Operands: "any",
-				Options:  shared52(),
+				Options:  shared51(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -20237,7 +20410,7 @@ func program87() *Spec {
 				},
 				Summary:  "runs the workspace's tests with Vitest",
 				Operands: "any",
-				Options:  shared53(),
+				Options:  shared52(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20250,7 +20423,7 @@ func program87() *Spec {
 							"typecheck",
 						},
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared52(),
 						Code:     "project",
 					},
 					{
@@ -20279,7 +20452,7 @@ func program87() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests with Mocha",
 				Operands: "read",
-				Options:  shared54(),
+				Options:  shared53(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -20294,7 +20467,7 @@ func program87() *Spec {
 				},
 				Summary:  "the Playwright end-to-end test runner",
 				Operands: "script",
-				Options:  shared55(),
+				Options:  shared54(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20302,7 +20475,7 @@ func program87() *Spec {
 						},
 						Summary:  "runs the workspace's end-to-end tests",
 						Operands: "read",
-						Options:  shared56(),
+						Options:  shared55(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -20326,7 +20499,7 @@ func program87() *Spec {
 						},
 						Summary:  "downloads browsers into the user's cache",
 						Operands: "any",
-						Options:  shared57(),
+						Options:  shared56(),
 						Network:  "read",
 						Examples: Examples{
 							Allow: []string{
@@ -20375,7 +20548,7 @@ func program87() *Spec {
 				},
 				Summary:  "the Cypress end-to-end test runner",
 				Operands: "script",
-				Options:  shared58(),
+				Options:  shared57(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20383,7 +20556,7 @@ func program87() *Spec {
 							"open",
 						},
 						Summary: "runs the workspace's end-to-end tests",
-						Options: shared59(),
+						Options: shared58(),
 						Code:    "project",
 						Examples: Examples{
 							Allow: []string{
@@ -20423,7 +20596,7 @@ func program87() *Spec {
 				},
 				Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 				Operands: "any",
-				Options:  shared60(),
+				Options:  shared59(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20431,7 +20604,7 @@ func program87() *Spec {
 						},
 						Summary:  "runs tasks of the workspace's packages",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared59(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -20503,7 +20676,7 @@ func program87() *Spec {
 							"prune",
 						},
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared60(),
 					},
 					{
 						Names: []string{
@@ -20611,7 +20784,7 @@ func program87() *Spec {
 				},
 				Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared61(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20634,7 +20807,7 @@ func program87() *Spec {
 							"g",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared61(),
 						Code:     "project",
 					},
 					{
@@ -20643,7 +20816,7 @@ func program87() *Spec {
 							"format",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared61(),
 						Code:     "project",
 					},
 					{
@@ -20663,7 +20836,7 @@ func program87() *Spec {
 							"release",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared61(),
 						Network:  "send",
 						Mutates:  "registry",
 					},
@@ -20773,6 +20946,8 @@ func program87() *Spec {
 }
 
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
+//
+//go:noinline
 func program88() *Spec {
 	return &Spec{
 		Names: []string{
@@ -20781,7 +20956,7 @@ func program88() *Spec {
 		},
 		Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 		Operands: "read",
-		Options:  shared69(),
+		Options:  shared68(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -20802,6 +20977,8 @@ func program88() *Spec {
 }
 
 // ruff: lints and formats Python (--fix and format rewrite files)
+//
+//go:noinline
 func program89() *Spec {
 	return &Spec{
 		Names: []string{
@@ -20809,14 +20986,14 @@ func program89() *Spec {
 		},
 		Summary:  "lints and formats Python (--fix and format rewrite files)",
 		Operands: "read",
-		Options:  shared70(),
+		Options:  shared69(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
 					"check",
 				},
 				Operands: "read",
-				Options:  shared70(),
+				Options:  shared69(),
 				Code:     "project",
 			},
 			{
@@ -20824,7 +21001,7 @@ func program89() *Spec {
 					"format",
 				},
 				Operands: "write",
-				Options:  shared71(),
+				Options:  shared70(),
 				Code:     "project",
 			},
 			{
@@ -20859,6 +21036,8 @@ func program89() *Spec {
 }
 
 // black: formats Python files in place (--check and --diff only report)
+//
+//go:noinline
 func program90() *Spec {
 	return &Spec{
 		Names: []string{
@@ -20866,7 +21045,7 @@ func program90() *Spec {
 		},
 		Summary:  "formats Python files in place (--check and --diff only report)",
 		Operands: "write",
-		Options:  shared72(),
+		Options:  shared71(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -20882,6 +21061,8 @@ func program90() *Spec {
 }
 
 // isort: sorts Python imports in place (--check-only and --diff only report)
+//
+//go:noinline
 func program91() *Spec {
 	return &Spec{
 		Names: []string{
@@ -20889,7 +21070,7 @@ func program91() *Spec {
 		},
 		Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 		Operands: "write",
-		Options:  shared73(),
+		Options:  shared72(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -20901,6 +21082,8 @@ func program91() *Spec {
 }
 
 // mypy: type-checks the workspace's Python code
+//
+//go:noinline
 func program92() *Spec {
 	return &Spec{
 		Names: []string{
@@ -20909,7 +21092,7 @@ func program92() *Spec {
 		},
 		Summary:  "type-checks the workspace's Python code",
 		Operands: "read",
-		Options:  shared74(),
+		Options:  shared73(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -20925,6 +21108,8 @@ func program92() *Spec {
 }
 
 // pyright: type-checks the workspace's Python code
+//
+//go:noinline
 func program93() *Spec {
 	return &Spec{
 		Names: []string{
@@ -20933,7 +21118,7 @@ func program93() *Spec {
 		},
 		Summary:  "type-checks the workspace's Python code",
 		Operands: "read",
-		Options:  shared75(),
+		Options:  shared74(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -20945,6 +21130,8 @@ func program93() *Spec {
 }
 
 // flake8: lints Python code
+//
+//go:noinline
 func program94() *Spec {
 	return &Spec{
 		Names: []string{
@@ -20952,7 +21139,7 @@ func program94() *Spec {
 		},
 		Summary:  "lints Python code",
 		Operands: "read",
-		Options:  shared76(),
+		Options:  shared75(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -20964,6 +21151,8 @@ func program94() *Spec {
 }
 
 // pylint: lints Python code
+//
+//go:noinline
 func program95() *Spec {
 	return &Spec{
 		Names: []string{
@@ -20971,7 +21160,7 @@ func program95() *Spec {
 		},
 		Summary:  "lints Python code",
 		Operands: "read",
-		Options:  shared77(),
+		Options:  shared76(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -20986,6 +21175,8 @@ func program95() *Spec {
 }
 
 // coverage: measures test coverage of the workspace's code
+//
+//go:noinline
 func program96() *Spec {
 	return &Spec{
 		Names: []string{
@@ -20993,7 +21184,7 @@ func program96() *Spec {
 		},
 		Summary:  "measures test coverage of the workspace's code",
 		Operands: "script",
-		Options:  shared78(),
+		Options:  shared77(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -21003,7 +21194,7 @@ func program96() *Spec {
 				Operands:    "any",
 				First:       "script",
 				StopAtFirst: true,
-				Options:     shared79(),
+				Options:     shared78(),
 				Examples: Examples{
 					Allow: []string{
 						"coverage run -m pytest",
@@ -21028,7 +21219,7 @@ func program96() *Spec {
 				},
 				Summary:  "reports or combines coverage data",
 				Operands: "read",
-				Options:  shared80(),
+				Options:  shared79(),
 				Examples: Examples{
 					Allow: []string{
 						"coverage report -m",
@@ -21048,6 +21239,8 @@ func program96() *Spec {
 }
 
 // tox: runs the workspace's tox environments (installs their dependencies)
+//
+//go:noinline
 func program97() *Spec {
 	return &Spec{
 		Names: []string{
@@ -21055,7 +21248,7 @@ func program97() *Spec {
 		},
 		Summary:  "runs the workspace's tox environments (installs their dependencies)",
 		Operands: "any",
-		Options:  shared81(),
+		Options:  shared80(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -21075,7 +21268,7 @@ func program97() *Spec {
 					"le",
 				},
 				Operands: "any",
-				Options:  shared81(),
+				Options:  shared80(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -21114,6 +21307,8 @@ func program97() *Spec {
 }
 
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
+//
+//go:noinline
 func program98() *Spec {
 	return &Spec{
 		Names: []string{
@@ -21121,7 +21316,7 @@ func program98() *Spec {
 		},
 		Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 		Operands: "any",
-		Options:  shared82(),
+		Options:  shared81(),
 		Code:     "project",
 		Network:  "read",
 		Examples: Examples{
@@ -21135,6 +21330,8 @@ func program98() *Spec {
 }
 
 // pip: the Python package installer
+//
+//go:noinline
 func program99() *Spec {
 	return &Spec{
 		Names: []string{
@@ -21223,7 +21420,7 @@ func program99() *Spec {
 				},
 				Summary:  "installs requirement files or the local project; named packages are fetched by name (judged)",
 				Operands: "script",
-				Options:  shared83(),
+				Options:  shared82(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -21350,6 +21547,8 @@ func program99() *Spec {
 }
 
 // uv: the uv Python package and project manager
+//
+//go:noinline
 func program100() *Spec {
 	return &Spec{
 		Names: []string{
@@ -21632,7 +21831,7 @@ func program100() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared68(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21656,14 +21855,14 @@ func program100() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared69(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared69(),
 								Code:     "project",
 							},
 							{
@@ -21671,7 +21870,7 @@ func program100() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared70(),
 								Code:     "project",
 							},
 							{
@@ -21709,7 +21908,7 @@ func program100() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared71(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21728,7 +21927,7 @@ func program100() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared72(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21744,7 +21943,7 @@ func program100() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21764,7 +21963,7 @@ func program100() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21779,7 +21978,7 @@ func program100() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21794,7 +21993,7 @@ func program100() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21812,7 +22011,7 @@ func program100() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared77(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21822,7 +22021,7 @@ func program100() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared78(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -21847,7 +22046,7 @@ func program100() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared79(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -21870,7 +22069,7 @@ func program100() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared80(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21890,7 +22089,7 @@ func program100() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared80(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -21932,7 +22131,7 @@ func program100() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared81(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -21952,7 +22151,7 @@ func program100() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared84(),
+						Options:     shared83(),
 					},
 				},
 				Code:    "project",
@@ -22173,7 +22372,7 @@ func program100() *Spec {
 						},
 						Summary:  "installs requirement files; named packages are fetched by name (judged)",
 						Operands: "script",
-						Options:  shared83(),
+						Options:  shared82(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -22470,6 +22669,8 @@ func program100() *Spec {
 }
 
 // uvx: runs or installs a Python tool fetched by name
+//
+//go:noinline
 func program101() *Spec {
 	return &Spec{
 		Names: []string{
@@ -22491,6 +22692,8 @@ func program101() *Spec {
 }
 
 // poetry: the Poetry Python project manager
+//
+//go:noinline
 func program102() *Spec {
 	return &Spec{
 		Names: []string{
@@ -22498,7 +22701,7 @@ func program102() *Spec {
 		},
 		Summary:  "the Poetry Python project manager",
 		Operands: "script",
-		Options:  shared85(),
+		Options:  shared84(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -22622,7 +22825,7 @@ func program102() *Spec {
 					"run",
 				},
 				Summary: "runs a command in the project's environment (a known workspace tool here; any other is judged)",
-				Options: shared85(),
+				Options: shared84(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -22631,7 +22834,7 @@ func program102() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared68(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22655,14 +22858,14 @@ func program102() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared69(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared69(),
 								Code:     "project",
 							},
 							{
@@ -22670,7 +22873,7 @@ func program102() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared70(),
 								Code:     "project",
 							},
 							{
@@ -22708,7 +22911,7 @@ func program102() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared71(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22727,7 +22930,7 @@ func program102() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared72(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22743,7 +22946,7 @@ func program102() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22763,7 +22966,7 @@ func program102() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22778,7 +22981,7 @@ func program102() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22793,7 +22996,7 @@ func program102() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22811,7 +23014,7 @@ func program102() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared77(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -22821,7 +23024,7 @@ func program102() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared78(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -22846,7 +23049,7 @@ func program102() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared79(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -22869,7 +23072,7 @@ func program102() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared80(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -22889,7 +23092,7 @@ func program102() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared80(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -22931,7 +23134,7 @@ func program102() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared81(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -22951,7 +23154,7 @@ func program102() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared84(),
+						Options:     shared83(),
 					},
 				},
 				Code: "project",
@@ -23131,6 +23334,8 @@ func program102() *Spec {
 }
 
 // pipenv: the Pipenv Python project manager
+//
+//go:noinline
 func program103() *Spec {
 	return &Spec{
 		Names: []string{
@@ -23138,7 +23343,7 @@ func program103() *Spec {
 		},
 		Summary:  "the Pipenv Python project manager",
 		Operands: "script",
-		Options:  shared86(),
+		Options:  shared85(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -23236,7 +23441,7 @@ func program103() *Spec {
 				Names: []string{
 					"run",
 				},
-				Options: shared86(),
+				Options: shared85(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -23245,7 +23450,7 @@ func program103() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared68(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23269,14 +23474,14 @@ func program103() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared69(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared69(),
 								Code:     "project",
 							},
 							{
@@ -23284,7 +23489,7 @@ func program103() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared70(),
 								Code:     "project",
 							},
 							{
@@ -23322,7 +23527,7 @@ func program103() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared71(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23341,7 +23546,7 @@ func program103() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared72(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23357,7 +23562,7 @@ func program103() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23377,7 +23582,7 @@ func program103() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23392,7 +23597,7 @@ func program103() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23407,7 +23612,7 @@ func program103() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23425,7 +23630,7 @@ func program103() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared77(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -23435,7 +23640,7 @@ func program103() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared78(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -23460,7 +23665,7 @@ func program103() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared79(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -23483,7 +23688,7 @@ func program103() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared80(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -23503,7 +23708,7 @@ func program103() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared80(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -23545,7 +23750,7 @@ func program103() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared81(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -23565,7 +23770,7 @@ func program103() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared84(),
+						Options:     shared83(),
 					},
 				},
 				Code: "project",
@@ -23606,6 +23811,8 @@ func program103() *Spec {
 }
 
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
+//
+//go:noinline
 func program104() *Spec {
 	return &Spec{
 		Names: []string{
@@ -23846,7 +24053,7 @@ func program104() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared68(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23870,14 +24077,14 @@ func program104() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared69(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared69(),
 								Code:     "project",
 							},
 							{
@@ -23885,7 +24092,7 @@ func program104() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared70(),
 								Code:     "project",
 							},
 							{
@@ -23923,7 +24130,7 @@ func program104() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared71(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23942,7 +24149,7 @@ func program104() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared72(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23958,7 +24165,7 @@ func program104() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23978,7 +24185,7 @@ func program104() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23993,7 +24200,7 @@ func program104() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24008,7 +24215,7 @@ func program104() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24026,7 +24233,7 @@ func program104() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared77(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -24036,7 +24243,7 @@ func program104() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared78(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -24061,7 +24268,7 @@ func program104() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared79(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -24084,7 +24291,7 @@ func program104() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared80(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -24104,7 +24311,7 @@ func program104() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared80(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -24146,7 +24353,7 @@ func program104() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared81(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -24364,6 +24571,8 @@ func program104() *Spec {
 }
 
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
+//
+//go:noinline
 func program105() *Spec {
 	return &Spec{
 		Names: []string{
@@ -24371,7 +24580,7 @@ func program105() *Spec {
 		},
 		Summary:  "the Hatch Python project manager (hatch run runs the project's environment scripts)",
 		Operands: "script",
-		Options:  shared87(),
+		Options:  shared86(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -24379,7 +24588,7 @@ func program105() *Spec {
 				},
 				Operands:    "any",
 				StopAtFirst: true,
-				Options:     shared87(),
+				Options:     shared86(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -24388,7 +24597,7 @@ func program105() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared68(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24412,14 +24621,14 @@ func program105() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared69(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared69(),
 								Code:     "project",
 							},
 							{
@@ -24427,7 +24636,7 @@ func program105() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared70(),
 								Code:     "project",
 							},
 							{
@@ -24465,7 +24674,7 @@ func program105() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared71(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24484,7 +24693,7 @@ func program105() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared72(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24500,7 +24709,7 @@ func program105() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24520,7 +24729,7 @@ func program105() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24535,7 +24744,7 @@ func program105() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24550,7 +24759,7 @@ func program105() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24568,7 +24777,7 @@ func program105() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared77(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -24578,7 +24787,7 @@ func program105() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared78(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -24603,7 +24812,7 @@ func program105() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared79(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -24626,7 +24835,7 @@ func program105() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared80(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -24646,7 +24855,7 @@ func program105() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared80(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -24688,7 +24897,7 @@ func program105() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared81(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -24921,6 +25130,8 @@ func program105() *Spec {
 }
 
 // conda: the Conda package and environment manager
+//
+//go:noinline
 func program106() *Spec {
 	return &Spec{
 		Names: []string{
@@ -25093,6 +25304,8 @@ func program106() *Spec {
 }
 
 // jupyter: Jupyter notebooks and servers
+//
+//go:noinline
 func program107() *Spec {
 	return &Spec{
 		Names: []string{
@@ -25255,6 +25468,8 @@ func program107() *Spec {
 }
 
 // make: runs the workspace's Makefile targets
+//
+//go:noinline
 func program108() *Spec {
 	return &Spec{
 		Names: []string{
@@ -25446,6 +25661,8 @@ func program108() *Spec {
 }
 
 // just: runs the workspace's justfile recipes
+//
+//go:noinline
 func program109() *Spec {
 	return &Spec{
 		Names: []string{
@@ -25618,6 +25835,8 @@ func program109() *Spec {
 }
 
 // task: runs the workspace's Taskfile tasks
+//
+//go:noinline
 func program110() *Spec {
 	return &Spec{
 		Names: []string{
@@ -25779,6 +25998,8 @@ func program110() *Spec {
 }
 
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
+//
+//go:noinline
 func program111() *Spec {
 	return &Spec{
 		Names: []string{
@@ -25913,6 +26134,8 @@ func program111() *Spec {
 }
 
 // ctest: runs the workspace's CMake tests
+//
+//go:noinline
 func program112() *Spec {
 	return &Spec{
 		Names: []string{
@@ -26002,6 +26225,8 @@ func program112() *Spec {
 }
 
 // ninja: runs the build the workspace's build.ninja describes
+//
+//go:noinline
 func program113() *Spec {
 	return &Spec{
 		Names: []string{
@@ -26062,6 +26287,8 @@ func program113() *Spec {
 }
 
 // meson: configures, builds and tests the workspace's Meson project
+//
+//go:noinline
 func program114() *Spec {
 	return &Spec{
 		Names: []string{
@@ -26069,7 +26296,7 @@ func program114() *Spec {
 		},
 		Summary:  "configures, builds and tests the workspace's Meson project",
 		Operands: "script",
-		Options:  shared58(),
+		Options:  shared57(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -26224,6 +26451,8 @@ func program114() *Spec {
 }
 
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
+//
+//go:noinline
 func program115() *Spec {
 	return &Spec{
 		Names: []string{
@@ -26440,6 +26669,8 @@ func program115() *Spec {
 }
 
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
+//
+//go:noinline
 func program116() *Spec {
 	return &Spec{
 		Names: []string{
@@ -26448,7 +26679,7 @@ func program116() *Spec {
 		},
 		Summary:  "runs the workspace's Gradle build (build scripts are code of the workspace)",
 		Operands: "any",
-		Options:  shared88(),
+		Options:  shared87(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -26465,7 +26696,7 @@ func program116() *Spec {
 				},
 				Summary:  "a task that by convention publishes or deploys",
 				Operands: "any",
-				Options:  shared88(),
+				Options:  shared87(),
 				Code:     "project",
 				Mutates:  "registry",
 				Examples: Examples{
@@ -26494,6 +26725,8 @@ func program116() *Spec {
 }
 
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
+//
+//go:noinline
 func program117() *Spec {
 	return &Spec{
 		Names: []string{
@@ -26503,7 +26736,7 @@ func program117() *Spec {
 		},
 		Summary:  "runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)",
 		Operands: "any",
-		Options:  shared89(),
+		Options:  shared88(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -26519,7 +26752,7 @@ func program117() *Spec {
 				},
 				Summary:  "a goal that publishes or releases",
 				Operands: "any",
-				Options:  shared89(),
+				Options:  shared88(),
 				Code:     "project",
 				Mutates:  "registry",
 				Examples: Examples{
@@ -26545,6 +26778,8 @@ func program117() *Spec {
 }
 
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
+//
+//go:noinline
 func program118() *Spec {
 	return &Spec{
 		Names: []string{
@@ -26625,6 +26860,8 @@ func program118() *Spec {
 }
 
 // javac: compiles Java sources (annotation processors of the workspace run)
+//
+//go:noinline
 func program119() *Spec {
 	return &Spec{
 		Names: []string{
@@ -26710,6 +26947,8 @@ func program119() *Spec {
 }
 
 // dotnet: the .NET SDK
+//
+//go:noinline
 func program120() *Spec {
 	return &Spec{
 		Names: []string{
@@ -26944,6 +27183,8 @@ func program120() *Spec {
 }
 
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
+//
+//go:noinline
 func program121() *Spec {
 	return &Spec{
 		Names: []string{
@@ -27061,6 +27302,8 @@ func program121() *Spec {
 }
 
 // rspec: runs the workspace's RSpec tests
+//
+//go:noinline
 func program122() *Spec {
 	return &Spec{
 		Names: []string{
@@ -27068,7 +27311,7 @@ func program122() *Spec {
 		},
 		Summary:  "runs the workspace's RSpec tests",
 		Operands: "read",
-		Options:  shared90(),
+		Options:  shared89(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -27081,6 +27324,8 @@ func program122() *Spec {
 }
 
 // rubocop: lints Ruby code (-a and -A rewrite files)
+//
+//go:noinline
 func program123() *Spec {
 	return &Spec{
 		Names: []string{
@@ -27089,7 +27334,7 @@ func program123() *Spec {
 		},
 		Summary:  "lints Ruby code (-a and -A rewrite files)",
 		Operands: "read",
-		Options:  shared91(),
+		Options:  shared90(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -27102,6 +27347,8 @@ func program123() *Spec {
 }
 
 // rake: runs the workspace's Rake tasks
+//
+//go:noinline
 func program124() *Spec {
 	return &Spec{
 		Names: []string{
@@ -27109,7 +27356,7 @@ func program124() *Spec {
 		},
 		Summary:  "runs the workspace's Rake tasks",
 		Operands: "any",
-		Options:  shared92(),
+		Options:  shared91(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -27184,6 +27431,8 @@ func program124() *Spec {
 }
 
 // rails: the Rails command line (tasks are code of the workspace)
+//
+//go:noinline
 func program125() *Spec {
 	return &Spec{
 		Names: []string{
@@ -27375,6 +27624,8 @@ func program125() *Spec {
 }
 
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
+//
+//go:noinline
 func program126() *Spec {
 	return &Spec{
 		Names: []string{
@@ -27548,7 +27799,7 @@ func program126() *Spec {
 						},
 						Summary:  "runs the workspace's RSpec tests",
 						Operands: "read",
-						Options:  shared90(),
+						Options:  shared89(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27565,7 +27816,7 @@ func program126() *Spec {
 						},
 						Summary:  "lints Ruby code (-a and -A rewrite files)",
 						Operands: "read",
-						Options:  shared91(),
+						Options:  shared90(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27581,7 +27832,7 @@ func program126() *Spec {
 						},
 						Summary:  "runs the workspace's Rake tasks",
 						Operands: "any",
-						Options:  shared92(),
+						Options:  shared91(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -27738,6 +27989,8 @@ func program126() *Spec {
 }
 
 // gem: the RubyGems package manager
+//
+//go:noinline
 func program127() *Spec {
 	return &Spec{
 		Names: []string{
@@ -27745,7 +27998,7 @@ func program127() *Spec {
 		},
 		Summary:  "the RubyGems package manager",
 		Operands: "script",
-		Options:  shared58(),
+		Options:  shared57(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -27855,6 +28108,8 @@ func program127() *Spec {
 }
 
 // phpunit: runs the workspace's PHP tests
+//
+//go:noinline
 func program128() *Spec {
 	return &Spec{
 		Names: []string{
@@ -27864,7 +28119,7 @@ func program128() *Spec {
 		},
 		Summary:  "runs the workspace's PHP tests",
 		Operands: "read",
-		Options:  shared93(),
+		Options:  shared92(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -27877,6 +28132,8 @@ func program128() *Spec {
 }
 
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
+//
+//go:noinline
 func program129() *Spec {
 	return &Spec{
 		Names: []string{
@@ -27884,7 +28141,7 @@ func program129() *Spec {
 		},
 		Summary:  "the PHP dependency manager (composer NAME runs a script of composer.json)",
 		Operands: "any",
-		Options:  shared94(),
+		Options:  shared93(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -27914,7 +28171,7 @@ func program129() *Spec {
 					"archive",
 				},
 				Operands: "any",
-				Options:  shared94(),
+				Options:  shared93(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -27956,7 +28213,7 @@ func program129() *Spec {
 					"run",
 				},
 				Operands: "any",
-				Options:  shared94(),
+				Options:  shared93(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -28027,7 +28284,7 @@ func program129() *Spec {
 					"exec",
 				},
 				Summary: "runs a vendor binary (a known workspace tool here; any other is judged)",
-				Options: shared94(),
+				Options: shared93(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -28037,7 +28294,7 @@ func program129() *Spec {
 						},
 						Summary:  "runs the workspace's PHP tests",
 						Operands: "read",
-						Options:  shared93(),
+						Options:  shared92(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -28238,6 +28495,8 @@ func program129() *Spec {
 }
 
 // mix: the Elixir build tool (mix tasks are code of the workspace)
+//
+//go:noinline
 func program130() *Spec {
 	return &Spec{
 		Names: []string{
@@ -28246,7 +28505,7 @@ func program130() *Spec {
 		Summary:     "the Elixir build tool (mix tasks are code of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared58(),
+		Options:     shared57(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -28464,6 +28723,8 @@ func program130() *Spec {
 }
 
 // gcc: compiles C and C++ (-o names the output)
+//
+//go:noinline
 func program131() *Spec {
 	return &Spec{
 		Names: []string{
@@ -28659,6 +28920,8 @@ func program131() *Spec {
 }
 
 // ld: links object files (-o names the output)
+//
+//go:noinline
 func program132() *Spec {
 	return &Spec{
 		Names: []string{
@@ -28753,6 +29016,8 @@ func program132() *Spec {
 }
 
 // ar: creates, lists and extracts static libraries
+//
+//go:noinline
 func program133() *Spec {
 	return &Spec{
 		Names: []string{
@@ -28775,6 +29040,8 @@ func program133() *Spec {
 }
 
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
+//
+//go:noinline
 func program134() *Spec {
 	return &Spec{
 		Names: []string{
@@ -28815,6 +29082,8 @@ func program134() *Spec {
 }
 
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
+//
+//go:noinline
 func program135() *Spec {
 	return &Spec{
 		Names: []string{
@@ -28919,6 +29188,8 @@ func program135() *Spec {
 }
 
 // buf: lints, formats and generates code from the workspace's Protobuf files
+//
+//go:noinline
 func program136() *Spec {
 	return &Spec{
 		Names: []string{
@@ -29058,6 +29329,8 @@ func program136() *Spec {
 }
 
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
+//
+//go:noinline
 func program137() *Spec {
 	return &Spec{
 		Names: []string{
@@ -29158,6 +29431,8 @@ func program137() *Spec {
 }
 
 // sqlc: generates code from the workspace's SQL
+//
+//go:noinline
 func program138() *Spec {
 	return &Spec{
 		Names: []string{
@@ -29165,7 +29440,7 @@ func program138() *Spec {
 		},
 		Summary:  "generates code from the workspace's SQL",
 		Operands: "script",
-		Options:  shared95(),
+		Options:  shared94(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -29179,7 +29454,7 @@ func program138() *Spec {
 					"parse",
 				},
 				Operands: "any",
-				Options:  shared95(),
+				Options:  shared94(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -29217,6 +29492,8 @@ func program138() *Spec {
 }
 
 // docker: runs and manages local containers and images (exec is split by the splitter)
+//
+//go:noinline
 func program139() *Spec {
 	return &Spec{
 		Names: []string{
@@ -29355,7 +29632,7 @@ func program139() *Spec {
 				},
 				Summary:  "builds an image from the workspace's Dockerfile (its RUN steps are the project's)",
 				Operands: "read",
-				Options:  shared96(),
+				Options:  shared95(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -29381,7 +29658,7 @@ func program139() *Spec {
 							"b",
 						},
 						Operands: "read",
-						Options:  shared96(),
+						Options:  shared95(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -29495,7 +29772,7 @@ func program139() *Spec {
 				Operands:    "command",
 				First:       "any",
 				StopAtFirst: true,
-				Options:     shared97(),
+				Options:     shared96(),
 				Network:     "read",
 				Examples: Examples{
 					Allow: []string{
@@ -29517,7 +29794,7 @@ func program139() *Spec {
 				Summary:     "runs a command in a running container (the command is split and analyzed on its own)",
 				Operands:    "command",
 				StopAtFirst: true,
-				Options:     shared98(),
+				Options:     shared97(),
 				Examples: Examples{
 					Allow: []string{
 						"docker exec -it app-db-1 cat /etc/hostname",
@@ -29689,7 +29966,7 @@ func program139() *Spec {
 				},
 				Summary:  "copies files between a container and the machine (CONTAINER:PATH is the container's)",
 				Operands: "dest",
-				Options:  shared99(),
+				Options:  shared98(),
 				Examples: Examples{
 					Allow: []string{
 						"docker cp web-1:/app/logs/app.log ./app.log",
@@ -29781,7 +30058,7 @@ func program139() *Spec {
 						Operands:    "command",
 						First:       "any",
 						StopAtFirst: true,
-						Options:     shared97(),
+						Options:     shared96(),
 						Network:     "read",
 						Examples: Examples{
 							Allow: []string{
@@ -29803,7 +30080,7 @@ func program139() *Spec {
 						Summary:     "runs a command in a running container (the command is split and analyzed on its own)",
 						Operands:    "command",
 						StopAtFirst: true,
-						Options:     shared98(),
+						Options:     shared97(),
 						Examples: Examples{
 							Allow: []string{
 								"docker exec -it app-db-1 cat /etc/hostname",
@@ -29895,7 +30172,7 @@ func program139() *Spec {
 							"cp",
 						},
 						Operands: "dest",
-						Options:  shared99(),
+						Options:  shared98(),
 					},
 				},
 				Examples: Examples{
@@ -29968,7 +30245,7 @@ func program139() *Spec {
 							"build",
 						},
 						Operands: "read",
-						Options:  shared96(),
+						Options:  shared95(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -30228,7 +30505,7 @@ func program139() *Spec {
 					"compose",
 				},
 				Summary: "runs the workspace's compose project",
-				Options: shared100(),
+				Options: shared99(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -30236,7 +30513,7 @@ func program139() *Spec {
 						},
 						Summary:  "starts the project's services",
 						Operands: "any",
-						Options:  shared101(),
+						Options:  shared100(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -30246,7 +30523,7 @@ func program139() *Spec {
 						},
 						Summary:  "stops and removes the project's containers and networks",
 						Operands: "any",
-						Options:  shared102(),
+						Options:  shared101(),
 					},
 					{
 						Names: []string{
@@ -30273,7 +30550,7 @@ func program139() *Spec {
 							"build",
 						},
 						Operands: "any",
-						Options:  shared103(),
+						Options:  shared102(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -30285,7 +30562,7 @@ func program139() *Spec {
 						Operands:    "command",
 						First:       "any",
 						StopAtFirst: true,
-						Options:     shared104(),
+						Options:     shared103(),
 						Code:        "project",
 					},
 					{
@@ -30295,7 +30572,7 @@ func program139() *Spec {
 						Summary:     "runs a command in a running service (split and analyzed on its own)",
 						Operands:    "command",
 						StopAtFirst: true,
-						Options:     shared105(),
+						Options:     shared104(),
 					},
 					{
 						Names: []string{
@@ -30312,7 +30589,7 @@ func program139() *Spec {
 							"rm",
 						},
 						Operands: "any",
-						Options:  shared106(),
+						Options:  shared105(),
 					},
 					{
 						Names: []string{
@@ -30369,6 +30646,8 @@ func program139() *Spec {
 }
 
 // docker-compose: runs the workspace's compose project (v1 command)
+//
+//go:noinline
 func program140() *Spec {
 	return &Spec{
 		Names: []string{
@@ -30376,7 +30655,7 @@ func program140() *Spec {
 			"podman-compose",
 		},
 		Summary: "runs the workspace's compose project (v1 command)",
-		Options: shared100(),
+		Options: shared99(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -30384,7 +30663,7 @@ func program140() *Spec {
 				},
 				Summary:  "starts the project's services",
 				Operands: "any",
-				Options:  shared101(),
+				Options:  shared100(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -30394,7 +30673,7 @@ func program140() *Spec {
 				},
 				Summary:  "stops and removes the project's containers and networks",
 				Operands: "any",
-				Options:  shared102(),
+				Options:  shared101(),
 			},
 			{
 				Names: []string{
@@ -30421,7 +30700,7 @@ func program140() *Spec {
 					"build",
 				},
 				Operands: "any",
-				Options:  shared103(),
+				Options:  shared102(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -30433,7 +30712,7 @@ func program140() *Spec {
 				Operands:    "command",
 				First:       "any",
 				StopAtFirst: true,
-				Options:     shared104(),
+				Options:     shared103(),
 				Code:        "project",
 			},
 			{
@@ -30443,7 +30722,7 @@ func program140() *Spec {
 				Summary:     "runs a command in a running service (split and analyzed on its own)",
 				Operands:    "command",
 				StopAtFirst: true,
-				Options:     shared105(),
+				Options:     shared104(),
 			},
 			{
 				Names: []string{
@@ -30460,7 +30739,7 @@ func program140() *Spec {
 					"rm",
 				},
 				Operands: "any",
-				Options:  shared106(),
+				Options:  shared105(),
 			},
 			{
 				Names: []string{
@@ -30502,6 +30781,8 @@ func program140() *Spec {
 }
 
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
+//
+//go:noinline
 func program141() *Spec {
 	return &Spec{
 		Names: []string{
@@ -31594,6 +31875,8 @@ func program141() *Spec {
 }
 
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
+//
+//go:noinline
 func program142() *Spec {
 	return &Spec{
 		Names: []string{
@@ -31647,7 +31930,7 @@ func program142() *Spec {
 				},
 				Summary:  "renders or checks charts locally",
 				Operands: "any",
-				Options:  shared107(),
+				Options:  shared106(),
 				Examples: Examples{
 					Allow: []string{
 						"helm template api charts/api -f charts/api/values-staging.yaml",
@@ -31853,7 +32136,7 @@ func program142() *Spec {
 				},
 				Summary:  "changes releases in the cluster (a dry run only renders)",
 				Operands: "any",
-				Options:  shared107(),
+				Options:  shared106(),
 				Mutates:  "cluster",
 				Examples: Examples{
 					Allow: []string{
@@ -31938,6 +32221,8 @@ func program142() *Spec {
 }
 
 // kustomize: builds Kubernetes manifests from kustomizations
+//
+//go:noinline
 func program143() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32023,6 +32308,8 @@ func program143() *Spec {
 }
 
 // kubeconform: validates Kubernetes manifests
+//
+//go:noinline
 func program144() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32048,6 +32335,8 @@ func program144() *Spec {
 }
 
 // kind: local Kubernetes clusters in Docker
+//
+//go:noinline
 func program145() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32099,6 +32388,8 @@ func program145() *Spec {
 }
 
 // minikube: a local Kubernetes cluster
+//
+//go:noinline
 func program146() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32169,6 +32460,8 @@ func program146() *Spec {
 }
 
 // k3d: local k3s clusters in Docker
+//
+//go:noinline
 func program147() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32224,6 +32517,8 @@ func program147() *Spec {
 }
 
 // stern: tails pod logs
+//
+//go:noinline
 func program148() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32242,6 +32537,8 @@ func program148() *Spec {
 }
 
 // k9s: an interactive cluster console that can change the cluster
+//
+//go:noinline
 func program149() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32275,6 +32572,8 @@ func program149() *Spec {
 }
 
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
+//
+//go:noinline
 func program150() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32295,6 +32594,8 @@ func program150() *Spec {
 }
 
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
+//
+//go:noinline
 func program151() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32326,7 +32627,7 @@ func program151() *Spec {
 				},
 				Summary:  "downloads the configuration's providers and modules",
 				Operands: "read",
-				Options:  shared108(),
+				Options:  shared107(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -32337,7 +32638,7 @@ func program151() *Spec {
 				},
 				Summary:  "computes and prints the changes without making them",
 				Operands: "read",
-				Options:  shared109(),
+				Options:  shared108(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -32347,7 +32648,7 @@ func program151() *Spec {
 				},
 				Summary:  "formats the configuration files",
 				Operands: "read",
-				Options:  shared110(),
+				Options:  shared109(),
 			},
 			{
 				Names: []string{
@@ -32363,7 +32664,7 @@ func program151() *Spec {
 				},
 				Summary:  "prints the state, a plan, outputs or the configuration",
 				Operands: "read",
-				Options:  shared111(),
+				Options:  shared110(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -32397,7 +32698,7 @@ func program151() *Spec {
 							"show",
 						},
 						Operands: "any",
-						Options:  shared112(),
+						Options:  shared111(),
 					},
 					{
 						Names: []string{
@@ -32441,7 +32742,7 @@ func program151() *Spec {
 							"select",
 						},
 						Operands: "any",
-						Options:  shared113(),
+						Options:  shared112(),
 					},
 					{
 						Names: []string{
@@ -32467,7 +32768,7 @@ func program151() *Spec {
 				},
 				Summary:  "changes real infrastructure or its state",
 				Operands: "read",
-				Options:  shared114(),
+				Options:  shared113(),
 				Code:     "project",
 				Network:  "read",
 				Mutates:  "cloud",
@@ -32510,6 +32811,8 @@ func program151() *Spec {
 }
 
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
+//
+//go:noinline
 func program152() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32542,7 +32845,7 @@ func program152() *Spec {
 				},
 				Summary:  "downloads the configuration's providers and modules",
 				Operands: "read",
-				Options:  shared108(),
+				Options:  shared107(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -32553,7 +32856,7 @@ func program152() *Spec {
 				},
 				Summary:  "computes and prints the changes without making them",
 				Operands: "read",
-				Options:  shared109(),
+				Options:  shared108(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -32563,7 +32866,7 @@ func program152() *Spec {
 				},
 				Summary:  "formats the configuration files",
 				Operands: "read",
-				Options:  shared110(),
+				Options:  shared109(),
 			},
 			{
 				Names: []string{
@@ -32579,7 +32882,7 @@ func program152() *Spec {
 				},
 				Summary:  "prints the state, a plan, outputs or the configuration",
 				Operands: "read",
-				Options:  shared111(),
+				Options:  shared110(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -32613,7 +32916,7 @@ func program152() *Spec {
 							"show",
 						},
 						Operands: "any",
-						Options:  shared112(),
+						Options:  shared111(),
 					},
 					{
 						Names: []string{
@@ -32657,7 +32960,7 @@ func program152() *Spec {
 							"select",
 						},
 						Operands: "any",
-						Options:  shared113(),
+						Options:  shared112(),
 					},
 					{
 						Names: []string{
@@ -32683,7 +32986,7 @@ func program152() *Spec {
 				},
 				Summary:  "changes real infrastructure or its state",
 				Operands: "read",
-				Options:  shared114(),
+				Options:  shared113(),
 				Code:     "project",
 				Network:  "read",
 				Mutates:  "cloud",
@@ -32720,7 +33023,7 @@ func program152() *Spec {
 						},
 						Summary:  "downloads the configuration's providers and modules",
 						Operands: "read",
-						Options:  shared108(),
+						Options:  shared107(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -32731,7 +33034,7 @@ func program152() *Spec {
 						},
 						Summary:  "computes and prints the changes without making them",
 						Operands: "read",
-						Options:  shared109(),
+						Options:  shared108(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -32741,7 +33044,7 @@ func program152() *Spec {
 						},
 						Summary:  "formats the configuration files",
 						Operands: "read",
-						Options:  shared110(),
+						Options:  shared109(),
 					},
 					{
 						Names: []string{
@@ -32757,7 +33060,7 @@ func program152() *Spec {
 						},
 						Summary:  "prints the state, a plan, outputs or the configuration",
 						Operands: "read",
-						Options:  shared111(),
+						Options:  shared110(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -32791,7 +33094,7 @@ func program152() *Spec {
 									"show",
 								},
 								Operands: "any",
-								Options:  shared112(),
+								Options:  shared111(),
 							},
 							{
 								Names: []string{
@@ -32829,7 +33132,7 @@ func program152() *Spec {
 						},
 						Summary:  "changes real infrastructure or its state",
 						Operands: "read",
-						Options:  shared114(),
+						Options:  shared113(),
 						Code:     "project",
 						Network:  "read",
 						Mutates:  "cloud",
@@ -32869,6 +33172,8 @@ func program152() *Spec {
 }
 
 // tflint: lints, scans and prices infrastructure code
+//
+//go:noinline
 func program153() *Spec {
 	return &Spec{
 		Names: []string{
@@ -32896,6 +33201,8 @@ func program153() *Spec {
 }
 
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
+//
+//go:noinline
 func program154() *Spec {
 	return &Spec{
 		Names: []string{
@@ -33112,6 +33419,8 @@ func program154() *Spec {
 }
 
 // packer: builds machine images (builds create cloud resources)
+//
+//go:noinline
 func program155() *Spec {
 	return &Spec{
 		Names: []string{
@@ -33185,6 +33494,8 @@ func program155() *Spec {
 }
 
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
+//
+//go:noinline
 func program156() *Spec {
 	return &Spec{
 		Names: []string{
@@ -33311,6 +33622,8 @@ func program156() *Spec {
 }
 
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
+//
+//go:noinline
 func program157() *Spec {
 	return &Spec{
 		Names: []string{
@@ -33332,6 +33645,8 @@ func program157() *Spec {
 }
 
 // ansible-galaxy: installs Ansible roles and collections
+//
+//go:noinline
 func program158() *Spec {
 	return &Spec{
 		Names: []string{
@@ -33402,6 +33717,8 @@ func program158() *Spec {
 }
 
 // aws: AWS CLI (reads listed; anything else judged)
+//
+//go:noinline
 func program159() *Spec {
 	return &Spec{
 		Names: []string{
@@ -33973,6 +34290,8 @@ func program159() *Spec {
 }
 
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
+//
+//go:noinline
 func program160() *Spec {
 	return &Spec{
 		Names: []string{
@@ -34857,6 +35176,8 @@ func program160() *Spec {
 }
 
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
+//
+//go:noinline
 func program161() *Spec {
 	return &Spec{
 		Names: []string{
@@ -34979,6 +35300,8 @@ func program161() *Spec {
 }
 
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
+//
+//go:noinline
 func program162() *Spec {
 	return &Spec{
 		Names: []string{
@@ -35455,6 +35778,8 @@ func program162() *Spec {
 }
 
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
+//
+//go:noinline
 func program163() *Spec {
 	return &Spec{
 		Names: []string{
@@ -35740,6 +36065,8 @@ func program163() *Spec {
 }
 
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
+//
+//go:noinline
 func program164() *Spec {
 	return &Spec{
 		Names: []string{
@@ -35948,6 +36275,8 @@ func program164() *Spec {
 }
 
 // heroku: Heroku CLI (reads allowed; changes judged)
+//
+//go:noinline
 func program165() *Spec {
 	return &Spec{
 		Names: []string{
@@ -36088,6 +36417,8 @@ func program165() *Spec {
 }
 
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
+//
+//go:noinline
 func program166() *Spec {
 	return &Spec{
 		Names: []string{
@@ -36283,6 +36614,8 @@ func program166() *Spec {
 }
 
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
+//
+//go:noinline
 func program167() *Spec {
 	return &Spec{
 		Names: []string{
@@ -36371,6 +36704,8 @@ func program167() *Spec {
 }
 
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
+//
+//go:noinline
 func program168() *Spec {
 	return &Spec{
 		Names: []string{
@@ -36490,6 +36825,8 @@ func program168() *Spec {
 }
 
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
+//
+//go:noinline
 func program169() *Spec {
 	return &Spec{
 		Names: []string{
@@ -36744,6 +37081,8 @@ func program169() *Spec {
 }
 
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
+//
+//go:noinline
 func program170() *Spec {
 	return &Spec{
 		Names: []string{
@@ -36922,6 +37261,8 @@ func program170() *Spec {
 }
 
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
+//
+//go:noinline
 func program171() *Spec {
 	return &Spec{
 		Names: []string{
@@ -37093,6 +37434,8 @@ func program171() *Spec {
 }
 
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
+//
+//go:noinline
 func program172() *Spec {
 	return &Spec{
 		Names: []string{
@@ -37170,6 +37513,8 @@ func program172() *Spec {
 }
 
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
+//
+//go:noinline
 func program173() *Spec {
 	return &Spec{
 		Names: []string{
@@ -37286,6 +37631,8 @@ func program173() *Spec {
 }
 
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
+//
+//go:noinline
 func program174() *Spec {
 	return &Spec{
 		Names: []string{
@@ -37397,6 +37744,8 @@ func program174() *Spec {
 }
 
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
+//
+//go:noinline
 func program175() *Spec {
 	return &Spec{
 		Names: []string{
@@ -37511,6 +37860,8 @@ func program175() *Spec {
 }
 
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
+//
+//go:noinline
 func program176() *Spec {
 	return &Spec{
 		Names: []string{
@@ -37771,6 +38122,8 @@ func program176() *Spec {
 }
 
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
+//
+//go:noinline
 func program177() *Spec {
 	return &Spec{
 		Names: []string{
@@ -37837,6 +38190,8 @@ func program177() *Spec {
 }
 
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
+//
+//go:noinline
 func program178() *Spec {
 	return &Spec{
 		Names: []string{
@@ -37865,6 +38220,8 @@ func program178() *Spec {
 }
 
 // pg_dump: dumps a database (reads it; the dump may hold production data)
+//
+//go:noinline
 func program179() *Spec {
 	return &Spec{
 		Names: []string{
@@ -37987,6 +38344,8 @@ func program179() *Spec {
 }
 
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
+//
+//go:noinline
 func program180() *Spec {
 	return &Spec{
 		Names: []string{
@@ -38314,6 +38673,8 @@ func program180() *Spec {
 }
 
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
+//
+//go:noinline
 func program181() *Spec {
 	return &Spec{
 		Names: []string{
@@ -38540,6 +38901,8 @@ func program181() *Spec {
 }
 
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
+//
+//go:noinline
 func program182() *Spec {
 	return &Spec{
 		Names: []string{
@@ -38552,7 +38915,7 @@ func program182() *Spec {
 		Summary:  "HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)",
 		Operands: "data",
 		First:    "url",
-		Options:  shared115(),
+		Options:  shared114(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -38565,7 +38928,7 @@ func program182() *Spec {
 				},
 				Operands: "data",
 				First:    "url",
-				Options:  shared115(),
+				Options:  shared114(),
 			},
 			{
 				Names: []string{
@@ -38580,7 +38943,7 @@ func program182() *Spec {
 				},
 				Operands: "data",
 				First:    "url",
-				Options:  shared115(),
+				Options:  shared114(),
 				Mutates:  "remote",
 			},
 		},
@@ -38600,6 +38963,8 @@ func program182() *Spec {
 }
 
 // ssh: a shell on a remote machine; a remote command is not analyzed (judged)
+//
+//go:noinline
 func program183() *Spec {
 	return &Spec{
 		Names: []string{
@@ -38691,6 +39056,8 @@ func program183() *Spec {
 }
 
 // scp: copies files to or from remote machines (HOST:PATH is remote)
+//
+//go:noinline
 func program184() *Spec {
 	return &Spec{
 		Names: []string{
@@ -38767,6 +39134,8 @@ func program184() *Spec {
 }
 
 // nc: raw network connections and listeners (can send files or serve a shell)
+//
+//go:noinline
 func program185() *Spec {
 	return &Spec{
 		Names: []string{
@@ -38790,6 +39159,8 @@ func program185() *Spec {
 }
 
 // dig: DNS lookups and network diagnostics
+//
+//go:noinline
 func program186() *Spec {
 	return &Spec{
 		Names: []string{
@@ -38824,6 +39195,8 @@ func program186() *Spec {
 }
 
 // netstat: shows network state
+//
+//go:noinline
 func program187() *Spec {
 	return &Spec{
 		Names: []string{
@@ -38848,6 +39221,8 @@ func program187() *Spec {
 }
 
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
+//
+//go:noinline
 func program188() *Spec {
 	return &Spec{
 		Names: []string{
@@ -39242,6 +39617,8 @@ func program188() *Spec {
 }
 
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
+//
+//go:noinline
 func program189() *Spec {
 	return &Spec{
 		Names: []string{
@@ -39328,6 +39705,8 @@ func program189() *Spec {
 }
 
 // ssh-add: lists or loads keys in the SSH agent
+//
+//go:noinline
 func program190() *Spec {
 	return &Spec{
 		Names: []string{
@@ -39383,6 +39762,8 @@ func program190() *Spec {
 }
 
 // gpg: OpenPGP keys, signatures and encryption
+//
+//go:noinline
 func program191() *Spec {
 	return &Spec{
 		Names: []string{
@@ -39556,13 +39937,15 @@ func program191() *Spec {
 }
 
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
+//
+//go:noinline
 func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
 		},
 		Summary: "systemd services (status and listing allowed; starting, stopping and enabling judged)",
-		Options: shared116(),
+		Options: shared115(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -39587,7 +39970,7 @@ func program192() *Spec {
 					"show-environment",
 				},
 				Operands: "any",
-				Options:  shared116(),
+				Options:  shared115(),
 			},
 			{
 				Names: []string{
@@ -39657,6 +40040,8 @@ func program192() *Spec {
 }
 
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
+//
+//go:noinline
 func program193() *Spec {
 	return &Spec{
 		Names: []string{
@@ -39678,6 +40063,8 @@ func program193() *Spec {
 }
 
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
+//
+//go:noinline
 func program194() *Spec {
 	return &Spec{
 		Names: []string{
@@ -39749,6 +40136,8 @@ func program194() *Spec {
 }
 
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
+//
+//go:noinline
 func program195() *Spec {
 	return &Spec{
 		Names: []string{
@@ -39883,6 +40272,8 @@ func program195() *Spec {
 }
 
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
+//
+//go:noinline
 func program196() *Spec {
 	return &Spec{
 		Names: []string{
@@ -39981,6 +40372,8 @@ func program196() *Spec {
 }
 
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
+//
+//go:noinline
 func program197() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40145,6 +40538,8 @@ func program197() *Spec {
 }
 
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
+//
+//go:noinline
 func program198() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40215,6 +40610,8 @@ func program198() *Spec {
 }
 
 // apt-cache: queries package databases
+//
+//go:noinline
 func program199() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40235,6 +40632,8 @@ func program199() *Spec {
 }
 
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
+//
+//go:noinline
 func program200() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40306,6 +40705,8 @@ func program200() *Spec {
 }
 
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
+//
+//go:noinline
 func program201() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40396,6 +40797,8 @@ func program201() *Spec {
 }
 
 // apk: Alpine packages (queries allowed; adding and removing need root)
+//
+//go:noinline
 func program202() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40445,6 +40848,8 @@ func program202() *Spec {
 }
 
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
+//
+//go:noinline
 func program203() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40538,6 +40943,8 @@ func program203() *Spec {
 }
 
 // snap: other system package managers (changes judged)
+//
+//go:noinline
 func program204() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40605,6 +41012,8 @@ func program204() *Spec {
 }
 
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
+//
+//go:noinline
 func program205() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40655,6 +41064,8 @@ func program205() *Spec {
 }
 
 // at: schedules commands to run later (persistence)
+//
+//go:noinline
 func program206() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40674,6 +41085,8 @@ func program206() *Spec {
 }
 
 // atq: lists or removes scheduled at jobs
+//
+//go:noinline
 func program207() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40692,6 +41105,8 @@ func program207() *Spec {
 }
 
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
+//
+//go:noinline
 func program208() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40773,6 +41188,8 @@ func program208() *Spec {
 }
 
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
+//
+//go:noinline
 func program209() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40794,6 +41211,8 @@ func program209() *Spec {
 }
 
 // open: opens files or URLs with their default application (which may run them)
+//
+//go:noinline
 func program210() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40817,6 +41236,8 @@ func program210() *Spec {
 }
 
 // code: opens files and folders in an editor (installing extensions runs their code)
+//
+//go:noinline
 func program211() *Spec {
 	return &Spec{
 		Names: []string{
@@ -40929,6 +41350,8 @@ func program211() *Spec {
 }
 
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
+//
+//go:noinline
 func program212() *Spec {
 	return &Spec{
 		Names: []string{
@@ -41048,6 +41471,8 @@ func program212() *Spec {
 }
 
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
+//
+//go:noinline
 func program213() *Spec {
 	return &Spec{
 		Names: []string{
@@ -41169,6 +41594,8 @@ func program213() *Spec {
 }
 
 // tmux: terminal multiplexer; commands given to new sessions, windows or send-keys are not analyzed (judged)
+//
+//go:noinline
 func program214() *Spec {
 	return &Spec{
 		Names: []string{
@@ -41406,6 +41833,8 @@ func program214() *Spec {
 }
 
 // screen: terminal multiplexer; a command started in it is not analyzed (judged)
+//
+//go:noinline
 func program215() *Spec {
 	return &Spec{
 		Names: []string{
@@ -41485,6 +41914,8 @@ func program215() *Spec {
 }
 
 // gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
+//
+//go:noinline
 func program216() *Spec {
 	return &Spec{
 		Names: []string{
@@ -41589,6 +42020,8 @@ func program216() *Spec {
 }
 
 // lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
+//
+//go:noinline
 func program217() *Spec {
 	return &Spec{
 		Names: []string{
@@ -41676,6 +42109,8 @@ func program217() *Spec {
 }
 
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
+//
+//go:noinline
 func program218() *Spec {
 	return &Spec{
 		Names: []string{
@@ -41761,6 +42196,8 @@ func program218() *Spec {
 }
 
 // entr: reruns a command when files change (the command is not followed by the splitter)
+//
+//go:noinline
 func program219() *Spec {
 	return &Spec{
 		Names: []string{
@@ -41844,6 +42281,8 @@ func program219() *Spec {
 }
 
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
+//
+//go:noinline
 func program220() *Spec {
 	return &Spec{
 		Names: []string{
@@ -41930,6 +42369,8 @@ func program220() *Spec {
 }
 
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
+//
+//go:noinline
 func program221() *Spec {
 	return &Spec{
 		Names: []string{
@@ -41997,6 +42438,8 @@ func program221() *Spec {
 }
 
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
+//
+//go:noinline
 func program222() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42135,6 +42578,8 @@ func program222() *Spec {
 }
 
 // shellcheck: linters that only read the files they are given
+//
+//go:noinline
 func program223() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42169,6 +42614,8 @@ func program223() *Spec {
 }
 
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
+//
+//go:noinline
 func program224() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42219,6 +42666,8 @@ func program224() *Spec {
 }
 
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
+//
+//go:noinline
 func program225() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42297,6 +42746,8 @@ func program225() *Spec {
 }
 
 // codespell: finds (and with -w fixes) common misspellings
+//
+//go:noinline
 func program226() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42381,6 +42832,8 @@ func program226() *Spec {
 }
 
 // shfmt: formats shell scripts (-w rewrites the files it is given)
+//
+//go:noinline
 func program227() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42454,6 +42907,8 @@ func program227() *Spec {
 }
 
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
+//
+//go:noinline
 func program228() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42519,6 +42974,8 @@ func program228() *Spec {
 }
 
 // pbcopy: copies to or pastes from the clipboard
+//
+//go:noinline
 func program229() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42547,6 +43004,8 @@ func program229() *Spec {
 }
 
 // notify-send: shows a notification or speaks text
+//
+//go:noinline
 func program230() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42569,6 +43028,8 @@ func program230() *Spec {
 }
 
 // base64: encodes or decodes files
+//
+//go:noinline
 func program231() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42638,6 +43099,8 @@ func program231() *Spec {
 }
 
 // envsubst: substitutes environment variables into text from stdin
+//
+//go:noinline
 func program232() *Spec {
 	return &Spec{
 		Names: []string{
@@ -42930,7835 +43393,8186 @@ func generatedPaths() []PathClasses {
 	}
 }
 
-var shared1 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-C",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"-c",
-			},
-			Value: "gitconfig",
-		},
-		{
-			Names: []string{
-				"--config-env",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--git-dir",
-				"--work-tree",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--namespace",
-				"--list-cmds",
-				"--super-prefix",
-				"--attr-source",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--exec-path",
-			},
-			Concern: "sets (or prints) the folder git runs its subprograms from",
-		},
-		{
-			Names: []string{
-				"--no-pager",
-				"-P",
-				"-p",
-				"--paginate",
-				"--bare",
-				"--no-replace-objects",
-				"--no-lazy-fetch",
-				"--literal-pathspecs",
-				"--glob-pathspecs",
-				"--noglob-pathspecs",
-				"--icase-pathspecs",
-				"--no-optional-locks",
-				"--no-advice",
-				"--version",
-				"-v",
-				"--help",
-				"-h",
-				"--html-path",
-				"--man-path",
-				"--info-path",
-			},
-		},
-	}
-})
-
-var shared2 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-s",
-				"--short",
-				"-b",
-				"--branch",
-				"--show-stash",
-				"--porcelain",
-				"--long",
-				"-v",
-				"--verbose",
-				"-u",
-				"-uno",
-				"-unormal",
-				"-uall",
-				"--untracked-files",
-				"--ignored",
-				"--ignore-submodules",
-				"--column",
-				"--no-column",
-				"--ahead-behind",
-				"--no-ahead-behind",
-				"--renames",
-				"--no-renames",
-				"--find-renames",
-				"-z",
-				"--null",
-			},
-		},
-	}
-})
-
-var shared3 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-p",
-				"-u",
-				"--patch",
-				"-s",
-				"--no-patch",
-				"--raw",
-				"--patch-with-raw",
-				"--patch-with-stat",
-				"-t",
-				"-r",
-				"--minimal",
-				"--patience",
-				"--histogram",
-				"--indent-heuristic",
-				"--no-indent-heuristic",
-				"--stat",
-				"--no-stat",
-				"--compact-summary",
-				"--numstat",
-				"--shortstat",
-				"--dirstat",
-				"--cumulative",
-				"--dirstat-by-file",
-				"--summary",
-				"-z",
-				"--name-only",
-				"--name-status",
-				"--submodule",
-				"--color",
-				"--no-color",
-				"--color-moved",
-				"--no-color-moved",
-				"--no-color-moved-ws",
-				"--word-diff",
-				"--color-words",
-				"--no-renames",
-				"--rename-empty",
-				"--no-rename-empty",
-				"--check",
-				"--full-index",
-				"--binary",
-				"--abbrev",
-				"--no-abbrev",
-				"-B",
-				"--break-rewrites",
-				"-M",
-				"--find-renames",
-				"-C",
-				"--find-copies",
-				"--find-copies-harder",
-				"-D",
-				"--irreversible-delete",
-				"--pickaxe-all",
-				"--pickaxe-regex",
-				"-R",
-				"--relative",
-				"--no-relative",
-				"-a",
-				"--text",
-				"--ignore-cr-at-eol",
-				"--ignore-space-at-eol",
-				"-b",
-				"--ignore-space-change",
-				"-w",
-				"--ignore-all-space",
-				"--ignore-blank-lines",
-				"-W",
-				"--function-context",
-				"--exit-code",
-				"--quiet",
-				"--ext-diff",
-				"--no-ext-diff",
-				"--textconv",
-				"--no-textconv",
-				"--ignore-submodules",
-				"--no-prefix",
-				"--default-prefix",
-				"--ita-invisible-in-index",
-				"--ita-visible-in-index",
-				"--cached",
-				"--staged",
-				"--merge-base",
-				"--no-index",
-				"-c",
-				"--cc",
-				"--dd",
-				"-m",
-				"--combined-all-paths",
-				"--remerge-diff",
-				"--no-diff-merges",
-				"--diff-merges",
-				"--base",
-				"--ours",
-				"--theirs",
-				"--follow",
-				"--root",
-				"--no-commit-id",
-				"--always",
-			},
-		},
-		{
-			Names: []string{
-				"-U",
-				"--unified",
-				"-l",
-				"-S",
-				"-G",
-				"-I",
-				"--ignore-matching-lines",
-				"--diff-filter",
-				"--find-object",
-				"--diff-algorithm",
-				"--anchored",
-				"--word-diff-regex",
-				"--color-moved-ws",
-				"--ws-error-highlight",
-				"--src-prefix",
-				"--dst-prefix",
-				"--line-prefix",
-				"--output-indicator-new",
-				"--output-indicator-old",
-				"--output-indicator-context",
-				"--stat-width",
-				"--stat-name-width",
-				"--stat-graph-width",
-				"--stat-count",
-				"--skip-to",
-				"--rotate-to",
-				"--inter-hunk-context",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--output",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-O",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-0",
-				"-1",
-				"-2",
-				"-3",
-				"-4",
-				"-5",
-				"-6",
-				"-7",
-				"-8",
-				"-9",
-			},
-		},
-		{
-			Names: []string{
-				"--oneline",
-				"--graph",
-				"--decorate",
-				"--no-decorate",
-				"--clear-decorations",
-				"--source",
-				"--use-mailmap",
-				"--no-use-mailmap",
-				"--mailmap",
-				"--no-mailmap",
-				"--full-diff",
-				"--log-size",
-				"--all",
-				"--branches",
-				"--tags",
-				"--remotes",
-				"--reflog",
-				"--alternate-refs",
-				"--single-worktree",
-				"--indexed-objects",
-				"--bisect",
-				"--stdin",
-				"--ignore-missing",
-				"--first-parent",
-				"--exclude-first-parent-only",
-				"--not",
-				"--merges",
-				"--no-merges",
-				"--no-min-parents",
-				"--no-max-parents",
-				"--all-match",
-				"--invert-grep",
-				"-i",
-				"--regexp-ignore-case",
-				"--basic-regexp",
-				"-E",
-				"--extended-regexp",
-				"-F",
-				"--fixed-strings",
-				"-P",
-				"--perl-regexp",
-				"--remove-empty",
-				"--boundary",
-				"--left-right",
-				"--left-only",
-				"--right-only",
-				"--cherry-mark",
-				"--cherry-pick",
-				"--cherry",
-				"--walk-reflogs",
-				"-g",
-				"--merge",
-				"--simplify-by-decoration",
-				"--full-history",
-				"--dense",
-				"--sparse",
-				"--simplify-merges",
-				"--ancestry-path",
-				"--show-pulls",
-				"--topo-order",
-				"--date-order",
-				"--author-date-order",
-				"--reverse",
-				"--no-walk",
-				"--do-walk",
-				"--abbrev-commit",
-				"--no-abbrev-commit",
-				"--pretty",
-				"--format",
-				"--relative-date",
-				"--parents",
-				"--children",
-				"--show-signature",
-				"--show-linear-break",
-				"--expand-tabs",
-				"--no-expand-tabs",
-				"--notes",
-				"--no-notes",
-				"--show-notes",
-				"--standard-notes",
-				"--no-standard-notes",
-				"--count",
-				"--objects",
-				"--objects-edge",
-				"--unpacked",
-				"--timestamp",
-				"--header",
-				"--exclude-hidden",
-				"--in-commit-order",
-				"--no-object-names",
-				"--disk-usage",
-				"--max-parents",
-				"--min-parents",
-				"--encoding",
-			},
-		},
-		{
-			Names: []string{
-				"-n",
-				"--max-count",
-				"--skip",
-				"--since",
-				"--after",
-				"--until",
-				"--before",
-				"--max-age",
-				"--min-age",
-				"--since-as-filter",
-				"--author",
-				"--committer",
-				"--grep",
-				"--grep-reflog",
-				"-L",
-				"--date",
-				"--decorate-refs",
-				"--decorate-refs-exclude",
-				"--glob",
-				"--exclude",
-			},
-			Value: "any",
-		},
-	}
-})
-
-var shared4 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-D",
-			},
-			Concern: "force-deletes a branch even when its commits are not merged",
-		},
-		{
-			Names: []string{
-				"-f",
-				"--force",
-			},
-			Concern: "forces the branch operation (resets an existing branch or deletes an unmerged one)",
-		},
-		{
-			Names: []string{
-				"-M",
-			},
-			Concern: "renames a branch over an existing one",
-		},
-		{
-			Names: []string{
-				"-C",
-			},
-			Concern: "copies a branch over an existing one",
-		},
-		{
-			Names: []string{
-				"-u",
-				"--set-upstream-to",
-				"--points-at",
-				"--sort",
-				"--format",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-a",
-				"--all",
-				"-r",
-				"--remotes",
-				"-l",
-				"--list",
-				"-v",
-				"--verbose",
-				"--show-current",
-				"--contains",
-				"--no-contains",
-				"--merged",
-				"--no-merged",
-				"--color",
-				"--no-color",
-				"--column",
-				"--no-column",
-				"-i",
-				"--ignore-case",
-				"--omit-empty",
-				"--abbrev",
-				"--no-abbrev",
-				"-d",
-				"--delete",
-				"-m",
-				"--move",
-				"-c",
-				"--copy",
-				"-t",
-				"--track",
-				"--no-track",
-				"--unset-upstream",
-				"--create-reflog",
-				"--recurse-submodules",
-				"-q",
-				"--quiet",
-				"--edit-description",
-			},
-		},
-	}
-})
-
-var shared5 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-f",
-				"--force",
-			},
-			Concern: "discards local changes (forced checkout)",
-		},
-		{
-			Names: []string{
-				"-B",
-			},
-			Value:   "any",
-			Concern: "resets an existing branch to the start point",
-		},
-		{
-			Names: []string{
-				"-b",
-				"--orphan",
-				"--conflict",
-				"--pathspec-from-file",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-t",
-				"--track",
-				"--no-track",
-				"--detach",
-				"-q",
-				"--quiet",
-				"-m",
-				"--merge",
-				"-p",
-				"--patch",
-				"--ours",
-				"--theirs",
-				"--ignore-skip-worktree-bits",
-				"--overlay",
-				"--no-overlay",
-				"--pathspec-file-nul",
-				"--recurse-submodules",
-				"--no-recurse-submodules",
-				"--progress",
-				"--no-progress",
-				"--ignore-other-worktrees",
-				"--guess",
-				"--no-guess",
-				"-l",
-			},
-		},
-	}
-})
-
-var shared6 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-f",
-				"--force",
-				"--discard-changes",
-			},
-			Concern: "discards local changes while switching",
-		},
-		{
-			Names: []string{
-				"-C",
-				"--force-create",
-			},
-			Value:   "any",
-			Concern: "resets an existing branch to the start point",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--create",
-				"--orphan",
-				"--conflict",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-d",
-				"--detach",
-				"--guess",
-				"--no-guess",
-				"-m",
-				"--merge",
-				"-q",
-				"--quiet",
-				"--progress",
-				"--no-progress",
-				"-t",
-				"--track",
-				"--no-track",
-				"--ignore-other-worktrees",
-				"--recurse-submodules",
-				"--no-recurse-submodules",
-			},
-		},
-	}
-})
-
-var shared7 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-n",
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"--chmod",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--pathspec-from-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-A",
-				"--all",
-				"--no-all",
-				"-u",
-				"--update",
-				"-v",
-				"--verbose",
-				"-f",
-				"--force",
-				"-i",
-				"--interactive",
-				"-p",
-				"--patch",
-				"-e",
-				"--edit",
-				"-N",
-				"--intent-to-add",
-				"--refresh",
-				"--ignore-errors",
-				"--ignore-missing",
-				"--renormalize",
-				"--no-warn-embedded-repo",
-				"--sparse",
-				"--pathspec-file-nul",
-				"--ignore-removal",
-				"--no-ignore-removal",
-			},
-		},
-	}
-})
-
-var shared8 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-n",
-				"--no-verify",
-			},
-			Concern: "skips the repository's commit hooks",
-		},
-		{
-			Names: []string{
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"-m",
-				"--message",
-			},
-			Value: "none",
-		},
-		{
-			Names: []string{
-				"-F",
-				"--file",
-				"-t",
-				"--template",
-				"--pathspec-from-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-C",
-				"--reuse-message",
-				"-c",
-				"--reedit-message",
-				"--fixup",
-				"--squash",
-				"--author",
-				"--date",
-				"--trailer",
-				"--cleanup",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-a",
-				"--all",
-				"-p",
-				"--patch",
-				"--reset-author",
-				"--short",
-				"--branch",
-				"--porcelain",
-				"--long",
-				"-z",
-				"--null",
-				"-s",
-				"--signoff",
-				"--no-signoff",
-				"--verify",
-				"--allow-empty",
-				"--allow-empty-message",
-				"-e",
-				"--edit",
-				"--no-edit",
-				"--amend",
-				"--no-post-rewrite",
-				"-i",
-				"--include",
-				"-o",
-				"--only",
-				"--pathspec-file-nul",
-				"-u",
-				"-uno",
-				"-unormal",
-				"-uall",
-				"--untracked-files",
-				"-v",
-				"--verbose",
-				"-q",
-				"--quiet",
-				"--status",
-				"--no-status",
-				"-S",
-				"--gpg-sign",
-				"--no-gpg-sign",
-			},
-		},
-	}
-})
-
-var shared9 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-m",
-				"--message",
-			},
-			Value: "none",
-		},
-		{
-			Names: []string{
-				"--pathspec-from-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-p",
-				"--patch",
-				"-S",
-				"--staged",
-				"-k",
-				"--keep-index",
-				"--no-keep-index",
-				"-u",
-				"--include-untracked",
-				"--no-include-untracked",
-				"-a",
-				"--all",
-				"-q",
-				"--quiet",
-				"--pathspec-file-nul",
-			},
-		},
-	}
-})
-
-var shared10 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-p",
-				"-u",
-				"--patch",
-				"-s",
-				"--no-patch",
-				"--raw",
-				"--patch-with-raw",
-				"--patch-with-stat",
-				"-t",
-				"-r",
-				"--minimal",
-				"--patience",
-				"--histogram",
-				"--indent-heuristic",
-				"--no-indent-heuristic",
-				"--stat",
-				"--no-stat",
-				"--compact-summary",
-				"--numstat",
-				"--shortstat",
-				"--dirstat",
-				"--cumulative",
-				"--dirstat-by-file",
-				"--summary",
-				"-z",
-				"--name-only",
-				"--name-status",
-				"--submodule",
-				"--color",
-				"--no-color",
-				"--color-moved",
-				"--no-color-moved",
-				"--no-color-moved-ws",
-				"--word-diff",
-				"--color-words",
-				"--no-renames",
-				"--rename-empty",
-				"--no-rename-empty",
-				"--check",
-				"--full-index",
-				"--binary",
-				"--abbrev",
-				"--no-abbrev",
-				"-B",
-				"--break-rewrites",
-				"-M",
-				"--find-renames",
-				"-C",
-				"--find-copies",
-				"--find-copies-harder",
-				"-D",
-				"--irreversible-delete",
-				"--pickaxe-all",
-				"--pickaxe-regex",
-				"-R",
-				"--relative",
-				"--no-relative",
-				"-a",
-				"--text",
-				"--ignore-cr-at-eol",
-				"--ignore-space-at-eol",
-				"-b",
-				"--ignore-space-change",
-				"-w",
-				"--ignore-all-space",
-				"--ignore-blank-lines",
-				"-W",
-				"--function-context",
-				"--exit-code",
-				"--quiet",
-				"--ext-diff",
-				"--no-ext-diff",
-				"--textconv",
-				"--no-textconv",
-				"--ignore-submodules",
-				"--no-prefix",
-				"--default-prefix",
-				"--ita-invisible-in-index",
-				"--ita-visible-in-index",
-				"--cached",
-				"--staged",
-				"--merge-base",
-				"--no-index",
-				"-c",
-				"--cc",
-				"--dd",
-				"-m",
-				"--combined-all-paths",
-				"--remerge-diff",
-				"--no-diff-merges",
-				"--diff-merges",
-				"--base",
-				"--ours",
-				"--theirs",
-				"--follow",
-				"--root",
-				"--no-commit-id",
-				"--always",
-			},
-		},
-		{
-			Names: []string{
-				"-U",
-				"--unified",
-				"-l",
-				"-S",
-				"-G",
-				"-I",
-				"--ignore-matching-lines",
-				"--diff-filter",
-				"--find-object",
-				"--diff-algorithm",
-				"--anchored",
-				"--word-diff-regex",
-				"--color-moved-ws",
-				"--ws-error-highlight",
-				"--src-prefix",
-				"--dst-prefix",
-				"--line-prefix",
-				"--output-indicator-new",
-				"--output-indicator-old",
-				"--output-indicator-context",
-				"--stat-width",
-				"--stat-name-width",
-				"--stat-graph-width",
-				"--stat-count",
-				"--skip-to",
-				"--rotate-to",
-				"--inter-hunk-context",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--output",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-0",
-				"-1",
-				"-2",
-				"-3",
-				"-4",
-				"-5",
-				"-6",
-				"-7",
-				"-8",
-				"-9",
-			},
-		},
-		{
-			Names: []string{
-				"--include-untracked",
-				"--no-include-untracked",
-				"--only-untracked",
-			},
-		},
-	}
-})
-
-var shared11 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--index",
-				"-q",
-				"--quiet",
-			},
-		},
-	}
-})
-
-var shared12 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-m",
-				"--message",
-			},
-			Value: "none",
-		},
-		{
-			Names: []string{
-				"-q",
-				"--quiet",
-			},
-		},
-	}
-})
-
-var shared13 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-q",
-				"--quiet",
-			},
-		},
-	}
-})
-
-var shared14 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--upload-pack",
-			},
-			Value: "command",
-		},
-		{
-			Names: []string{
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"--depth",
-				"--deepen",
-				"--shallow-since",
-				"--shallow-exclude",
-				"--negotiation-tip",
-				"--refmap",
-				"-j",
-				"--jobs",
-				"--submodule-prefix",
-				"-o",
-				"--server-option",
-				"--filter",
-				"--recurse-submodules-default",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--all",
-				"-a",
-				"--append",
-				"--atomic",
-				"--unshallow",
-				"--update-shallow",
-				"--negotiate-only",
-				"--porcelain",
-				"--write-fetch-head",
-				"--no-write-fetch-head",
-				"-f",
-				"--force",
-				"-k",
-				"--keep",
-				"--multiple",
-				"--auto-maintenance",
-				"--no-auto-maintenance",
-				"--auto-gc",
-				"--no-auto-gc",
-				"--write-commit-graph",
-				"--no-write-commit-graph",
-				"--prefetch",
-				"-p",
-				"--prune",
-				"-P",
-				"--prune-tags",
-				"-n",
-				"--no-tags",
-				"--refetch",
-				"-t",
-				"--tags",
-				"--recurse-submodules",
-				"--no-recurse-submodules",
-				"--set-upstream",
-				"-u",
-				"--update-head-ok",
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"--progress",
-				"--no-progress",
-				"--show-forced-updates",
-				"--no-show-forced-updates",
-				"-4",
-				"-6",
-				"--ipv4",
-				"--ipv6",
-			},
-		},
-	}
-})
-
-var shared15 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--upload-pack",
-			},
-			Value: "command",
-		},
-		{
-			Names: []string{
-				"--no-verify",
-			},
-			Concern: "skips the repository's hooks",
-		},
-		{
-			Names: []string{
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"--depth",
-				"--deepen",
-				"--shallow-since",
-				"--shallow-exclude",
-				"--negotiation-tip",
-				"-j",
-				"--jobs",
-				"-o",
-				"--server-option",
-				"-s",
-				"--strategy",
-				"-X",
-				"--strategy-option",
-				"--cleanup",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--all",
-				"-a",
-				"--append",
-				"--atomic",
-				"--unshallow",
-				"--update-shallow",
-				"-f",
-				"--force",
-				"-k",
-				"--keep",
-				"-p",
-				"--prune",
-				"-t",
-				"--tags",
-				"--no-tags",
-				"--recurse-submodules",
-				"--no-recurse-submodules",
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"--progress",
-				"--no-progress",
-				"--set-upstream",
-				"-r",
-				"--rebase",
-				"--no-rebase",
-				"--ff",
-				"--no-ff",
-				"--ff-only",
-				"--squash",
-				"--no-squash",
-				"--commit",
-				"--no-commit",
-				"-e",
-				"--edit",
-				"--no-edit",
-				"--stat",
-				"-n",
-				"--no-stat",
-				"--log",
-				"--no-log",
-				"--signoff",
-				"--no-signoff",
-				"--verify-signatures",
-				"--no-verify-signatures",
-				"--summary",
-				"--no-summary",
-				"--autostash",
-				"--no-autostash",
-				"--allow-unrelated-histories",
-				"--verify",
-				"-S",
-				"--gpg-sign",
-				"--no-gpg-sign",
-				"-4",
-				"-6",
-				"--ipv4",
-				"--ipv6",
-				"--show-forced-updates",
-				"--no-show-forced-updates",
-			},
-		},
-	}
-})
-
-var shared16 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-f",
-				"--force",
-			},
-			Concern: "force-pushes, overwriting remote history",
-		},
-		{
-			Names: []string{
-				"--force-with-lease",
-			},
-			Concern: "force-pushes (with lease), overwriting remote history",
-		},
-		{
-			Names: []string{
-				"--mirror",
-			},
-			Concern: "mirrors every local ref to the remote, deleting remote refs missing locally",
-		},
-		{
-			Names: []string{
-				"-d",
-				"--delete",
-			},
-			Concern: "deletes branches or tags on the remote",
-		},
-		{
-			Names: []string{
-				"--prune",
-			},
-			Concern: "deletes remote branches that have no local counterpart",
-		},
-		{
-			Names: []string{
-				"--no-verify",
-			},
-			Concern: "skips the repository's pre-push hook",
-		},
-		{
-			Names: []string{
-				"--receive-pack",
-				"--exec",
-			},
-			Value: "command",
-		},
-		{
-			Names: []string{
-				"-n",
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"--repo",
-				"-o",
-				"--push-option",
-				"--recurse-submodules",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-u",
-				"--set-upstream",
-				"--all",
-				"--branches",
-				"--tags",
-				"--follow-tags",
-				"--no-follow-tags",
-				"--atomic",
-				"--no-atomic",
-				"--porcelain",
-				"--thin",
-				"--no-thin",
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"--progress",
-				"--no-progress",
-				"--no-recurse-submodules",
-				"--verify",
-				"--signed",
-				"--no-signed",
-				"--force-if-includes",
-				"--no-force-if-includes",
-				"--no-force-with-lease",
-				"-4",
-				"-6",
-				"--ipv4",
-				"--ipv6",
-			},
-		},
-	}
-})
-
-var shared17 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--no-verify",
-			},
-			Concern: "skips the repository's hooks",
-		},
-		{
-			Names: []string{
-				"-m",
-			},
-			Value: "none",
-		},
-		{
-			Names: []string{
-				"-F",
-				"--file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-s",
-				"--strategy",
-				"-X",
-				"--strategy-option",
-				"--cleanup",
-				"--into-name",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--commit",
-				"--no-commit",
-				"-e",
-				"--edit",
-				"--no-edit",
-				"--ff",
-				"--no-ff",
-				"--ff-only",
-				"-S",
-				"--gpg-sign",
-				"--no-gpg-sign",
-				"--log",
-				"--no-log",
-				"--signoff",
-				"--no-signoff",
-				"--stat",
-				"-n",
-				"--no-stat",
-				"--squash",
-				"--no-squash",
-				"--verify",
-				"--verify-signatures",
-				"--no-verify-signatures",
-				"--summary",
-				"--no-summary",
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"--progress",
-				"--no-progress",
-				"--autostash",
-				"--no-autostash",
-				"--allow-unrelated-histories",
-				"--rerere-autoupdate",
-				"--no-rerere-autoupdate",
-				"--overwrite-ignore",
-				"--no-overwrite-ignore",
-				"--abort",
-				"--quit",
-				"--continue",
-			},
-		},
-	}
-})
-
-var shared18 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-x",
-				"--exec",
-			},
-			Value: "command",
-		},
-		{
-			Names: []string{
-				"-i",
-				"--interactive",
-			},
-			Concern: "rewrites history interactively (commits may be dropped, squashed or edited)",
-		},
-		{
-			Names: []string{
-				"--no-verify",
-			},
-			Concern: "skips the repository's hooks",
-		},
-		{
-			Names: []string{
-				"--onto",
-				"--empty",
-				"--whitespace",
-				"-C",
-				"-s",
-				"--strategy",
-				"-X",
-				"--strategy-option",
-				"--trailer",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--keep-base",
-				"--apply",
-				"-m",
-				"--merge",
-				"--continue",
-				"--abort",
-				"--quit",
-				"--skip",
-				"--edit-todo",
-				"--show-current-patch",
-				"--no-keep-empty",
-				"--keep-empty",
-				"--allow-empty-message",
-				"--autosquash",
-				"--no-autosquash",
-				"--autostash",
-				"--no-autostash",
-				"--committer-date-is-author-date",
-				"--ignore-date",
-				"--reset-author-date",
-				"--ignore-whitespace",
-				"-f",
-				"--force-rebase",
-				"--no-ff",
-				"--fork-point",
-				"--no-fork-point",
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"--stat",
-				"-n",
-				"--no-stat",
-				"--verify",
-				"--signoff",
-				"-S",
-				"--gpg-sign",
-				"--no-gpg-sign",
-				"--rerere-autoupdate",
-				"--no-rerere-autoupdate",
-				"-r",
-				"--rebase-merges",
-				"--no-rebase-merges",
-				"--root",
-				"--update-refs",
-				"--no-update-refs",
-				"--reschedule-failed-exec",
-				"--no-reschedule-failed-exec",
-			},
-		},
-	}
-})
-
-var shared19 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--hard",
-			},
-			Concern: "discards uncommitted changes in tracked files (reset --hard)",
-		},
-		{
-			Names: []string{
-				"--pathspec-from-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--soft",
-				"--mixed",
-				"-N",
-				"--merge",
-				"--keep",
-				"-q",
-				"--quiet",
-				"--no-quiet",
-				"-p",
-				"--patch",
-				"--recurse-submodules",
-				"--no-recurse-submodules",
-				"--pathspec-file-nul",
-				"--no-refresh",
-				"--refresh",
-			},
-		},
-	}
-})
-
-var shared20 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-f",
-				"--force",
-			},
-			Concern: "replaces an existing tag",
-		},
-		{
-			Names: []string{
-				"-m",
-				"--message",
-			},
-			Value: "none",
-		},
-		{
-			Names: []string{
-				"-F",
-				"--file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--sort",
-				"--points-at",
-				"--format",
-				"-u",
-				"--local-user",
-				"--cleanup",
-				"--trailer",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-l",
-				"--list",
-				"-n",
-				"--contains",
-				"--no-contains",
-				"--merged",
-				"--no-merged",
-				"--column",
-				"--no-column",
-				"--color",
-				"-i",
-				"--ignore-case",
-				"--omit-empty",
-				"-a",
-				"--annotate",
-				"-s",
-				"--sign",
-				"--no-sign",
-				"-e",
-				"--edit",
-				"--create-reflog",
-				"-d",
-				"--delete",
-				"-v",
-				"--verify",
-			},
-		},
-		{
-			Names: []string{
-				"-0",
-				"-1",
-				"-2",
-				"-3",
-				"-4",
-				"-5",
-				"-6",
-				"-7",
-				"-8",
-				"-9",
-			},
-		},
-	}
-})
-
-var shared21 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-v",
-				"--verbose",
-			},
-		},
-	}
-})
-
-var shared22 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-t",
-				"-m",
-				"--mirror",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-f",
-				"--tags",
-				"--no-tags",
-			},
-		},
-	}
-})
-
-var shared23 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--push",
-				"--add",
-				"--delete",
-			},
-		},
-	}
-})
-
-var shared24 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--progress",
-				"--no-progress",
-				"-a",
-				"--auto",
-				"-d",
-				"--delete",
-				"--add",
-				"--push",
-				"--all",
-			},
-		},
-	}
-})
-
-var shared25 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-n",
-				"--verbose",
-				"-v",
-			},
-		},
-	}
-})
-
-var shared26 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-n",
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"-p",
-				"--prune",
-			},
-		},
-	}
-})
-
-var shared27 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--get",
-				"--get-all",
-				"--get-regexp",
-				"--get-urlmatch",
-				"--get-color",
-				"--get-colorbool",
-				"-l",
-				"--list",
-				"--unset",
-				"--unset-all",
-				"--rename-section",
-				"--remove-section",
-				"--show-origin",
-				"--show-scope",
-				"--name-only",
-				"--show-names",
-			},
-			Operands: "any",
-		},
-		{
-			Names: []string{
-				"--system",
-			},
-			Concern: "uses the system-wide git configuration (/etc/gitconfig)",
-		},
-		{
-			Names: []string{
-				"-f",
-				"--file",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--blob",
-				"--type",
-				"--default",
-				"--comment",
-				"--value",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--global",
-				"--local",
-				"--worktree",
-				"--add",
-				"--replace-all",
-				"--bool",
-				"--int",
-				"--bool-or-int",
-				"--path",
-				"--expiry-date",
-				"--no-type",
-				"-z",
-				"--null",
-				"--includes",
-				"--no-includes",
-				"--fixed-value",
-				"-e",
-				"--edit",
-				"--all",
-				"--append",
-				"--url",
-			},
-		},
-	}
-})
-
-var shared28 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--template",
-			},
-			Value:   "any",
-			Concern: "installs hooks from a template folder",
-		},
-		{
-			Names: []string{
-				"--separate-git-dir",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-b",
-				"--initial-branch",
-				"--object-format",
-				"--ref-format",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--bare",
-				"-q",
-				"--quiet",
-				"--shared",
-			},
-		},
-	}
-})
-
-var shared29 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--template",
-			},
-			Value:   "any",
-			Concern: "installs hooks from a template folder",
-		},
-		{
-			Names: []string{
-				"-u",
-				"--upload-pack",
-			},
-			Value: "command",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--config",
-				"--depth",
-				"--shallow-since",
-				"--shallow-exclude",
-				"-j",
-				"--jobs",
-				"-b",
-				"--branch",
-				"-o",
-				"--origin",
-				"--revision",
-				"--filter",
-				"--server-option",
-				"--bundle-uri",
-				"--ref-format",
-				"--object-format",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--reference",
-				"--reference-if-able",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--separate-git-dir",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--single-branch",
-				"--no-single-branch",
-				"--no-tags",
-				"--tags",
-				"--recurse-submodules",
-				"--recursive",
-				"--shallow-submodules",
-				"--no-shallow-submodules",
-				"--remote-submodules",
-				"--no-remote-submodules",
-				"-n",
-				"--no-checkout",
-				"--bare",
-				"--mirror",
-				"-l",
-				"--local",
-				"--no-local",
-				"--no-hardlinks",
-				"-s",
-				"--shared",
-				"--dissociate",
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"--progress",
-				"--no-progress",
-				"--also-filter-submodules",
-				"--sparse",
-				"--reject-shallow",
-				"--no-reject-shallow",
-				"-4",
-				"-6",
-				"--ipv4",
-				"--ipv6",
-			},
-		},
-	}
-})
-
-var shared30 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-P",
-				"--prefix",
-				"-m",
-				"--message",
-				"-b",
-				"--branch",
-				"--onto",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--squash",
-				"--no-squash",
-				"-q",
-				"--quiet",
-				"-d",
-				"--debug",
-				"--rejoin",
-				"--annotate",
-				"--ignore-joins",
-			},
-		},
-	}
-})
-
-var shared31 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--system",
-			},
-			Concern: "changes the system-wide git configuration",
-		},
-		{
-			Names: []string{
-				"-f",
-				"--force",
-			},
-			Concern: "overwrites existing git hooks",
-		},
-		{
-			Names: []string{
-				"--local",
-				"--worktree",
-				"--skip-smudge",
-				"--skip-repo",
-				"--manual",
-			},
-		},
-	}
-})
-
-var shared32 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--delete-last",
-			},
-			Concern: "deletes your last comment",
-		},
-		{
-			Names: []string{
-				"-b",
-				"--body",
-			},
-			Value: "none",
-		},
-		{
-			Names: []string{
-				"-F",
-				"--body-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-R",
-				"--repo",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-e",
-				"--editor",
-				"-w",
-				"--web",
-				"--edit-last",
-				"--create-if-none",
-				"--yes",
-			},
-		},
-	}
-})
-
-var shared33 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-X",
-				"--method",
-			},
-			Value:   "any",
-			Concern: "sets the HTTP method (the request may change or delete remote data)",
-		},
-		{
-			Names: []string{
-				"-f",
-				"--raw-field",
-				"-F",
-				"--field",
-			},
-			Value:   "any",
-			Concern: "sends fields (the request is a POST unless -X says otherwise)",
-		},
-		{
-			Names: []string{
-				"--input",
-			},
-			Value:   "read",
-			Concern: "sends a request body read from a file",
-		},
-		{
-			Names: []string{
-				"-H",
-				"--header",
-				"-q",
-				"--jq",
-				"-t",
-				"--template",
-				"--hostname",
-				"-p",
-				"--preview",
-				"--cache",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--paginate",
-				"--slurp",
-				"-i",
-				"--include",
-				"--silent",
-				"--verbose",
-				"--flat",
-				"--obey-ratelimit",
-				"--color",
-			},
-		},
-	}
-})
-
-var shared34 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--version",
-				"-v",
-				"--help",
-				"-h",
-			},
-		},
-	}
-})
-
-var shared35 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-o",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-C",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"-n",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"-a",
-				"-race",
-				"-msan",
-				"-asan",
-				"-cover",
-				"-v",
-				"-work",
-				"-x",
-				"-linkshared",
-				"-modcacherw",
-				"-trimpath",
-				"-json",
-				"-buildvcs",
-				"-i",
-			},
-		},
-		{
-			Names: []string{
-				"-p",
-				"-covermode",
-				"-coverpkg",
-				"-asmflags",
-				"-buildmode",
-				"-compiler",
-				"-gccgoflags",
-				"-gcflags",
-				"-installsuffix",
-				"-ldflags",
-				"-mod",
-				"-pgo",
-				"-tags",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-modfile",
-				"-overlay",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-pkgdir",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"-toolexec",
-			},
-			Value: "command",
-		},
-	}
-})
-
-var shared36 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-v",
-				"-e",
-			},
-		},
-		{
-			Names: []string{
-				"-o",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared37 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--headless",
-				"--accept-multiclient",
-				"--continue",
-				"--log",
-				"--check-go-version",
-				"--only-same-user",
-				"--disable-aslr",
-				"-h",
-				"--help",
-				"--version",
-			},
-		},
-		{
-			Names: []string{
-				"--listen",
-				"-l",
-				"--api-version",
-				"--log-output",
-				"--build-flags",
-				"--allow-non-terminal-interactive",
-				"--backend",
-				"-r",
-				"--redirect",
-				"--tty",
-				"--tags",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--log-dest",
-				"-o",
-				"--output",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--wd",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--init",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared38 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--workspace",
-				"--all",
-				"--lib",
-				"--bins",
-				"--examples",
-				"--tests",
-				"--benches",
-				"--all-targets",
-				"--all-features",
-				"--no-default-features",
-				"-r",
-				"--release",
-				"--keep-going",
-				"--locked",
-				"--frozen",
-				"--offline",
-				"-v",
-				"--verbose",
-				"-q",
-				"--quiet",
-				"--timings",
-				"--future-incompat-report",
-				"--ignore-rust-version",
-				"--unit-graph",
-				"--build-plan",
-				"-h",
-				"--help",
-				"--no-deps",
-				"--open",
-				"--document-private-items",
-			},
-		},
-		{
-			Names: []string{
-				"-p",
-				"--package",
-				"--exclude",
-				"--bin",
-				"--example",
-				"--test",
-				"--bench",
-				"-F",
-				"--features",
-				"--profile",
-				"--target",
-				"-j",
-				"--jobs",
-				"--color",
-				"--message-format",
-				"-Z",
-				"--lockfile-path",
-				"--crate-type",
-				"--print",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--target-dir",
-				"--artifact-dir",
-				"--out-dir",
-				"-C",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--manifest-path",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--config",
-			},
-			Value:   "any",
-			Concern: "overrides Cargo's configuration (it can change the programs Cargo runs)",
-		},
-	}
-})
-
-var shared39 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--workspace",
-				"--all",
-				"--lib",
-				"--bins",
-				"--examples",
-				"--tests",
-				"--benches",
-				"--all-targets",
-				"--all-features",
-				"--no-default-features",
-				"-r",
-				"--release",
-				"--keep-going",
-				"--locked",
-				"--frozen",
-				"--offline",
-				"-v",
-				"--verbose",
-				"-q",
-				"--quiet",
-				"--timings",
-				"--future-incompat-report",
-				"--ignore-rust-version",
-				"--unit-graph",
-				"--build-plan",
-				"-h",
-				"--help",
-				"--no-deps",
-				"--open",
-				"--document-private-items",
-			},
-		},
-		{
-			Names: []string{
-				"-p",
-				"--package",
-				"--exclude",
-				"--bin",
-				"--example",
-				"--test",
-				"--bench",
-				"-F",
-				"--features",
-				"--profile",
-				"--target",
-				"-j",
-				"--jobs",
-				"--color",
-				"--message-format",
-				"-Z",
-				"--lockfile-path",
-				"--crate-type",
-				"--print",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--target-dir",
-				"--artifact-dir",
-				"--out-dir",
-				"-C",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--manifest-path",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--config",
-			},
-			Value:   "any",
-			Concern: "overrides Cargo's configuration (it can change the programs Cargo runs)",
-		},
-		{
-			Names: []string{
-				"--no-run",
-				"--no-fail-fast",
-				"--doc",
-			},
-		},
-	}
-})
-
-var shared40 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--workspace",
-				"--all",
-				"--lib",
-				"--bins",
-				"--examples",
-				"--tests",
-				"--benches",
-				"--all-targets",
-				"--all-features",
-				"--no-default-features",
-				"-r",
-				"--release",
-				"--keep-going",
-				"--locked",
-				"--frozen",
-				"--offline",
-				"-v",
-				"--verbose",
-				"-q",
-				"--quiet",
-				"--timings",
-				"--future-incompat-report",
-				"--ignore-rust-version",
-				"--unit-graph",
-				"--build-plan",
-				"-h",
-				"--help",
-				"--no-deps",
-				"--open",
-				"--document-private-items",
-			},
-		},
-		{
-			Names: []string{
-				"-p",
-				"--package",
-				"--exclude",
-				"--bin",
-				"--example",
-				"--test",
-				"--bench",
-				"-F",
-				"--features",
-				"--profile",
-				"--target",
-				"-j",
-				"--jobs",
-				"--color",
-				"--message-format",
-				"-Z",
-				"--lockfile-path",
-				"--crate-type",
-				"--print",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--target-dir",
-				"--artifact-dir",
-				"--out-dir",
-				"-C",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--manifest-path",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--config",
-			},
-			Value:   "any",
-			Concern: "overrides Cargo's configuration (it can change the programs Cargo runs)",
-		},
-		{
-			Names: []string{
-				"--fix",
-				"--allow-dirty",
-				"--allow-staged",
-				"--allow-no-vcs",
-				"--broken-code",
-				"--edition",
-				"--edition-idioms",
-			},
-		},
-	}
-})
-
-var shared41 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--all",
-				"--check",
-				"-v",
-				"--verbose",
-				"-q",
-				"--quiet",
-				"-h",
-				"--help",
-			},
-		},
-		{
-			Names: []string{
-				"-p",
-				"--package",
-				"--message-format",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--manifest-path",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared42 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-p",
-				"--project",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-b",
-				"--build",
-				"--noEmit",
-				"-w",
-				"--watch",
-				"-d",
-				"--declaration",
-				"--emitDeclarationOnly",
-				"--sourceMap",
-				"--inlineSourceMap",
-				"--incremental",
-				"--strict",
-				"--skipLibCheck",
-				"--pretty",
-				"--listFiles",
-				"--listEmittedFiles",
-				"--showConfig",
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"--all",
-				"--init",
-				"--esModuleInterop",
-				"--allowJs",
-				"--checkJs",
-				"--resolveJsonModule",
-				"--noImplicitAny",
-				"--traceResolution",
-				"--extendedDiagnostics",
-				"--diagnostics",
-				"--force",
-				"--verbose",
-				"--noErrorTruncation",
-				"--preserveWatchOutput",
-				"--isolatedModules",
-				"--noUnusedLocals",
-				"--noUnusedParameters",
-				"--experimentalDecorators",
-				"--emitDecoratorMetadata",
-				"--removeComments",
-				"--importHelpers",
-				"--downlevelIteration",
-				"--composite",
-				"--strictNullChecks",
-				"--noEmitOnError",
-				"--allowSyntheticDefaultImports",
-				"--forceConsistentCasingInFileNames",
-				"--erasableSyntaxOnly",
-				"--noImplicitReturns",
-				"--noFallthroughCasesInSwitch",
-				"--noUncheckedIndexedAccess",
-				"--exactOptionalPropertyTypes",
-				"--useDefineForClassFields",
-				"--verbatimModuleSyntax",
-				"--allowImportingTsExtensions",
-				"--declarationMap",
-				"--stopBuildOnErrors",
-				"--clean",
-				"--explainFiles",
-				"--listFilesOnly",
-				"--preserveSymlinks",
-				"--noLib",
-				"--noResolve",
-				"--allowUnreachableCode",
-				"--allowUnusedLabels",
-				"--noImplicitThis",
-				"--alwaysStrict",
-				"--strictFunctionTypes",
-				"--strictBindCallApply",
-				"--strictPropertyInitialization",
-				"--skipDefaultLibCheck",
-				"--noImplicitOverride",
-				"--noPropertyAccessFromIndexSignature",
-				"--isolatedDeclarations",
-				"--moduleDetection",
-				"--rewriteRelativeImportExtensions",
-			},
-		},
-		{
-			Names: []string{
-				"--dry",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"-t",
-				"--target",
-				"-m",
-				"--module",
-				"--lib",
-				"--jsx",
-				"--moduleResolution",
-				"--types",
-				"--locale",
-				"--newLine",
-				"--maxNodeModuleJsDepth",
-				"--jsxFactory",
-				"--jsxFragmentFactory",
-				"--jsxImportSource",
-				"--typeRoots",
-				"--customConditions",
-				"--watchFile",
-				"--watchDirectory",
-				"--fallbackPolling",
-				"--excludeDirectories",
-				"--excludeFiles",
-				"--sourceRoot",
-				"--mapRoot",
-				"--ignoreDeprecations",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--outDir",
-				"--declarationDir",
-				"--rootDir",
-				"--baseUrl",
-				"--generateTrace",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--outFile",
-				"--tsBuildInfoFile",
-			},
-			Value: "write",
-		},
-	}
-})
-
-var shared43 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--fix",
-			},
-			Operands: "write",
-		},
-		{
-			Names: []string{
-				"--fix-dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"--no-eslintrc",
-				"--no-config-lookup",
-				"--no-ignore",
-				"--stdin",
-				"--quiet",
-				"--color",
-				"--no-color",
-				"--no-inline-config",
-				"--report-unused-disable-directives",
-				"--cache",
-				"--debug",
-				"-h",
-				"--help",
-				"-v",
-				"--version",
-				"--env-info",
-				"--no-error-on-unmatched-pattern",
-				"--exit-on-fatal-error",
-				"--no-warn-ignored",
-				"--pass-on-no-patterns",
-				"--inspect-config",
-				"--stats",
-				"--suppress-all",
-				"--prune-suppressions",
-				"--pass-on-unpruned-suppressions",
-			},
-		},
-		{
-			Names: []string{
-				"--fix-type",
-				"--ext",
-				"--env",
-				"--global",
-				"--parser",
-				"--parser-options",
-				"--plugin",
-				"--rule",
-				"--ignore-pattern",
-				"--stdin-filename",
-				"--max-warnings",
-				"-f",
-				"--format",
-				"--cache-strategy",
-				"--report-unused-disable-directives-severity",
-				"--flag",
-				"--concurrency",
-				"--suppress-rule",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--config",
-				"--ignore-path",
-				"--print-config",
-				"--rulesdir",
-				"--resolve-plugins-relative-to",
-				"--suppressions-location",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-o",
-				"--output-file",
-				"--cache-file",
-				"--cache-location",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--init",
-			},
-			Concern: "runs the configuration wizard, which installs packages",
-		},
-	}
-})
-
-var shared44 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-w",
-				"--write",
-			},
-			Operands: "write",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--check",
-				"-l",
-				"--list-different",
-				"--no-config",
-				"--no-editorconfig",
-				"--cache",
-				"--no-error-on-unmatched-pattern",
-				"-u",
-				"--ignore-unknown",
-				"--with-node-modules",
-				"--single-quote",
-				"--no-semi",
-				"--use-tabs",
-				"--no-bracket-spacing",
-				"--bracket-spacing",
-				"--jsx-single-quote",
-				"--bracket-same-line",
-				"--vue-indent-script-and-style",
-				"--single-attribute-per-line",
-				"--experimental-ternaries",
-				"--debug-check",
-				"--support-info",
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"--insert-pragma",
-				"--require-pragma",
-				"--color",
-				"--no-color",
-			},
-		},
-		{
-			Names: []string{
-				"--parser",
-				"--plugin",
-				"--stdin-filepath",
-				"--log-level",
-				"--loglevel",
-				"--tab-width",
-				"--print-width",
-				"--trailing-comma",
-				"--end-of-line",
-				"--prose-wrap",
-				"--arrow-parens",
-				"--quote-props",
-				"--config-precedence",
-				"--embedded-language-formatting",
-				"--html-whitespace-sensitivity",
-				"--object-wrap",
-				"--cache-strategy",
-				"--experimental-operator-position",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--config",
-				"--ignore-path",
-				"--find-config-path",
-				"--file-info",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--cache-location",
-			},
-			Value: "write",
-		},
-	}
-})
-
-var shared45 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-h",
-				"--help",
-				"-V",
-				"--version",
-				"--verbose",
-				"--use-server",
-				"--skip-parse-errors",
-				"--skip-errors",
-				"--no-errors-on-unmatched",
-				"--error-on-warnings",
-				"--staged",
-				"--changed",
-				"--unsafe",
-				"--enforce-assist",
-			},
-		},
-		{
-			Names: []string{
-				"--colors",
-				"--max-diagnostics",
-				"--reporter",
-				"--log-level",
-				"--log-kind",
-				"--diagnostic-level",
-				"--since",
-				"--only",
-				"--skip",
-				"--stdin-file-path",
-				"--files-ignore-unknown",
-				"--files-max-size",
-				"--vcs-enabled",
-				"--vcs-client-kind",
-				"--vcs-use-ignore-file",
-				"--vcs-root",
-				"--vcs-default-branch",
-				"--formatter-enabled",
-				"--linter-enabled",
-				"--assist-enabled",
-				"--organize-imports-enabled",
-				"--indent-style",
-				"--indent-width",
-				"--line-width",
-				"--line-ending",
-				"--attribute-position",
-				"--bracket-spacing",
-				"--bracket-same-line",
-				"--quote-style",
-				"--jsx-quote-style",
-				"--trailing-commas",
-				"--semicolons",
-				"--arrow-parentheses",
-				"--javascript-formatter-enabled",
-				"--json-formatter-enabled",
-				"--css-formatter-enabled",
-				"--css-linter-enabled",
-				"--javascript-linter-enabled",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--config-path",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared46 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-h",
-				"--help",
-				"-V",
-				"--version",
-				"--verbose",
-				"--use-server",
-				"--skip-parse-errors",
-				"--skip-errors",
-				"--no-errors-on-unmatched",
-				"--error-on-warnings",
-				"--staged",
-				"--changed",
-				"--unsafe",
-				"--enforce-assist",
-			},
-		},
-		{
-			Names: []string{
-				"--colors",
-				"--max-diagnostics",
-				"--reporter",
-				"--log-level",
-				"--log-kind",
-				"--diagnostic-level",
-				"--since",
-				"--only",
-				"--skip",
-				"--stdin-file-path",
-				"--files-ignore-unknown",
-				"--files-max-size",
-				"--vcs-enabled",
-				"--vcs-client-kind",
-				"--vcs-use-ignore-file",
-				"--vcs-root",
-				"--vcs-default-branch",
-				"--formatter-enabled",
-				"--linter-enabled",
-				"--assist-enabled",
-				"--organize-imports-enabled",
-				"--indent-style",
-				"--indent-width",
-				"--line-width",
-				"--line-ending",
-				"--attribute-position",
-				"--bracket-spacing",
-				"--bracket-same-line",
-				"--quote-style",
-				"--jsx-quote-style",
-				"--trailing-commas",
-				"--semicolons",
-				"--arrow-parentheses",
-				"--javascript-formatter-enabled",
-				"--json-formatter-enabled",
-				"--css-formatter-enabled",
-				"--css-linter-enabled",
-				"--javascript-linter-enabled",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--config-path",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--write",
-				"--fix",
-				"--apply",
-				"--apply-unsafe",
-			},
-			Operands: "write",
-		},
-	}
-})
-
-var shared47 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-h",
-				"--help",
-				"-V",
-				"--version",
-				"--verbose",
-				"--use-server",
-				"--skip-parse-errors",
-				"--skip-errors",
-				"--no-errors-on-unmatched",
-				"--error-on-warnings",
-				"--staged",
-				"--changed",
-				"--unsafe",
-				"--enforce-assist",
-			},
-		},
-		{
-			Names: []string{
-				"--config-path",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--write",
-				"--jsonc",
-			},
-		},
-	}
-})
-
-var shared48 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--host",
-				"--open",
-				"--strictPort",
-				"--cors",
-				"--force",
-				"--clearScreen",
-				"--debug",
-				"-d",
-				"-h",
-				"--help",
-				"-v",
-				"--version",
-				"--emptyOutDir",
-				"--watch",
-				"-w",
-				"--ssr",
-				"--manifest",
-				"--sourcemap",
-				"--profile",
-				"--app",
-				"--minify",
-				"--ssrManifest",
-			},
-		},
-		{
-			Names: []string{
-				"--port",
-				"--base",
-				"--mode",
-				"-m",
-				"--logLevel",
-				"-l",
-				"--filter",
-				"-f",
-				"--assetsDir",
-				"--assetsInlineLimit",
-				"--target",
-				"--configLoader",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--config",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--outDir",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared49 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--merge",
-				"-m",
-				"--watch",
-				"-w",
-				"--no-watch",
-				"--progress",
-				"--analyze",
-				"--no-stats",
-				"--fail-on-warnings",
-				"--disable-interpret",
-				"--hot",
-				"--no-hot",
-				"--open",
-				"-h",
-				"--help",
-				"-v",
-				"--version",
-				"--json",
-				"-j",
-			},
-		},
-		{
-			Names: []string{
-				"--config-name",
-				"--env",
-				"--node-env",
-				"--mode",
-				"--entry",
-				"--devtool",
-				"-d",
-				"--name",
-				"-t",
-				"--target",
-				"--stats",
-				"--define-process-env-node-env",
-				"--port",
-				"--host",
-				"--static",
-				"--output-public-path",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--config",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-o",
-				"--output-path",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared50 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-c",
-				"--config",
-				"-w",
-				"--watch",
-				"-m",
-				"--sourcemap",
-				"--silent",
-				"--bundleConfigAsCjs",
-				"--failAfterWarnings",
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"--compact",
-				"--no-treeshake",
-				"--forceExit",
-				"--perf",
-				"--waitForBundleInput",
-				"--validate",
-				"--no-sourcemap",
-			},
-		},
-		{
-			Names: []string{
-				"-f",
-				"--format",
-				"-n",
-				"--name",
-				"-p",
-				"--plugin",
-				"--environment",
-				"--configPlugin",
-				"-e",
-				"--external",
-				"-g",
-				"--globals",
-				"--exports",
-				"--filterLogs",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-i",
-				"--input",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-o",
-				"--file",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-d",
-				"--dir",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared51 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--turbo",
-				"--turbopack",
-				"--webpack",
-				"--experimental-https",
-				"--debug",
-				"-d",
-				"--profile",
-				"--no-lint",
-				"--no-mangling",
-				"--experimental-app-only",
-				"-h",
-				"--help",
-				"-v",
-				"--version",
-				"--fix",
-				"--strict",
-				"--quiet",
-				"--debug-prerender",
-			},
-		},
-		{
-			Names: []string{
-				"-p",
-				"--port",
-				"-H",
-				"--hostname",
-				"--keepAliveTimeout",
-				"--dir",
-				"--file",
-				"--max-warnings",
-				"--experimental-build-mode",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--config",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared52 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--watch",
-				"--watchAll",
-				"--coverage",
-				"--collectCoverage",
-				"--ci",
-				"-i",
-				"--runInBand",
-				"-u",
-				"--updateSnapshot",
-				"--verbose",
-				"--silent",
-				"-b",
-				"--bail",
-				"-o",
-				"--onlyChanged",
-				"--findRelatedTests",
-				"--detectOpenHandles",
-				"--forceExit",
-				"--passWithNoTests",
-				"--listTests",
-				"--clearCache",
-				"--json",
-				"--no-cache",
-				"--cache",
-				"--colors",
-				"--noStackTrace",
-				"--lastCommit",
-				"--logHeapUsage",
-				"--randomize",
-				"--debug",
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"--watchman",
-				"--no-watchman",
-				"--notify",
-				"--useStderr",
-				"--errorOnDeprecated",
-				"--injectGlobals",
-				"--all",
-				"--testLocationInResults",
-				"-e",
-				"--expand",
-				"--no-coverage",
-				"--runTestsByPath",
-				"--showConfig",
-				"--detectLeaks",
-				"--changedFilesWithAncestor",
-				"--onlyFailures",
-				"-f",
-				"--skipFilter",
-				"--init",
-			},
-		},
-		{
-			Names: []string{
-				"-t",
-				"--testNamePattern",
-				"--testPathPattern",
-				"--testPathPatterns",
-				"--testPathIgnorePatterns",
-				"--maxWorkers",
-				"-w",
-				"--changedSince",
-				"--reporters",
-				"--testTimeout",
-				"--selectProjects",
-				"--ignoreProjects",
-				"--projects",
-				"--env",
-				"--testEnvironment",
-				"--coverageReporters",
-				"--collectCoverageFrom",
-				"--coverageProvider",
-				"--shard",
-				"--seed",
-				"--testMatch",
-				"--testRegex",
-				"--roots",
-				"--maxConcurrency",
-				"--coverageThreshold",
-				"--testSequencer",
-				"--filter",
-				"--openHandlesTimeout",
-				"--testRunner",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--config",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--outputFile",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--coverageDirectory",
-				"--rootDir",
-				"--cacheDirectory",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared53 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--run",
-				"-w",
-				"--watch",
-				"--ui",
-				"--open",
-				"--globals",
-				"--dom",
-				"--browser",
-				"--threads",
-				"--isolate",
-				"--no-isolate",
-				"--silent",
-				"-u",
-				"--update",
-				"--passWithNoTests",
-				"--allowOnly",
-				"--changed",
-				"--typecheck",
-				"--inspect",
-				"--inspect-brk",
-				"--logHeapUsage",
-				"--hideSkippedTests",
-				"--no-file-parallelism",
-				"--fileParallelism",
-				"--clearScreen",
-				"--no-color",
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"--coverage",
-				"--coverage.enabled",
-				"--coverage.all",
-				"--coverage.clean",
-				"--no-coverage",
-				"--expand-snapshot-diff",
-				"--standalone",
-				"--no-watch",
-				"--printConsoleTrace",
-				"--includeTaskLocation",
-				"--sequence.shuffle",
-				"--sequence.concurrent",
-				"--dangerouslyIgnoreUnhandledErrors",
-				"--disableConsoleIntercept",
-				"--mergeReports",
-				"--clearCache",
-			},
-		},
-		{
-			Names: []string{
-				"-t",
-				"--testNamePattern",
-				"--reporter",
-				"--environment",
-				"--pool",
-				"--bail",
-				"--retry",
-				"--shard",
-				"--mode",
-				"--project",
-				"--maxWorkers",
-				"--minWorkers",
-				"--testTimeout",
-				"--hookTimeout",
-				"--exclude",
-				"--coverage.provider",
-				"--coverage.reporter",
-				"--coverage.include",
-				"--coverage.exclude",
-				"--sequence.seed",
-				"--teardownTimeout",
-				"--slowTestThreshold",
-				"--browser.name",
-				"--browser.provider",
-				"--browser.headless",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--config",
-				"--workspace",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--outputFile",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-r",
-				"--root",
-				"--dir",
-				"--coverage.reportsDirectory",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared54 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-w",
-				"--watch",
-				"--recursive",
-				"--exit",
-				"-b",
-				"--bail",
-				"-p",
-				"--parallel",
-				"-i",
-				"--invert",
-				"--forbid-only",
-				"--forbid-pending",
-				"--full-trace",
-				"--check-leaks",
-				"-c",
-				"--colors",
-				"--color",
-				"--no-color",
-				"--diff",
-				"--inline-diffs",
-				"-S",
-				"--sort",
-				"--dry-run",
-				"--list-files",
-				"--list-reporters",
-				"--list-interfaces",
-				"-V",
-				"--version",
-				"-h",
-				"--help",
-				"--no-exit",
-				"--allow-uncaught",
-				"--async-only",
-				"-A",
-				"--delay",
-			},
-		},
-		{
-			Names: []string{
-				"-r",
-				"--require",
-				"-R",
-				"--reporter",
-				"-t",
-				"--timeout",
-				"-g",
-				"--grep",
-				"-f",
-				"--fgrep",
-				"--spec",
-				"--extension",
-				"-j",
-				"--jobs",
-				"-u",
-				"--ui",
-				"-s",
-				"--slow",
-				"--retries",
-				"--file",
-				"--ignore",
-				"--exclude",
-				"-n",
-				"--node-option",
-				"-O",
-				"--reporter-option",
-				"--reporter-options",
-				"--watch-files",
-				"--watch-ignore",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--config",
-				"--package",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared55 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-V",
-				"--version",
-				"-h",
-				"--help",
-			},
-		},
-	}
-})
-
-var shared56 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--headed",
-				"--debug",
-				"--ui",
-				"--list",
-				"--forbid-only",
-				"--pass-with-no-tests",
-				"--quiet",
-				"--last-failed",
-				"--only-changed",
-				"--fully-parallel",
-				"--ignore-snapshots",
-				"--no-deps",
-				"-x",
-				"-u",
-				"--update-snapshots",
-				"-h",
-				"--help",
-				"--fail-on-flaky-tests",
-			},
-		},
-		{
-			Names: []string{
-				"--project",
-				"-g",
-				"--grep",
-				"--grep-invert",
-				"-gv",
-				"--reporter",
-				"-j",
-				"--workers",
-				"--retries",
-				"--repeat-each",
-				"--timeout",
-				"--max-failures",
-				"--global-timeout",
-				"--shard",
-				"--trace",
-				"--browser",
-				"--ui-host",
-				"--ui-port",
-				"--update-source-method",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--config",
-				"--tsconfig",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--output",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared57 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--force",
-				"--dry-run",
-				"--only-shell",
-				"--no-shell",
-				"-h",
-				"--help",
-			},
-		},
-		{
-			Names: []string{
-				"--with-deps",
-			},
-			Concern: "installs system packages with the system package manager",
-		},
-	}
-})
-
-var shared58 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-			},
-		},
-	}
-})
-
-var shared59 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--headed",
-				"--headless",
-				"--record",
-				"--parallel",
-				"-q",
-				"--quiet",
-				"--component",
-				"--e2e",
-				"--no-exit",
-				"--runner-ui",
-				"--no-runner-ui",
-				"-h",
-				"--help",
-				"--global",
-			},
-		},
-		{
-			Names: []string{
-				"-b",
-				"--browser",
-				"-s",
-				"--spec",
-				"-c",
-				"--config",
-				"-e",
-				"--env",
-				"-k",
-				"--key",
-				"--group",
-				"--ci-build-id",
-				"--tag",
-				"-p",
-				"--port",
-				"-r",
-				"--reporter",
-				"-o",
-				"--reporter-options",
-				"--auto-cancel-after-failures",
-				"-t",
-				"--testing-type",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-C",
-				"--config-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-P",
-				"--project",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared60 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--affected",
-				"--continue",
-				"--force",
-				"--graph",
-				"--no-cache",
-				"--no-daemon",
-				"--daemon",
-				"--parallel",
-				"--summarize",
-				"--only",
-				"--single-package",
-				"--remote-only",
-				"--skip-infer",
-				"--color",
-				"--no-color",
-				"-h",
-				"--help",
-				"--version",
-				"--framework-inference",
-				"--no-update-notifier",
-				"-v",
-				"-vv",
-				"-vvv",
-			},
-		},
-		{
-			Names: []string{
-				"--dry",
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"--filter",
-				"-F",
-				"--concurrency",
-				"--env-mode",
-				"--output-logs",
-				"--log-order",
-				"--cache",
-				"--ui",
-				"--global-deps",
-				"--log-prefix",
-				"--token",
-				"--team",
-				"--api",
-				"--login",
-				"--verbosity",
-				"--heap",
-				"--trace",
-				"--remote-cache-timeout",
-				"--cache-workers",
-				"--pass-through-env",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--cache-dir",
-				"--cwd",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--profile",
-				"--anon-profile",
-			},
-			Value: "write",
-		},
-	}
-})
-
-var shared61 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--docker",
-				"-h",
-				"--help",
-			},
-		},
-		{
-			Names: []string{
-				"--out-dir",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--scope",
-			},
-			Value: "any",
-		},
-	}
-})
-
-var shared62 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--all",
-				"--parallel",
-				"--skip-nx-cache",
-				"--skip-remote-cache",
-				"--nx-bail",
-				"--nx-ignore-cycles",
-				"--verbose",
-				"--uncommitted",
-				"--untracked",
-				"--exclude-task-dependencies",
-				"--graph",
-				"-h",
-				"--help",
-				"--version",
-				"--no-cloud",
-				"--skip-sync",
-				"--batch",
-				"--prod",
-				"--watch",
-				"--tui",
-				"--no-tui",
-				"--web",
-				"--open",
-				"--json",
-			},
-		},
-		{
-			Names: []string{
-				"--dry-run",
-				"-d",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"-t",
-				"--target",
-				"--targets",
-				"-p",
-				"--projects",
-				"--exclude",
-				"-c",
-				"--configuration",
-				"--base",
-				"--head",
-				"--files",
-				"--output-style",
-				"--outputStyle",
-				"--runner",
-				"--max-parallel",
-				"--tuiAutoExit",
-				"--focus",
-				"--view",
-				"--groupByFolder",
-				"--type",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--file",
-			},
-			Value: "write",
-		},
-	}
-})
-
-var shared63 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--silent",
-				"-s",
-				"-q",
-				"--quiet",
-				"-d",
-				"--dd",
-				"--ddd",
-				"--verbose",
-				"--json",
-				"--workspaces",
-				"--ws",
-				"--include-workspace-root",
-				"--no-workspaces",
-				"--if-present",
-				"--ignore-scripts",
-				"--foreground-scripts",
-				"--color",
-				"--no-color",
-				"--no-progress",
-				"--progress",
-				"--no-audit",
-				"--audit",
-				"--no-fund",
-				"--fund",
-				"--prefer-offline",
-				"--prefer-online",
-				"--offline",
-				"--legacy-peer-deps",
-				"--strict-peer-deps",
-				"--no-update-notifier",
-				"--yes",
-				"-y",
-				"--no",
-				"--unicode",
-				"--timing",
-				"--no-package-lock",
-				"--package-lock-only",
-				"--install-links",
-				"--production",
-				"--prod",
-				"--dev",
-				"--no-optional",
-				"--global-style",
-				"--prefer-dedupe",
-				"-h",
-				"--help",
-				"-v",
-				"--version",
-				"-l",
-				"--long",
-				"--usage",
-				"-p",
-				"--parseable",
-				"-a",
-				"--all",
-			},
-		},
-		{
-			Names: []string{
-				"--loglevel",
-				"-w",
-				"--workspace",
-				"--omit",
-				"--include",
-				"--install-strategy",
-				"--tag",
-				"--before",
-				"--otp",
-				"--access",
-				"--cpu",
-				"--os",
-				"--libc",
-				"--depth",
-				"--preid",
-				"--pack-destination",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--prefix",
-				"-C",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"-g",
-				"--global",
-			},
-			Concern: "acts on the global installation, outside the workspace",
-		},
-		{
-			Names: []string{
-				"--location",
-			},
-			Value:   "any",
-			Concern: "acts on the global or user installation",
-		},
-		{
-			Names: []string{
-				"--registry",
-				"--userconfig",
-				"--globalconfig",
-			},
-			Value:   "any",
-			Concern: "uses another registry or npm configuration",
-		},
-		{
-			Names: []string{
-				"-f",
-				"--force",
-			},
-			Concern: "overrides npm's safety checks",
-		},
-		{
-			Names: []string{
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"--script-shell",
-			},
-			Value:   "any",
-			Concern: "runs scripts with another shell",
-		},
-		{
-			Names: []string{
-				"-D",
-				"--save-dev",
-				"-P",
-				"--save-prod",
-				"-O",
-				"--save-optional",
-				"-E",
-				"--save-exact",
-				"-B",
-				"--save-bundle",
-				"--no-save",
-				"--save",
-				"-S",
-				"--save-peer",
-			},
-		},
-	}
-})
-
-var shared64 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--silent",
-				"-s",
-				"-q",
-				"--quiet",
-				"-d",
-				"--dd",
-				"--ddd",
-				"--verbose",
-				"--json",
-				"--workspaces",
-				"--ws",
-				"--include-workspace-root",
-				"--no-workspaces",
-				"--if-present",
-				"--ignore-scripts",
-				"--foreground-scripts",
-				"--color",
-				"--no-color",
-				"--no-progress",
-				"--progress",
-				"--no-audit",
-				"--audit",
-				"--no-fund",
-				"--fund",
-				"--prefer-offline",
-				"--prefer-online",
-				"--offline",
-				"--legacy-peer-deps",
-				"--strict-peer-deps",
-				"--no-update-notifier",
-				"--yes",
-				"-y",
-				"--no",
-				"--unicode",
-				"--timing",
-				"--no-package-lock",
-				"--package-lock-only",
-				"--install-links",
-				"--production",
-				"--prod",
-				"--dev",
-				"--no-optional",
-				"--global-style",
-				"--prefer-dedupe",
-				"-h",
-				"--help",
-				"-v",
-				"--version",
-				"-l",
-				"--long",
-				"--usage",
-				"-p",
-				"--parseable",
-				"-a",
-				"--all",
-			},
-		},
-		{
-			Names: []string{
-				"--loglevel",
-				"-w",
-				"--workspace",
-				"--omit",
-				"--include",
-				"--install-strategy",
-				"--tag",
-				"--before",
-				"--otp",
-				"--access",
-				"--cpu",
-				"--os",
-				"--libc",
-				"--depth",
-				"--preid",
-				"--pack-destination",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--prefix",
-				"-C",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--script-shell",
-			},
-			Value:   "any",
-			Concern: "runs scripts with another shell",
-		},
-	}
-})
-
-var shared65 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-r",
-				"--recursive",
-				"-w",
-				"--workspace-root",
-				"--stream",
-				"--parallel",
-				"--aggregate-output",
-				"--silent",
-				"-s",
-				"--color",
-				"--no-color",
-				"--sort",
-				"--no-sort",
-				"--reverse",
-				"--report-summary",
-				"--fail-if-no-match",
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"--if-present",
-				"--no-bail",
-				"--bail",
-				"--use-stderr",
-				"--prefer-offline",
-				"--offline",
-				"--ignore-scripts",
-				"--frozen-lockfile",
-				"--no-frozen-lockfile",
-				"--prefer-frozen-lockfile",
-				"--lockfile-only",
-				"--fix-lockfile",
-				"--prod",
-				"-P",
-				"--dev",
-				"-D",
-				"--no-optional",
-				"--shamefully-hoist",
-				"--strict-peer-dependencies",
-				"--resolution-only",
-				"--ignore-pnpmfile",
-				"--include-workspace-root",
-				"--workspace",
-				"--no-lockfile",
-				"--force",
-				"--save-dev",
-				"--save-prod",
-				"--save-optional",
-				"--save-exact",
-				"-E",
-				"-O",
-				"--save-peer",
-				"--latest",
-				"-L",
-				"-i",
-				"--interactive",
-				"--no-save",
-				"--json",
-				"--long",
-				"--parseable",
-				"--shell-mode",
-				"--production",
-				"--ignore-workspace",
-				"--no-optional",
-				"--dry-run",
-			},
-		},
-		{
-			Names: []string{
-				"--filter",
-				"-F",
-				"--filter-prod",
-				"--workspace-concurrency",
-				"--reporter",
-				"--loglevel",
-				"--resume-from",
-				"--changed-files-ignore-pattern",
-				"--test-pattern",
-				"--node-linker",
-				"--depth",
-				"--network-concurrency",
-				"--child-concurrency",
-				"--out-dir",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-C",
-				"--dir",
-				"--store-dir",
-				"--virtual-store-dir",
-				"--modules-dir",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"-g",
-				"--global",
-			},
-			Concern: "acts on the global installation, outside the workspace",
-		},
-		{
-			Names: []string{
-				"--registry",
-				"--config",
-			},
-			Value:   "any",
-			Concern: "uses another registry or configuration",
-		},
-		{
-			Names: []string{
-				"--script-shell",
-			},
-			Value:   "any",
-			Concern: "runs scripts with another shell",
-		},
-	}
-})
-
-var shared66 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"--silent",
-				"-s",
-				"--verbose",
-				"--offline",
-				"--prefer-offline",
-				"--frozen-lockfile",
-				"--immutable",
-				"--immutable-cache",
-				"--check-cache",
-				"--no-progress",
-				"--non-interactive",
-				"--ignore-scripts",
-				"--check-files",
-				"--production",
-				"--json",
-				"--no-default-rc",
-				"--ignore-engines",
-				"--ignore-optional",
-				"--pure-lockfile",
-				"--no-lockfile",
-				"--har",
-				"--link-duplicates",
-				"--skip-integrity-check",
-				"--update-checksums",
-				"--top-level",
-				"-W",
-				"--ignore-workspace-root-check",
-				"--enable-pnp",
-				"--disable-pnp",
-				"--focus",
-				"--no-bin-links",
-				"--flat",
-				"--force",
-				"-D",
-				"--dev",
-				"-P",
-				"--peer",
-				"-O",
-				"--optional",
-				"-E",
-				"--exact",
-				"-T",
-				"--tilde",
-				"-C",
-				"--caret",
-				"--mode",
-				"--inline-builds",
-				"--refresh-lockfile",
-				"-A",
-				"--all",
-				"-R",
-				"--recursive",
-				"--topological",
-				"--topological-dev",
-				"-p",
-				"--parallel",
-				"-i",
-				"--interlaced",
-				"--dry-run",
-			},
-		},
-		{
-			Names: []string{
-				"--network-timeout",
-				"--mutex",
-				"--emoji",
-				"--otp",
-				"--scripts-prepend-node-path",
-				"--tag",
-				"--access",
-				"--include",
-				"--exclude",
-				"--from",
-				"-j",
-				"--jobs",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--cwd",
-				"--modules-folder",
-				"--cache-folder",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--use-yarnrc",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--registry",
-			},
-			Value:   "any",
-			Concern: "uses another registry",
-		},
-	}
-})
-
-var shared67 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"--revision",
-				"--silent",
-				"--bun",
-				"--watch",
-				"--hot",
-				"--smol",
-				"--if-present",
-				"--no-install",
-				"-i",
-				"--inspect",
-				"--inspect-brk",
-				"--no-clear-screen",
-				"--verbose",
-			},
-		},
-		{
-			Names: []string{
-				"-r",
-				"--preload",
-				"--filter",
-				"-F",
-				"--elide-lines",
-				"--install",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--cwd",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--env-file",
-				"-c",
-				"--config",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-e",
-				"--eval",
-				"-p",
-				"--print",
-			},
-			Value: "code:node",
-			Stop:  true,
-		},
-	}
-})
-
-var shared68 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-d",
-				"-D",
-				"--dev",
-				"--frozen-lockfile",
-				"--production",
-				"-p",
-				"--no-save",
-				"--save",
-				"--dry-run",
-				"-f",
-				"--force",
-				"--optional",
-				"-E",
-				"--exact",
-				"--verbose",
-				"--silent",
-				"--no-progress",
-				"--no-summary",
-				"--ignore-scripts",
-				"--lockfile-only",
-				"--trust",
-				"-h",
-				"--help",
-				"--yarn",
-				"--peer",
-				"--no-verify",
-				"--concurrent-scripts",
-			},
-		},
-		{
-			Names: []string{
-				"--backend",
-				"--linker",
-				"--filter",
-				"--omit",
-				"--cache-dir",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--cwd",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"-g",
-				"--global",
-			},
-			Concern: "acts on the global installation, outside the workspace",
-		},
-		{
-			Names: []string{
-				"--registry",
-			},
-			Value:   "any",
-			Concern: "uses another registry",
-		},
-	}
-})
-
-var shared69 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"-vv",
-				"-x",
-				"--exitfirst",
-				"-s",
-				"--lf",
-				"--last-failed",
-				"--ff",
-				"--failed-first",
-				"--nf",
-				"--new-first",
-				"--sw",
-				"--stepwise",
-				"--sw-skip",
-				"--stepwise-skip",
-				"--cov",
-				"--cov-append",
-				"--cov-branch",
-				"--no-cov",
-				"--co",
-				"--collect-only",
-				"--setup-only",
-				"--setup-show",
-				"--setup-plan",
-				"--fixtures",
-				"--fixtures-per-test",
-				"--markers",
-				"--strict-markers",
-				"--strict-config",
-				"--strict",
-				"-l",
-				"--showlocals",
-				"--pdb",
-				"--trace",
-				"--cache-clear",
-				"--cache-show",
-				"--doctest-modules",
-				"--pyargs",
-				"--runxfail",
-				"--disable-warnings",
-				"--disable-pytest-warnings",
-				"--no-header",
-				"--no-summary",
-				"--full-trace",
-				"--keep-duplicates",
-				"--continue-on-collection-errors",
-				"--noconftest",
-				"--self-contained-html",
-				"--create-db",
-				"--reuse-db",
-				"--nomigrations",
-				"--migrations",
-				"--snapshot-update",
-				"--update-snapshots",
-				"--looponfail",
-				"-f",
-				"--instafail",
-				"--testmon",
-				"--picked",
-				"--hypothesis-show-statistics",
-				"--benchmark-only",
-				"--benchmark-skip",
-				"--benchmark-disable",
-				"--version",
-				"-V",
-				"-h",
-				"--help",
-				"--debug",
-				"--sugar",
-				"--no-cov-on-fail",
-				"--forked",
-				"--exitfirst",
-				"--asyncio-debug",
-				"--suppress-no-test-exit-code",
-				"--disable-socket",
-				"--random-order",
-				"--flake-finder",
-				"--force-sugar",
-			},
-		},
-		{
-			Names: []string{
-				"-k",
-				"-m",
-				"-n",
-				"--numprocesses",
-				"--dist",
-				"--maxfail",
-				"--capture",
-				"--tb",
-				"--cov-report",
-				"--cov-fail-under",
-				"--durations",
-				"--durations-min",
-				"-p",
-				"-r",
-				"--pdbcls",
-				"--log-level",
-				"--log-cli-level",
-				"--log-format",
-				"--log-date-format",
-				"-o",
-				"--override-ini",
-				"--ignore-glob",
-				"--deselect",
-				"--import-mode",
-				"--color",
-				"--code-highlight",
-				"-W",
-				"--pythonwarnings",
-				"--timeout",
-				"--timeout-method",
-				"--reruns",
-				"--reruns-delay",
-				"--only-rerun",
-				"--asyncio-mode",
-				"--hypothesis-seed",
-				"--hypothesis-profile",
-				"--randomly-seed",
-				"--ds",
-				"--dc",
-				"--benchmark-sort",
-				"--benchmark-min-rounds",
-				"--benchmark-json",
-				"--inline-snapshot",
-				"--max-worker-restart",
-				"--rootdir-ignore",
-				"--junit-prefix",
-				"--cov-context",
-				"--doctest-glob",
-				"--lfnf",
-				"--random-order-seed",
-				"--random-order-bucket",
-				"--count",
-				"--repeat-scope",
-				"--splits",
-				"--group",
-				"--html-report",
-				"--driver",
-				"--browser",
-				"--base-url",
-				"--env",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--config-file",
-				"--cov-config",
-				"--ignore",
-				"--confcutdir",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--rootdir",
-				"--alluredir",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--junitxml",
-				"--junit-xml",
-				"--log-file",
-				"--html",
-				"--result-log",
-				"--report-log",
-				"--json-report-file",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--basetemp",
-			},
-			Value: "delete",
-		},
-	}
-})
-
-var shared70 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--fix",
-				"--unsafe-fixes",
-				"--fix-only",
-				"--add-noqa",
-			},
-			Operands: "write",
-		},
-		{
-			Names: []string{
-				"--diff",
-			},
-			Operands: "read",
-		},
-		{
-			Names: []string{
-				"--no-fix",
-				"--no-unsafe-fixes",
-				"--show-fixes",
-				"--no-show-fixes",
-				"-w",
-				"--watch",
-				"--ignore-noqa",
-				"--preview",
-				"--no-preview",
-				"--respect-gitignore",
-				"--no-respect-gitignore",
-				"--force-exclude",
-				"--no-force-exclude",
-				"--no-cache",
-				"-e",
-				"--exit-zero",
-				"--exit-non-zero-on-fix",
-				"--statistics",
-				"--show-files",
-				"--show-settings",
-				"--isolated",
-				"-v",
-				"--verbose",
-				"-q",
-				"--quiet",
-				"-s",
-				"--silent",
-				"-n",
-				"-h",
-				"--help",
-				"-V",
-				"--version",
-				"--show-source",
-				"--no-show-source",
-			},
-		},
-		{
-			Names: []string{
-				"--output-format",
-				"--target-version",
-				"--select",
-				"--extend-select",
-				"--ignore",
-				"--extend-ignore",
-				"--per-file-ignores",
-				"--extend-per-file-ignores",
-				"--exclude",
-				"--extend-exclude",
-				"--fixable",
-				"--unfixable",
-				"--extend-fixable",
-				"--line-length",
-				"--dummy-variable-rgx",
-				"--stdin-filename",
-				"--config",
-				"--extension",
-				"--format",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-o",
-				"--output-file",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--cache-dir",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared71 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--check",
-				"--diff",
-			},
-			Operands: "read",
-		},
-		{
-			Names: []string{
-				"--preview",
-				"--no-preview",
-				"--respect-gitignore",
-				"--no-respect-gitignore",
-				"--force-exclude",
-				"--no-force-exclude",
-				"--no-cache",
-				"--isolated",
-				"-v",
-				"--verbose",
-				"-q",
-				"--quiet",
-				"-s",
-				"--silent",
-				"-n",
-				"-h",
-				"--help",
-				"--exit-non-zero-on-format",
-			},
-		},
-		{
-			Names: []string{
-				"--config",
-				"--line-length",
-				"--range",
-				"--exclude",
-				"--extend-exclude",
-				"--stdin-filename",
-				"--target-version",
-				"--extension",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--cache-dir",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared72 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--check",
-				"--diff",
-			},
-			Operands: "read",
-		},
-		{
-			Names: []string{
-				"--preview",
-				"--unstable",
-				"-S",
-				"--skip-string-normalization",
-				"-C",
-				"--skip-magic-trailing-comma",
-				"--fast",
-				"--safe",
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"--color",
-				"--no-color",
-				"--pyi",
-				"--ipynb",
-				"--skip-source-first-line",
-				"--version",
-				"-h",
-				"--help",
-			},
-		},
-		{
-			Names: []string{
-				"-l",
-				"--line-length",
-				"-t",
-				"--target-version",
-				"--required-version",
-				"--include",
-				"--exclude",
-				"--extend-exclude",
-				"--force-exclude",
-				"--stdin-filename",
-				"-W",
-				"--workers",
-				"--python-cell-magics",
-				"--line-ranges",
-				"--enable-unstable-feature",
-				"-c",
-				"--code",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--config",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared73 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-c",
-				"--check-only",
-				"--check",
-				"--diff",
-				"--df",
-				"--stdout",
-			},
-			Operands: "read",
-		},
-		{
-			Names: []string{
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"--atomic",
-				"--filter-files",
-				"--float-to-top",
-				"--gitignore",
-				"--trailing-comma",
-				"--force-single-line-imports",
-				"--sl",
-				"--ca",
-				"--combine-as",
-				"--color",
-				"--show-files",
-				"--only-modified",
-				"-V",
-				"--version",
-				"-h",
-				"--help",
-				"--ws",
-				"--show-config",
-				"--honor-noqa",
-				"--skip-gitignore",
-			},
-		},
-		{
-			Names: []string{
-				"--profile",
-				"-l",
-				"--line-length",
-				"-m",
-				"--multi-line",
-				"--skip",
-				"-s",
-				"--skip-glob",
-				"--src",
-				"--py",
-				"-j",
-				"--jobs",
-				"-p",
-				"--project",
-				"-o",
-				"--thirdparty",
-				"-a",
-				"--add-import",
-				"--extend-skip",
-				"--extend-skip-glob",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--sp",
-				"--settings-path",
-				"--settings-file",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared74 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--strict",
-				"--ignore-missing-imports",
-				"--non-interactive",
-				"--show-error-codes",
-				"--hide-error-codes",
-				"--pretty",
-				"--no-error-summary",
-				"--no-incremental",
-				"--incremental",
-				"--explicit-package-bases",
-				"--namespace-packages",
-				"--disallow-untyped-defs",
-				"--check-untyped-defs",
-				"--warn-unused-ignores",
-				"--warn-return-any",
-				"--no-implicit-optional",
-				"--show-column-numbers",
-				"--show-error-context",
-				"--allow-redefinition",
-				"--strict-optional",
-				"--no-strict-optional",
-				"--warn-unreachable",
-				"--show-traceback",
-				"--tb",
-				"-v",
-				"--verbose",
-				"--version",
-				"-V",
-				"-h",
-				"--help",
-				"--no-site-packages",
-				"--sqlite-cache",
-				"--scripts-are-modules",
-				"--hide-error-context",
-				"--no-color-output",
-				"--warn-redundant-casts",
-				"--disallow-any-generics",
-				"--local-partial-types",
-				"--disallow-incomplete-defs",
-				"--disallow-untyped-calls",
-				"--disallow-untyped-decorators",
-				"--no-implicit-reexport",
-				"--strict-equality",
-				"--warn-unused-configs",
-				"--follow-untyped-imports",
-				"--show-absolute-path",
-			},
-		},
-		{
-			Names: []string{
-				"-p",
-				"--package",
-				"-m",
-				"--module",
-				"-c",
-				"--command",
-				"--follow-imports",
-				"--python-version",
-				"--disable-error-code",
-				"--enable-error-code",
-				"--platform",
-				"--always-true",
-				"--always-false",
-				"--exclude",
-				"--python-executable",
-				"--soft-error-limit",
-				"--output",
-				"--untyped-calls-exclude",
-				"--custom-typeshed-dir",
-				"--cache-fine-grained",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--config-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--cache-dir",
-				"--html-report",
-				"--txt-report",
-				"--xml-report",
-				"--linecount-report",
-				"--cobertura-xml-report",
-				"--lineprecision-report",
-				"--any-exprs-report",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--junit-xml",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--install-types",
-			},
-			Concern: "installs stub packages by name",
-		},
-	}
-})
-
-var shared75 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--outputjson",
-				"-w",
-				"--watch",
-				"--verbose",
-				"--stats",
-				"--dependencies",
-				"--ignoreexternal",
-				"--skipunannotated",
-				"--warnings",
-				"--version",
-				"-h",
-				"--help",
-				"--writebaseline",
-			},
-		},
-		{
-			Names: []string{
-				"--level",
-				"--pythonpath",
-				"--pythonplatform",
-				"--pythonversion",
-				"--verifytypes",
-				"--threads",
-				"--createstub",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-p",
-				"--project",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-t",
-				"--typeshedpath",
-				"-v",
-				"--venvpath",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared76 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--count",
-				"--statistics",
-				"--show-source",
-				"--no-show-source",
-				"--isolated",
-				"--tee",
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"--exit-zero",
-				"--benchmark",
-				"--version",
-				"-h",
-				"--help",
-				"--doctests",
-			},
-		},
-		{
-			Names: []string{
-				"--select",
-				"--extend-select",
-				"--ignore",
-				"--extend-ignore",
-				"--max-line-length",
-				"--max-complexity",
-				"--exclude",
-				"--extend-exclude",
-				"--per-file-ignores",
-				"--format",
-				"-j",
-				"--jobs",
-				"--builtins",
-				"--filename",
-				"--color",
-				"--require-plugins",
-				"--enable-extensions",
-				"--max-doc-length",
-				"--hang-closing",
-				"--stdin-display-name",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--config",
-				"--append-config",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--output-file",
-			},
-			Value: "write",
-		},
-	}
-})
-
-var shared77 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-E",
-				"--errors-only",
-				"--exit-zero",
-				"--generate-rcfile",
-				"--generate-toml-config",
-				"-v",
-				"--verbose",
-				"--version",
-				"-h",
-				"--help",
-				"--list-msgs",
-				"--list-msgs-enabled",
-				"--list-groups",
-				"--list-conf-levels",
-				"--list-extensions",
-				"--full-documentation",
-			},
-		},
-		{
-			Names: []string{
-				"-d",
-				"--disable",
-				"-e",
-				"--enable",
-				"-j",
-				"--jobs",
-				"-f",
-				"--output-format",
-				"--fail-under",
-				"--fail-on",
-				"--ignore",
-				"--ignore-patterns",
-				"--ignore-paths",
-				"--load-plugins",
-				"--recursive",
-				"--score",
-				"-s",
-				"-r",
-				"--reports",
-				"--max-line-length",
-				"--py-version",
-				"--persistent",
-				"--msg-template",
-				"--help-msg",
-				"--source-roots",
-				"--clear-cache-post-run",
-				"--extension-pkg-allow-list",
-				"--good-names",
-				"--max-args",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--rcfile",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--output",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--init-hook",
-			},
-			Value: "code:python",
-		},
-	}
-})
-
-var shared78 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-h",
-				"--help",
-				"--version",
-				"--debug",
-				"-q",
-				"--quiet",
-			},
-		},
-		{
-			Names: []string{
-				"--rcfile",
-				"--data-file",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared79 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-h",
-				"--help",
-				"--version",
-				"--debug",
-				"-q",
-				"--quiet",
-			},
-		},
-		{
-			Names: []string{
-				"-m",
-				"--module",
-			},
-			Value: "module",
-			Stop:  true,
-		},
-		{
-			Names: []string{
-				"--branch",
-				"-p",
-				"--parallel-mode",
-				"-a",
-				"--append",
-				"--timid",
-				"-L",
-				"--pylib",
-			},
-		},
-		{
-			Names: []string{
-				"--source",
-				"--concurrency",
-				"--include",
-				"--omit",
-				"--context",
-				"--save-signal",
-				"--data-file",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--rcfile",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared80 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-h",
-				"--help",
-				"--version",
-				"--debug",
-				"-q",
-				"--quiet",
-			},
-		},
-		{
-			Names: []string{
-				"--rcfile",
-				"--data-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-m",
-				"--show-missing",
-				"--skip-covered",
-				"--no-skip-covered",
-				"--skip-empty",
-				"-i",
-				"--ignore-errors",
-				"--append",
-				"--keep",
-				"--pretty-print",
-				"--show-contexts",
-			},
-		},
-		{
-			Names: []string{
-				"--fail-under",
-				"--precision",
-				"--include",
-				"--omit",
-				"--sort",
-				"--format",
-				"--contexts",
-				"--title",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-o",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-d",
-				"--directory",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared81 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-p",
-				"--parallel",
-				"-r",
-				"--recreate",
-				"-q",
-				"-v",
-				"-vv",
-				"--notest",
-				"--colored",
-				"--discover",
-				"--list-dependencies",
-				"-l",
-				"--listenvs",
-				"-a",
-				"--listenvs-all",
-				"--showconfig",
-				"--version",
-				"-h",
-				"--help",
-				"--sdistonly",
-				"--skip-pkg-install",
-				"--develop",
-				"--no-provision",
-				"--parallel-live",
-				"-o",
-				"--parallel-no-spinner",
-				"--no-recreate-pkg",
-				"--exit-and-dump-after",
-			},
-		},
-		{
-			Names: []string{
-				"-e",
-				"--skip-missing-interpreters",
-				"-x",
-				"--override",
-				"-m",
-				"-f",
-				"--hashseed",
-				"--force-dep",
-				"--runner",
-				"--labels",
-				"--factors",
-				"--skip-env",
-				"--result-json",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--conf",
-				"--installpkg",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--workdir",
-				"--root",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared82 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-l",
-				"--list",
-				"--json",
-				"-r",
-				"-R",
-				"--reuse-existing-virtualenvs",
-				"--no-reuse-existing-virtualenvs",
-				"--no-venv",
-				"-x",
-				"--stop-on-first-error",
-				"--error-on-missing-interpreters",
-				"--error-on-external-run",
-				"--install-only",
-				"--no-install",
-				"--non-interactive",
-				"--no-color",
-				"--forcecolor",
-				"--version",
-				"-h",
-				"--help",
-				"-v",
-				"--verbose",
-				"--add-timestamp",
-				"--no-stop-on-first-error",
-			},
-		},
-		{
-			Names: []string{
-				"-s",
-				"--session",
-				"--sessions",
-				"-k",
-				"--keywords",
-				"-t",
-				"--tags",
-				"-p",
-				"--python",
-				"--pythons",
-				"--reuse-venv",
-				"--force-venv-backend",
-				"--default-venv-backend",
-				"-db",
-				"-fb",
-				"--extra-pythons",
-				"--force-python",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-f",
-				"--noxfile",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--envdir",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--report",
-			},
-			Value: "write",
-		},
-	}
-})
-
-var shared83 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--disable-pip-version-check",
-				"-q",
-				"--quiet",
-				"-v",
-				"--verbose",
-				"--isolated",
-				"--require-virtualenv",
-				"--no-input",
-				"--no-cache-dir",
-				"--no-color",
-				"--debug",
-				"-h",
-				"--help",
-				"--pre",
-				"-U",
-				"--upgrade",
-				"--no-deps",
-				"--force-reinstall",
-				"-I",
-				"--ignore-installed",
-				"--no-build-isolation",
-				"--prefer-binary",
-				"--require-hashes",
-				"--no-index",
-				"--compile",
-				"--no-compile",
-				"--no-warn-script-location",
-				"--no-warn-conflicts",
-				"--use-pep517",
-				"--no-use-pep517",
-				"--check-build-dependencies",
-				"--ignore-requires-python",
-				"--no-clean",
-			},
-		},
-		{
-			Names: []string{
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"-r",
-				"--requirement",
-				"-c",
-				"--constraint",
-				"-e",
-				"--editable",
-				"--build-constraint",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--upgrade-strategy",
-				"--no-binary",
-				"--only-binary",
-				"--progress-bar",
-				"--root-user-action",
-				"-C",
-				"--config-settings",
-				"--global-option",
-				"--platform",
-				"--python-version",
-				"--implementation",
-				"--abi",
-				"--exists-action",
-				"--group",
-				"--retries",
-				"--timeout",
-				"--python",
-				"--proxy",
-				"--use-feature",
-				"--log-level",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-t",
-				"--target",
-				"--prefix",
-				"--src",
-				"-w",
-				"--wheel-dir",
-				"-d",
-				"--dest",
-				"--cache-dir",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--report",
-				"--log",
-				"-o",
-				"--output",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--user",
-			},
-			Concern: "installs into the user's site-packages, outside the workspace",
-		},
-		{
-			Names: []string{
-				"--root",
-			},
-			Value:   "any",
-			Concern: "installs under another root directory",
-		},
-		{
-			Names: []string{
-				"--break-system-packages",
-			},
-			Concern: "overrides the system Python's protection",
-		},
-		{
-			Names: []string{
-				"-i",
-				"--index-url",
-				"--extra-index-url",
-				"-f",
-				"--find-links",
-				"--trusted-host",
-			},
-			Value:   "any",
-			Concern: "installs from another package index",
-		},
-		{
-			Names: []string{
-				"--cert",
-				"--client-cert",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared84 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-c",
-			},
-			Value: "code:python",
-			Stop:  true,
-		},
-		{
-			Names: []string{
-				"-m",
-			},
-			Value: "module",
-			Stop:  true,
-		},
-		{
-			Names: []string{
-				"-u",
-				"-B",
-				"-E",
-				"-I",
-				"-O",
-				"-OO",
-				"-q",
-				"-s",
-				"-S",
-				"-v",
-				"-V",
-				"--version",
-				"-b",
-				"-bb",
-				"-d",
-				"-P",
-				"-h",
-				"--help",
-			},
-		},
-		{
-			Names: []string{
-				"-W",
-				"-X",
-			},
-			Value: "any",
-		},
-	}
-})
-
-var shared85 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-q",
-				"--quiet",
-				"-v",
-				"-vv",
-				"-vvv",
-				"--verbose",
-				"-n",
-				"--no-interaction",
-				"--ansi",
-				"--no-ansi",
-				"--no-plugins",
-				"--no-cache",
-				"-h",
-				"--help",
-				"-V",
-				"--version",
-			},
-		},
-		{
-			Names: []string{
-				"-C",
-				"--directory",
-				"-P",
-				"--project",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared86 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-h",
-				"--help",
-				"--version",
-				"--venv",
-				"--where",
-				"--py",
-				"--envs",
-				"--site-packages",
-				"--clear",
-				"-v",
-				"--verbose",
-				"-q",
-				"--quiet",
-				"--bare",
-				"--support",
-				"-d",
-				"--dev",
-				"--deploy",
-				"--ignore-pipfile",
-				"--skip-lock",
-				"--pre",
-				"--keep-outdated",
-				"--selective-upgrade",
-				"--outdated",
-				"--dry-run",
-				"--json",
-				"--json-tree",
-				"--reverse",
-			},
-		},
-		{
-			Names: []string{
-				"--python",
-				"--categories",
-			},
-			Value: "any",
-		},
-	}
-})
-
-var shared87 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-h",
-				"--help",
-				"--version",
-				"-v",
-				"--verbose",
-				"-q",
-				"--quiet",
-				"--no-color",
-				"--color",
-				"-i",
-				"--interactive",
-				"--no-interactive",
-			},
-		},
-		{
-			Names: []string{
-				"-e",
-				"--env",
-				"-p",
-				"--project",
-				"--data-dir",
-				"--cache-dir",
-				"--config",
-			},
-			Value: "any",
-		},
-	}
-})
-
-var shared88 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-x",
-				"--exclude-task",
-				"-D",
-				"--system-prop",
-				"-P",
-				"--project-prop",
-				"--max-workers",
-				"--console",
-				"--tests",
-				"--update-locks",
-				"--configuration",
-				"--dependency",
-				"--task",
-				"-F",
-				"--dependency-verification",
-				"--write-verification-metadata",
-				"--priority",
-				"--warning-mode",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-p",
-				"--project-dir",
-				"-g",
-				"--gradle-user-home",
-				"--project-cache-dir",
-				"--include-build",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"-b",
-				"--build-file",
-				"-c",
-				"--settings-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-I",
-				"--init-script",
-			},
-			Value: "script",
-		},
-		{
-			Names: []string{
-				"-m",
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"-i",
-				"--info",
-				"-d",
-				"--debug",
-				"-w",
-				"--warn",
-				"-q",
-				"--quiet",
-				"-s",
-				"--stacktrace",
-				"-S",
-				"--full-stacktrace",
-				"--no-scan",
-				"--offline",
-				"--refresh-dependencies",
-				"--rerun-tasks",
-				"--rerun",
-				"--continue",
-				"--parallel",
-				"--no-parallel",
-				"--build-cache",
-				"--no-build-cache",
-				"--configuration-cache",
-				"--no-configuration-cache",
-				"--daemon",
-				"--no-daemon",
-				"--stop",
-				"--status",
-				"-t",
-				"--continuous",
-				"--profile",
-				"--write-locks",
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"-?",
-				"--configure-on-demand",
-				"--export-keys",
-				"-a",
-				"--no-rebuild",
-				"--foreground",
-				"--watch-fs",
-				"--no-watch-fs",
-				"--task-graph",
-				"--fail-fast",
-				"--no-problems-report",
-				"--problems-report",
-			},
-		},
-		{
-			Names: []string{
-				"--scan",
-			},
-			Concern: "publishes a build scan to a third-party service",
-		},
-	}
-})
-
-var shared89 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-D",
-				"--define",
-				"-P",
-				"--activate-profiles",
-				"-pl",
-				"--projects",
-				"-T",
-				"--threads",
-				"-rf",
-				"--resume-from",
-				"--color",
-				"-b",
-				"--builder",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-f",
-				"--file",
-				"-s",
-				"--settings",
-				"-gs",
-				"--global-settings",
-				"-t",
-				"--toolchains",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-l",
-				"--log-file",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-q",
-				"--quiet",
-				"-X",
-				"--debug",
-				"-e",
-				"--errors",
-				"-B",
-				"--batch-mode",
-				"-U",
-				"--update-snapshots",
-				"-o",
-				"--offline",
-				"-am",
-				"--also-make",
-				"-amd",
-				"--also-make-dependents",
-				"-fae",
-				"--fail-at-end",
-				"-ff",
-				"--fail-fast",
-				"-fn",
-				"--fail-never",
-				"-N",
-				"--non-recursive",
-				"-V",
-				"--show-version",
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"-nsu",
-				"--no-snapshot-updates",
-				"-ntp",
-				"--no-transfer-progress",
-				"-C",
-				"--strict-checksums",
-				"-c",
-				"--lax-checksums",
-				"-llr",
-				"-npu",
-				"-cpu",
-				"-up",
-			},
-		},
-		{
-			Names: []string{
-				"-emp",
-				"--encrypt-master-password",
-				"-ep",
-				"--encrypt-password",
-			},
-			Value:   "any",
-			Concern: "handles repository passwords",
-		},
-	}
-})
-
-var shared90 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-f",
-				"--format",
-				"-e",
-				"--example",
-				"-E",
-				"--example-matches",
-				"-t",
-				"--tag",
-				"--order",
-				"--seed",
-				"-r",
-				"--require",
-				"-I",
-				"-P",
-				"--pattern",
-				"--exclude-pattern",
-				"--drb-port",
-				"--failure-exit-code",
-				"--error-exit-code",
-				"--fail-fast",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-o",
-				"--out",
-				"--deprecation-out",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--default-path",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"-O",
-				"--options",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"-b",
-				"--backtrace",
-				"--only-failures",
-				"-n",
-				"--next-failure",
-				"-c",
-				"--color",
-				"--no-color",
-				"--force-color",
-				"-p",
-				"--profile",
-				"-w",
-				"--warnings",
-				"--init",
-				"--bisect",
-				"-X",
-				"--drb",
-				"--no-drb",
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"--no-profile",
-			},
-		},
-	}
-})
-
-var shared91 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-a",
-				"--autocorrect",
-				"-A",
-				"--autocorrect-all",
-				"-x",
-				"--fix-layout",
-				"--fix",
-			},
-			Operands: "write",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--config",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-f",
-				"--format",
-				"--only",
-				"--except",
-				"--fail-level",
-				"--cache",
-				"-s",
-				"--stdin",
-				"-r",
-				"--require",
-				"--plugin",
-				"--exclude-limit",
-				"--show-cops",
-				"--show-docs-url",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-o",
-				"--out",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--cache-root",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--auto-gen-config",
-				"-P",
-				"--parallel",
-				"--no-parallel",
-				"-D",
-				"--display-cop-names",
-				"-E",
-				"--extra-details",
-				"-S",
-				"--display-style-guide",
-				"-l",
-				"--lint",
-				"-d",
-				"--debug",
-				"-F",
-				"--fail-fast",
-				"--display-only-fail-level-offenses",
-				"-L",
-				"--list-target-files",
-				"--force-exclusion",
-				"--safe",
-				"-V",
-				"--verbose-version",
-				"-v",
-				"--version",
-				"-h",
-				"--help",
-				"--server",
-				"--no-server",
-				"--stop-server",
-				"--start-server",
-				"--restart-server",
-				"--server-status",
-				"--ignore-parent-exclusion",
-				"--ignore-unrecognized-cops",
-				"--force-default-config",
-				"--only-guide-cops",
-				"--no-color",
-				"--color",
-				"--disable-uncorrectable",
-				"--regenerate-todo",
-				"--no-exclude-limit",
-				"--editor-mode",
-				"--display-time",
-				"--no-display-cop-names",
-			},
-		},
-	}
-})
-
-var shared92 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-f",
-				"--rakefile",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-C",
-				"--directory",
-				"-R",
-				"--rakelibdir",
-				"-I",
-				"--libdir",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"-j",
-				"--jobs",
-				"-r",
-				"--require",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-n",
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-		{
-			Names: []string{
-				"-T",
-				"--tasks",
-				"-D",
-				"--describe",
-				"-W",
-				"--where",
-				"-P",
-				"--prereqs",
-				"-m",
-				"--multitask",
-				"-t",
-				"--trace",
-				"-q",
-				"--quiet",
-				"-s",
-				"--silent",
-				"-v",
-				"--verbose",
-				"-V",
-				"--version",
-				"-h",
-				"--help",
-				"-g",
-				"--system",
-				"-G",
-				"--no-system",
-				"-N",
-				"--no-search",
-				"-A",
-				"--all",
-				"--backtrace",
-				"--comments",
-				"--suppress-backtrace",
-				"-X",
-				"--no-deprecation-warnings",
-				"-B",
-				"--build-all",
-				"--job-stats",
-			},
-		},
-		{
-			Names: []string{
-				"-e",
-				"--execute",
-				"-p",
-				"--execute-print",
-				"-E",
-				"--execute-continue",
-			},
-			Value: "code:ruby",
-			Stop:  true,
-		},
-	}
-})
-
-var shared93 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--filter",
-				"--testsuite",
-				"--group",
-				"--exclude-group",
-				"--order-by",
-				"--coverage-filter",
-				"--test-suffix",
-				"--include-path",
-				"-d",
-				"--columns",
-				"--repeat",
-				"--processes",
-				"-p",
-				"--random-order-seed",
-				"--covers",
-				"--uses",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-c",
-				"--configuration",
-				"--bootstrap",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--coverage-html",
-				"--coverage-xml",
-				"--cache-directory",
-			},
-			Value: "dir",
-		},
-		{
-			Names: []string{
-				"--coverage-clover",
-				"--coverage-cobertura",
-				"--coverage-crap4j",
-				"--coverage-php",
-				"--log-junit",
-				"--log-teamcity",
-				"--testdox-html",
-				"--testdox-text",
-				"--log-events-text",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--testdox",
-				"--colors",
-				"--stop-on-failure",
-				"--stop-on-error",
-				"--stop-on-defect",
-				"--fail-on-warning",
-				"--fail-on-risky",
-				"--no-coverage",
-				"--random-order",
-				"--debug",
-				"--verbose",
-				"-v",
-				"--cache-result",
-				"--do-not-cache-result",
-				"--list-tests",
-				"--list-suites",
-				"--list-groups",
-				"--version",
-				"-h",
-				"--help",
-				"--display-deprecations",
-				"--display-warnings",
-				"--display-notices",
-				"--display-errors",
-				"--display-incomplete",
-				"--display-skipped",
-				"--teamcity",
-				"--path-coverage",
-				"--no-progress",
-				"--no-output",
-				"--no-results",
-				"--dont-report-useless-tests",
-				"--strict-coverage",
-				"--disallow-test-output",
-				"--enforce-time-limit",
-				"--process-isolation",
-				"--warm-coverage-cache",
-				"--no-configuration",
-				"--migrate-configuration",
-				"--generate-configuration",
-				"--stderr",
-				"--coverage-text",
-				"--parallel",
-				"--compact",
-				"--coverage",
-				"--ci",
-				"--bail",
-			},
-		},
-	}
-})
-
-var shared94 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-h",
-				"--help",
-				"-q",
-				"--quiet",
-				"-V",
-				"--version",
-				"--ansi",
-				"--no-ansi",
-				"-n",
-				"--no-interaction",
-				"--profile",
-				"--no-plugins",
-				"--no-scripts",
-				"--no-cache",
-				"-v",
-				"-vv",
-				"-vvv",
-				"--verbose",
-				"--no-dev",
-				"--dev",
-				"--prefer-dist",
-				"--prefer-source",
-				"-o",
-				"--optimize-autoloader",
-				"-a",
-				"--classmap-authoritative",
-				"--apcu-autoloader",
-				"--ignore-platform-reqs",
-				"--no-autoloader",
-				"--no-progress",
-				"--audit",
-				"--no-audit",
-				"--dry-run",
-				"--strict",
-				"--no-check-publish",
-				"--with-all-dependencies",
-				"-W",
-				"--locked",
-				"--direct",
-				"-D",
-				"--all",
-				"--minor-only",
-				"--no-suggest",
-				"-t",
-				"--tree",
-				"-l",
-				"--latest",
-				"-i",
-				"--installed",
-				"-s",
-				"--self",
-				"-N",
-				"--name-only",
-				"-r",
-				"--recursive",
-				"--no-check-all",
-				"--no-check-lock",
-				"--no-check-version",
-				"--no-install",
-				"--lock",
-			},
-		},
-		{
-			Names: []string{
-				"--ignore-platform-req",
-				"--prefer-install",
-				"--format",
-				"--audit-format",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-d",
-				"--working-dir",
-			},
-			Value: "dir",
-		},
-	}
-})
-
-var shared95 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-h",
-				"--help",
-				"-x",
-				"--experimental",
-				"--no-remote",
-				"--remote",
-				"--no-database",
-			},
-		},
-		{
-			Names: []string{
-				"-f",
-				"--file",
-			},
-			Value: "read",
-		},
-	}
-})
-
-var shared96 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-f",
-				"--file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-t",
-				"--tag",
-				"--build-arg",
-				"--target",
-				"--platform",
-				"--progress",
-				"--secret",
-				"--ssh",
-				"--cache-from",
-				"--cache-to",
-				"--label",
-				"--network",
-				"--add-host",
-				"--build-context",
-				"--provenance",
-				"--sbom",
-				"--builder",
-				"--shm-size",
-				"--ulimit",
-				"-m",
-				"--memory",
-				"--memory-swap",
-				"--cpu-shares",
-				"--cpuset-cpus",
-				"--isolation",
-				"--annotation",
-				"--attest",
-				"--call",
-				"--check-level",
-				"--cgroup-parent",
-				"--layers",
-				"--format",
-				"--jobs",
-				"--pull-policy",
-				"--os",
-				"--arch",
-				"--variant",
-				"--no-cache-filter",
-				"--security-opt",
-				"--squash-all",
-				"--manifest",
-				"--secret-env",
-				"--tls-verify",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--iidfile",
-				"--metadata-file",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-o",
-				"--output",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--no-cache",
-				"--pull",
-				"-q",
-				"--quiet",
-				"--load",
-				"--rm",
-				"--force-rm",
-				"--squash",
-				"--compress",
-				"--disable-content-trust",
-				"--check",
-				"--debug",
-			},
-		},
-		{
-			Names: []string{
-				"--push",
-			},
-			Concern: "pushes the built image to a registry",
-		},
-		{
-			Names: []string{
-				"--allow",
-			},
-			Value:   "any",
-			Concern: "grants the build extra entitlements (network.host, security.insecure)",
-		},
-	}
-})
-
-var shared97 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-d",
-				"--detach",
-				"-i",
-				"--interactive",
-				"-t",
-				"--tty",
-				"--rm",
-				"-P",
-				"--publish-all",
-				"--init",
-				"--read-only",
-				"-q",
-				"--quiet",
-				"--sig-proxy",
-				"--no-healthcheck",
-				"--oom-kill-disable",
-				"--disable-content-trust",
-				"--replace",
-				"--tls-verify",
-			},
-		},
-		{
-			Names: []string{
-				"--name",
-				"-p",
-				"--publish",
-				"-e",
-				"--env",
-				"-w",
-				"--workdir",
-				"-u",
-				"--user",
-				"--entrypoint",
-				"--platform",
-				"--pull",
-				"--restart",
-				"-l",
-				"--label",
-				"-h",
-				"--hostname",
-				"--add-host",
-				"--dns",
-				"--dns-search",
-				"--dns-option",
-				"--gpus",
-				"-m",
-				"--memory",
-				"--memory-swap",
-				"--cpus",
-				"--cpu-shares",
-				"-c",
-				"--cpuset-cpus",
-				"--shm-size",
-				"--ulimit",
-				"--health-cmd",
-				"--health-interval",
-				"--health-retries",
-				"--health-timeout",
-				"--health-start-period",
-				"--log-driver",
-				"--log-opt",
-				"--tmpfs",
-				"--expose",
-				"--link",
-				"-a",
-				"--attach",
-				"--stop-signal",
-				"--stop-timeout",
-				"--cap-drop",
-				"--isolation",
-				"--runtime",
-				"--group-add",
-				"--domainname",
-				"--mac-address",
-				"--ip",
-				"--ip6",
-				"--network-alias",
-				"--detach-keys",
-				"--annotation",
-				"--pod",
-				"--arch",
-				"--os",
-				"--variant",
-				"--label-file",
-				"--storage-opt",
-				"--blkio-weight",
-				"--pids-limit",
-				"--oom-score-adj",
-				"--memory-reservation",
-				"--kernel-memory",
-				"--cpu-period",
-				"--cpu-quota",
-				"--cgroup-parent",
-				"--platform",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--env-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--cidfile",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-v",
-				"--volume",
-				"--mount",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--privileged",
-			},
-			Concern: "runs a privileged container (full access to the host)",
-		},
-		{
-			Names: []string{
-				"--pid",
-				"--ipc",
-				"--uts",
-				"--userns",
-				"--cgroupns",
-			},
-			Value:   "any",
-			Concern: "shares a host namespace with the container (=host)",
-		},
-		{
-			Names: []string{
-				"--network",
-				"--net",
-			},
-			Value:   "any",
-			Concern: "joins a network other than the default (=host shares the host's)",
-		},
-		{
-			Names: []string{
-				"--cap-add",
-				"--device",
-				"--security-opt",
-				"--volumes-from",
-				"--sysctl",
-				"--device-cgroup-rule",
-			},
-			Value:   "any",
-			Concern: "gives the container extra access to the host",
-		},
-	}
-})
-
-var shared98 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-i",
-				"--interactive",
-				"-t",
-				"--tty",
-				"-d",
-				"--detach",
-				"-T",
-				"--no-TTY",
-				"-l",
-				"--latest",
-			},
-		},
-		{
-			Names: []string{
-				"-u",
-				"--user",
-				"-e",
-				"--env",
-				"-w",
-				"--workdir",
-				"--detach-keys",
-				"--index",
-				"--preserve-fds",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--env-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--privileged",
-			},
-			Concern: "runs the command with extended privileges",
-		},
-	}
-})
-
-var shared99 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-a",
-				"--archive",
-				"-L",
-				"--follow-link",
-				"-q",
-				"--quiet",
-			},
-		},
-	}
-})
-
-var shared100 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-f",
-				"--file",
-				"--env-file",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-p",
-				"--project-name",
-				"--profile",
-				"--ansi",
-				"--progress",
-				"--parallel",
-				"--project-directory",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--compatibility",
-				"--all-resources",
-				"--verbose",
-			},
-		},
-		{
-			Names: []string{
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-	}
-})
-
-var shared101 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-d",
-				"--detach",
-				"--build",
-				"--no-build",
-				"--force-recreate",
-				"--no-recreate",
-				"--remove-orphans",
-				"--no-deps",
-				"--wait",
-				"--abort-on-container-exit",
-				"--abort-on-container-failure",
-				"--quiet-pull",
-				"--no-start",
-				"-V",
-				"--renew-anon-volumes",
-				"--always-recreate-deps",
-				"--no-color",
-				"--no-log-prefix",
-				"--timestamps",
-				"-y",
-				"--yes",
-				"-w",
-				"--watch",
-				"--menu",
-				"--quiet-build",
-				"--dry-run",
-			},
-		},
-		{
-			Names: []string{
-				"--wait-timeout",
-				"--exit-code-from",
-				"--scale",
-				"-t",
-				"--timeout",
-				"--pull",
-				"--attach",
-				"--no-attach",
-				"--attach-dependencies",
-			},
-			Value: "any",
-		},
-	}
-})
-
-var shared102 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--remove-orphans",
-			},
-		},
-		{
-			Names: []string{
-				"--rmi",
-				"-t",
-				"--timeout",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-v",
-				"--volumes",
-			},
-			Concern: "removes the project's volumes (their data is lost)",
-		},
-	}
-})
-
-var shared103 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--no-cache",
-				"--pull",
-				"-q",
-				"--quiet",
-				"--parallel",
-				"--with-dependencies",
-				"--check",
-				"--print",
-				"-m",
-			},
-		},
-		{
-			Names: []string{
-				"--progress",
-				"--build-arg",
-				"--ssh",
-				"--memory",
-				"--builder",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--push",
-			},
-			Concern: "pushes the built images to a registry",
-		},
-	}
-})
-
-var shared104 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--rm",
-				"-d",
-				"--detach",
-				"-T",
-				"--no-TTY",
-				"-i",
-				"--interactive",
-				"-t",
-				"--tty",
-				"--no-deps",
-				"--service-ports",
-				"--use-aliases",
-				"--build",
-				"--quiet-pull",
-				"--remove-orphans",
-				"-P",
-				"-q",
-				"--quiet",
-			},
-		},
-		{
-			Names: []string{
-				"-e",
-				"--env",
-				"--name",
-				"--entrypoint",
-				"-u",
-				"--user",
-				"-w",
-				"--workdir",
-				"-p",
-				"--publish",
-				"-v",
-				"--volume",
-				"--pull",
-				"-l",
-				"--label",
-				"--cap-drop",
-				"--env-from-file",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--cap-add",
-			},
-			Value:   "any",
-			Concern: "gives the container extra access to the host",
-		},
-	}
-})
-
-var shared105 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-d",
-				"--detach",
-				"-T",
-				"--no-TTY",
-				"-i",
-				"--interactive",
-				"-t",
-				"--tty",
-			},
-		},
-		{
-			Names: []string{
-				"-e",
-				"--env",
-				"-u",
-				"--user",
-				"-w",
-				"--workdir",
-				"--index",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--privileged",
-			},
-			Concern: "runs the command with extended privileges",
-		},
-	}
-})
-
-var shared106 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-f",
-				"--force",
-				"-s",
-				"--stop",
-				"-a",
-				"--all",
-				"--no-deps",
-				"--build",
-				"--no-build",
-				"--force-recreate",
-				"--no-recreate",
-				"--remove-orphans",
-				"--index",
-			},
-		},
-		{
-			Names: []string{
-				"-t",
-				"--timeout",
-				"-s",
-				"--signal",
-				"--scale",
-				"--pull",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-v",
-				"--volumes",
-			},
-			Concern: "also removes the services' anonymous volumes",
-		},
-	}
-})
-
-var shared107 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-n",
-				"--namespace",
-				"--kube-context",
-				"--kube-apiserver",
-				"--kube-token",
-				"--kube-as-user",
-				"--kube-as-group",
-				"--kube-ca-file",
-				"--kube-tls-server-name",
-				"--burst-limit",
-				"--qps",
-				"--content-cache",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--kubeconfig",
-				"--registry-config",
-				"--repository-config",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--debug",
-				"--kube-insecure-skip-tls-verify",
-			},
-		},
-		{
-			Names: []string{
-				"-f",
-				"--values",
-				"--set-file",
-				"--ca-file",
-				"--cert-file",
-				"--key-file",
-				"--keyring",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"--set",
-				"--set-string",
-				"--set-json",
-				"--set-literal",
-				"--version",
-				"--repo",
-				"--api-versions",
-				"-a",
-				"--kube-version",
-				"--name-template",
-				"-s",
-				"--show-only",
-				"--description",
-				"--username",
-				"--password",
-				"--post-renderer-args",
-				"--timeout",
-				"--labels",
-				"--release-name",
-				"--hide-notes",
-				"--wait",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"--output-dir",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--post-renderer",
-			},
-			Value: "script",
-		},
-		{
-			Names: []string{
-				"--include-crds",
-				"--skip-crds",
-				"--skip-tests",
-				"-g",
-				"--generate-name",
-				"--is-upgrade",
-				"--validate",
-				"--no-hooks",
-				"--devel",
-				"--verify",
-				"--insecure-skip-tls-verify",
-				"--pass-credentials",
-				"--plain-http",
-				"--skip-schema-validation",
-				"--enable-dns",
-				"--disable-openapi-validation",
-				"--atomic",
-				"--strict",
-				"--with-subcharts",
-				"--quiet",
-				"--release-name",
-				"--create-namespace",
-				"--dependency-update",
-				"--render-subchart-notes",
-				"--replace",
-				"--reuse-values",
-				"--reset-values",
-				"--reset-then-reuse-values",
-				"--install",
-				"--force",
-				"--cleanup-on-fail",
-				"--wait-for-jobs",
-				"--take-ownership",
-				"--rollback-on-failure",
-				"--skip-schema-validation",
-			},
-		},
-		{
-			Names: []string{
-				"--dry-run",
-			},
-			DryRun: true,
-		},
-	}
-})
-
-var shared108 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-input",
-				"-lock",
-				"-no-color",
-				"-json",
-				"-compact-warnings",
-				"-concise",
-				"--terragrunt-non-interactive",
-				"--non-interactive",
-				"-upgrade",
-				"-reconfigure",
-				"-get",
-				"-backend",
-				"-ignore-remote-version",
-			},
-		},
-		{
-			Names: []string{
-				"-lock-timeout",
-				"-parallelism",
-				"-test-directory",
-				"-lockfile",
-				"-var",
-				"-var-file",
-				"-target",
-				"-replace",
-				"-backend-config",
-				"-plugin-dir",
-				"-from-module",
-				"-state",
-				"-state-out",
-				"-backup",
-				"-module-depth",
-				"--terragrunt-working-dir",
-				"--working-dir",
-				"--log-level",
-				"--terragrunt-log-level",
-				"-filter",
-				"-run",
-				"-cloud-run",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-migrate-state",
-				"-force-copy",
-			},
-			Concern: "moves the state to another backend",
-		},
-	}
-})
-
-var shared109 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-input",
-				"-lock",
-				"-no-color",
-				"-json",
-				"-compact-warnings",
-				"-concise",
-				"--terragrunt-non-interactive",
-				"--non-interactive",
-				"-upgrade",
-				"-reconfigure",
-				"-get",
-				"-backend",
-				"-ignore-remote-version",
-			},
-		},
-		{
-			Names: []string{
-				"-lock-timeout",
-				"-parallelism",
-				"-test-directory",
-				"-lockfile",
-				"-var",
-				"-var-file",
-				"-target",
-				"-replace",
-				"-backend-config",
-				"-plugin-dir",
-				"-from-module",
-				"-state",
-				"-state-out",
-				"-backup",
-				"-module-depth",
-				"--terragrunt-working-dir",
-				"--working-dir",
-				"--log-level",
-				"--terragrunt-log-level",
-				"-filter",
-				"-run",
-				"-cloud-run",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-out",
-				"-generate-config-out",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-destroy",
-				"-refresh-only",
-				"-refresh",
-				"-detailed-exitcode",
-				"-no-tests",
-				"-light",
-			},
-		},
-	}
-})
-
-var shared110 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-recursive",
-				"-check",
-				"-diff",
-				"-list",
-				"-write",
-				"-no-color",
-			},
-		},
-	}
-})
-
-var shared111 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-input",
-				"-lock",
-				"-no-color",
-				"-json",
-				"-compact-warnings",
-				"-concise",
-				"--terragrunt-non-interactive",
-				"--non-interactive",
-				"-upgrade",
-				"-reconfigure",
-				"-get",
-				"-backend",
-				"-ignore-remote-version",
-			},
-		},
-		{
-			Names: []string{
-				"-lock-timeout",
-				"-parallelism",
-				"-test-directory",
-				"-lockfile",
-				"-var",
-				"-var-file",
-				"-target",
-				"-replace",
-				"-backend-config",
-				"-plugin-dir",
-				"-from-module",
-				"-state",
-				"-state-out",
-				"-backup",
-				"-module-depth",
-				"--terragrunt-working-dir",
-				"--working-dir",
-				"--log-level",
-				"--terragrunt-log-level",
-				"-filter",
-				"-run",
-				"-cloud-run",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-raw",
-				"-json",
-				"-type",
-				"-draw-cycles",
-				"-plan",
-				"-update",
-			},
-		},
-	}
-})
-
-var shared112 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-input",
-				"-lock",
-				"-no-color",
-				"-json",
-				"-compact-warnings",
-				"-concise",
-				"--terragrunt-non-interactive",
-				"--non-interactive",
-				"-upgrade",
-				"-reconfigure",
-				"-get",
-				"-backend",
-				"-ignore-remote-version",
-			},
-		},
-		{
-			Names: []string{
-				"-lock-timeout",
-				"-parallelism",
-				"-test-directory",
-				"-lockfile",
-				"-var",
-				"-var-file",
-				"-target",
-				"-replace",
-				"-backend-config",
-				"-plugin-dir",
-				"-from-module",
-				"-state",
-				"-state-out",
-				"-backup",
-				"-module-depth",
-				"--terragrunt-working-dir",
-				"--working-dir",
-				"--log-level",
-				"--terragrunt-log-level",
-				"-filter",
-				"-run",
-				"-cloud-run",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-id",
-			},
-			Value: "any",
-		},
-	}
-})
-
-var shared113 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-or-create",
-			},
-		},
-	}
-})
-
-var shared114 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-input",
-				"-lock",
-				"-no-color",
-				"-json",
-				"-compact-warnings",
-				"-concise",
-				"--terragrunt-non-interactive",
-				"--non-interactive",
-				"-upgrade",
-				"-reconfigure",
-				"-get",
-				"-backend",
-				"-ignore-remote-version",
-			},
-		},
-		{
-			Names: []string{
-				"-lock-timeout",
-				"-parallelism",
-				"-test-directory",
-				"-lockfile",
-				"-var",
-				"-var-file",
-				"-target",
-				"-replace",
-				"-backend-config",
-				"-plugin-dir",
-				"-from-module",
-				"-state",
-				"-state-out",
-				"-backup",
-				"-module-depth",
-				"--terragrunt-working-dir",
-				"--working-dir",
-				"--log-level",
-				"--terragrunt-log-level",
-				"-filter",
-				"-run",
-				"-cloud-run",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-out",
-				"-generate-config-out",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"-destroy",
-				"-refresh-only",
-				"-refresh",
-				"-allow-missing",
-				"-force",
-				"-verbose",
-			},
-		},
-		{
-			Names: []string{
-				"-auto-approve",
-				"--auto-approve",
-			},
-			Concern: "skips the interactive approval",
-		},
-	}
-})
-
-var shared115 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"-o",
-				"--output",
-			},
-			Value: "write",
-		},
-		{
-			Names: []string{
-				"--cert",
-				"--cert-key",
-			},
-			Value: "read",
-		},
-		{
-			Names: []string{
-				"-a",
-				"--auth",
-				"-A",
-				"--auth-type",
-				"-p",
-				"--print",
-				"-P",
-				"--history-print",
-				"--verify",
-				"--timeout",
-				"--pretty",
-				"-s",
-				"--style",
-				"--session",
-				"--session-read-only",
-				"--proxy",
-				"--max-redirects",
-				"--ssl",
-				"--boundary",
-				"--format-options",
-				"--response-charset",
-				"--response-mime",
-				"--default-scheme",
-				"--bearer",
-				"--http-version",
-				"--resolve",
-				"--interface",
-				"--unix-socket",
-				"--raw",
-				"--ciphers",
-				"--cert-key-pass",
-			},
-			Value: "any",
-		},
-		{
-			Names: []string{
-				"-v",
-				"--verbose",
-				"-h",
-				"--headers",
-				"-b",
-				"--body",
-				"-m",
-				"--meta",
-				"-f",
-				"--form",
-				"-j",
-				"--json",
-				"-d",
-				"--download",
-				"-c",
-				"--continue",
-				"-F",
-				"--follow",
-				"--check-status",
-				"-I",
-				"--ignore-stdin",
-				"-q",
-				"--quiet",
-				"-S",
-				"--stream",
-				"-x",
-				"--compress",
-				"--all",
-				"--multipart",
-				"--chunked",
-				"--sorted",
-				"--unsorted",
-				"--path-as-is",
-				"--debug",
-				"--traceback",
-				"--version",
-				"--help",
-				"--ignore-netrc",
-				"--https",
-				"-4",
-				"--ipv4",
-				"-6",
-				"--ipv6",
-				"--native-tls",
-				"--curl",
-				"--curl-long",
-			},
-		},
-		{
-			Names: []string{
-				"--offline",
-			},
-			DryRun: true,
-		},
-	}
-})
-
-var shared116 = sync.OnceValue(func() []Option {
-	return []Option{
-		{
-			Names: []string{
-				"--user",
-				"--system",
-				"--no-pager",
-				"-l",
-				"--full",
-				"-a",
-				"--all",
-				"--now",
-				"--failed",
-				"-q",
-				"--quiet",
-				"--no-legend",
-				"--plain",
-				"--value",
-				"--runtime",
-				"--force",
-				"--no-block",
-				"--no-ask-password",
-				"--global",
-				"-r",
-				"--recursive",
-				"--reverse",
-				"--before",
-				"--after",
-				"--show-types",
-				"--no-reload",
-				"--no-wall",
-				"--wait",
-				"-i",
-				"--ignore-inhibitors",
-				"--version",
-				"-h",
-				"--help",
-				"--dry-run",
-			},
-		},
-		{
-			Names: []string{
-				"-t",
-				"--type",
-				"--state",
-				"-n",
-				"--lines",
-				"-o",
-				"--output",
-				"-H",
-				"--host",
-				"-M",
-				"--machine",
-				"-p",
-				"--property",
-				"-P",
-				"--kill-whom",
-				"-s",
-				"--signal",
-				"--job-mode",
-				"--root",
-				"--preset-mode",
-				"--what",
-				"--timestamp",
-				"--check-inhibitors",
-				"--when",
-			},
-			Value: "any",
-		},
-	}
-})
+// sharedValues holds the shared values once built.
+var sharedValues [116]any
+
+func shared0() []Option {
+	if sharedValues[0] == nil {
+		sharedValues[0] = []Option{
+			{
+				Names: []string{
+					"-C",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"-c",
+				},
+				Value: "gitconfig",
+			},
+			{
+				Names: []string{
+					"--config-env",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--git-dir",
+					"--work-tree",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--namespace",
+					"--list-cmds",
+					"--super-prefix",
+					"--attr-source",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--exec-path",
+				},
+				Concern: "sets (or prints) the folder git runs its subprograms from",
+			},
+			{
+				Names: []string{
+					"--no-pager",
+					"-P",
+					"-p",
+					"--paginate",
+					"--bare",
+					"--no-replace-objects",
+					"--no-lazy-fetch",
+					"--literal-pathspecs",
+					"--glob-pathspecs",
+					"--noglob-pathspecs",
+					"--icase-pathspecs",
+					"--no-optional-locks",
+					"--no-advice",
+					"--version",
+					"-v",
+					"--help",
+					"-h",
+					"--html-path",
+					"--man-path",
+					"--info-path",
+				},
+			},
+		}
+	}
+	return sharedValues[0].([]Option)
+}
+
+func shared1() []Option {
+	if sharedValues[1] == nil {
+		sharedValues[1] = []Option{
+			{
+				Names: []string{
+					"-s",
+					"--short",
+					"-b",
+					"--branch",
+					"--show-stash",
+					"--porcelain",
+					"--long",
+					"-v",
+					"--verbose",
+					"-u",
+					"-uno",
+					"-unormal",
+					"-uall",
+					"--untracked-files",
+					"--ignored",
+					"--ignore-submodules",
+					"--column",
+					"--no-column",
+					"--ahead-behind",
+					"--no-ahead-behind",
+					"--renames",
+					"--no-renames",
+					"--find-renames",
+					"-z",
+					"--null",
+				},
+			},
+		}
+	}
+	return sharedValues[1].([]Option)
+}
+
+func shared2() []Option {
+	if sharedValues[2] == nil {
+		sharedValues[2] = []Option{
+			{
+				Names: []string{
+					"-p",
+					"-u",
+					"--patch",
+					"-s",
+					"--no-patch",
+					"--raw",
+					"--patch-with-raw",
+					"--patch-with-stat",
+					"-t",
+					"-r",
+					"--minimal",
+					"--patience",
+					"--histogram",
+					"--indent-heuristic",
+					"--no-indent-heuristic",
+					"--stat",
+					"--no-stat",
+					"--compact-summary",
+					"--numstat",
+					"--shortstat",
+					"--dirstat",
+					"--cumulative",
+					"--dirstat-by-file",
+					"--summary",
+					"-z",
+					"--name-only",
+					"--name-status",
+					"--submodule",
+					"--color",
+					"--no-color",
+					"--color-moved",
+					"--no-color-moved",
+					"--no-color-moved-ws",
+					"--word-diff",
+					"--color-words",
+					"--no-renames",
+					"--rename-empty",
+					"--no-rename-empty",
+					"--check",
+					"--full-index",
+					"--binary",
+					"--abbrev",
+					"--no-abbrev",
+					"-B",
+					"--break-rewrites",
+					"-M",
+					"--find-renames",
+					"-C",
+					"--find-copies",
+					"--find-copies-harder",
+					"-D",
+					"--irreversible-delete",
+					"--pickaxe-all",
+					"--pickaxe-regex",
+					"-R",
+					"--relative",
+					"--no-relative",
+					"-a",
+					"--text",
+					"--ignore-cr-at-eol",
+					"--ignore-space-at-eol",
+					"-b",
+					"--ignore-space-change",
+					"-w",
+					"--ignore-all-space",
+					"--ignore-blank-lines",
+					"-W",
+					"--function-context",
+					"--exit-code",
+					"--quiet",
+					"--ext-diff",
+					"--no-ext-diff",
+					"--textconv",
+					"--no-textconv",
+					"--ignore-submodules",
+					"--no-prefix",
+					"--default-prefix",
+					"--ita-invisible-in-index",
+					"--ita-visible-in-index",
+					"--cached",
+					"--staged",
+					"--merge-base",
+					"--no-index",
+					"-c",
+					"--cc",
+					"--dd",
+					"-m",
+					"--combined-all-paths",
+					"--remerge-diff",
+					"--no-diff-merges",
+					"--diff-merges",
+					"--base",
+					"--ours",
+					"--theirs",
+					"--follow",
+					"--root",
+					"--no-commit-id",
+					"--always",
+				},
+			},
+			{
+				Names: []string{
+					"-U",
+					"--unified",
+					"-l",
+					"-S",
+					"-G",
+					"-I",
+					"--ignore-matching-lines",
+					"--diff-filter",
+					"--find-object",
+					"--diff-algorithm",
+					"--anchored",
+					"--word-diff-regex",
+					"--color-moved-ws",
+					"--ws-error-highlight",
+					"--src-prefix",
+					"--dst-prefix",
+					"--line-prefix",
+					"--output-indicator-new",
+					"--output-indicator-old",
+					"--output-indicator-context",
+					"--stat-width",
+					"--stat-name-width",
+					"--stat-graph-width",
+					"--stat-count",
+					"--skip-to",
+					"--rotate-to",
+					"--inter-hunk-context",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--output",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-O",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-0",
+					"-1",
+					"-2",
+					"-3",
+					"-4",
+					"-5",
+					"-6",
+					"-7",
+					"-8",
+					"-9",
+				},
+			},
+			{
+				Names: []string{
+					"--oneline",
+					"--graph",
+					"--decorate",
+					"--no-decorate",
+					"--clear-decorations",
+					"--source",
+					"--use-mailmap",
+					"--no-use-mailmap",
+					"--mailmap",
+					"--no-mailmap",
+					"--full-diff",
+					"--log-size",
+					"--all",
+					"--branches",
+					"--tags",
+					"--remotes",
+					"--reflog",
+					"--alternate-refs",
+					"--single-worktree",
+					"--indexed-objects",
+					"--bisect",
+					"--stdin",
+					"--ignore-missing",
+					"--first-parent",
+					"--exclude-first-parent-only",
+					"--not",
+					"--merges",
+					"--no-merges",
+					"--no-min-parents",
+					"--no-max-parents",
+					"--all-match",
+					"--invert-grep",
+					"-i",
+					"--regexp-ignore-case",
+					"--basic-regexp",
+					"-E",
+					"--extended-regexp",
+					"-F",
+					"--fixed-strings",
+					"-P",
+					"--perl-regexp",
+					"--remove-empty",
+					"--boundary",
+					"--left-right",
+					"--left-only",
+					"--right-only",
+					"--cherry-mark",
+					"--cherry-pick",
+					"--cherry",
+					"--walk-reflogs",
+					"-g",
+					"--merge",
+					"--simplify-by-decoration",
+					"--full-history",
+					"--dense",
+					"--sparse",
+					"--simplify-merges",
+					"--ancestry-path",
+					"--show-pulls",
+					"--topo-order",
+					"--date-order",
+					"--author-date-order",
+					"--reverse",
+					"--no-walk",
+					"--do-walk",
+					"--abbrev-commit",
+					"--no-abbrev-commit",
+					"--pretty",
+					"--format",
+					"--relative-date",
+					"--parents",
+					"--children",
+					"--show-signature",
+					"--show-linear-break",
+					"--expand-tabs",
+					"--no-expand-tabs",
+					"--notes",
+					"--no-notes",
+					"--show-notes",
+					"--standard-notes",
+					"--no-standard-notes",
+					"--count",
+					"--objects",
+					"--objects-edge",
+					"--unpacked",
+					"--timestamp",
+					"--header",
+					"--exclude-hidden",
+					"--in-commit-order",
+					"--no-object-names",
+					"--disk-usage",
+					"--max-parents",
+					"--min-parents",
+					"--encoding",
+				},
+			},
+			{
+				Names: []string{
+					"-n",
+					"--max-count",
+					"--skip",
+					"--since",
+					"--after",
+					"--until",
+					"--before",
+					"--max-age",
+					"--min-age",
+					"--since-as-filter",
+					"--author",
+					"--committer",
+					"--grep",
+					"--grep-reflog",
+					"-L",
+					"--date",
+					"--decorate-refs",
+					"--decorate-refs-exclude",
+					"--glob",
+					"--exclude",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[2].([]Option)
+}
+
+func shared3() []Option {
+	if sharedValues[3] == nil {
+		sharedValues[3] = []Option{
+			{
+				Names: []string{
+					"-D",
+				},
+				Concern: "force-deletes a branch even when its commits are not merged",
+			},
+			{
+				Names: []string{
+					"-f",
+					"--force",
+				},
+				Concern: "forces the branch operation (resets an existing branch or deletes an unmerged one)",
+			},
+			{
+				Names: []string{
+					"-M",
+				},
+				Concern: "renames a branch over an existing one",
+			},
+			{
+				Names: []string{
+					"-C",
+				},
+				Concern: "copies a branch over an existing one",
+			},
+			{
+				Names: []string{
+					"-u",
+					"--set-upstream-to",
+					"--points-at",
+					"--sort",
+					"--format",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-a",
+					"--all",
+					"-r",
+					"--remotes",
+					"-l",
+					"--list",
+					"-v",
+					"--verbose",
+					"--show-current",
+					"--contains",
+					"--no-contains",
+					"--merged",
+					"--no-merged",
+					"--color",
+					"--no-color",
+					"--column",
+					"--no-column",
+					"-i",
+					"--ignore-case",
+					"--omit-empty",
+					"--abbrev",
+					"--no-abbrev",
+					"-d",
+					"--delete",
+					"-m",
+					"--move",
+					"-c",
+					"--copy",
+					"-t",
+					"--track",
+					"--no-track",
+					"--unset-upstream",
+					"--create-reflog",
+					"--recurse-submodules",
+					"-q",
+					"--quiet",
+					"--edit-description",
+				},
+			},
+		}
+	}
+	return sharedValues[3].([]Option)
+}
+
+func shared4() []Option {
+	if sharedValues[4] == nil {
+		sharedValues[4] = []Option{
+			{
+				Names: []string{
+					"-f",
+					"--force",
+				},
+				Concern: "discards local changes (forced checkout)",
+			},
+			{
+				Names: []string{
+					"-B",
+				},
+				Value:   "any",
+				Concern: "resets an existing branch to the start point",
+			},
+			{
+				Names: []string{
+					"-b",
+					"--orphan",
+					"--conflict",
+					"--pathspec-from-file",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-t",
+					"--track",
+					"--no-track",
+					"--detach",
+					"-q",
+					"--quiet",
+					"-m",
+					"--merge",
+					"-p",
+					"--patch",
+					"--ours",
+					"--theirs",
+					"--ignore-skip-worktree-bits",
+					"--overlay",
+					"--no-overlay",
+					"--pathspec-file-nul",
+					"--recurse-submodules",
+					"--no-recurse-submodules",
+					"--progress",
+					"--no-progress",
+					"--ignore-other-worktrees",
+					"--guess",
+					"--no-guess",
+					"-l",
+				},
+			},
+		}
+	}
+	return sharedValues[4].([]Option)
+}
+
+func shared5() []Option {
+	if sharedValues[5] == nil {
+		sharedValues[5] = []Option{
+			{
+				Names: []string{
+					"-f",
+					"--force",
+					"--discard-changes",
+				},
+				Concern: "discards local changes while switching",
+			},
+			{
+				Names: []string{
+					"-C",
+					"--force-create",
+				},
+				Value:   "any",
+				Concern: "resets an existing branch to the start point",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--create",
+					"--orphan",
+					"--conflict",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-d",
+					"--detach",
+					"--guess",
+					"--no-guess",
+					"-m",
+					"--merge",
+					"-q",
+					"--quiet",
+					"--progress",
+					"--no-progress",
+					"-t",
+					"--track",
+					"--no-track",
+					"--ignore-other-worktrees",
+					"--recurse-submodules",
+					"--no-recurse-submodules",
+				},
+			},
+		}
+	}
+	return sharedValues[5].([]Option)
+}
+
+func shared6() []Option {
+	if sharedValues[6] == nil {
+		sharedValues[6] = []Option{
+			{
+				Names: []string{
+					"-n",
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"--chmod",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--pathspec-from-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-A",
+					"--all",
+					"--no-all",
+					"-u",
+					"--update",
+					"-v",
+					"--verbose",
+					"-f",
+					"--force",
+					"-i",
+					"--interactive",
+					"-p",
+					"--patch",
+					"-e",
+					"--edit",
+					"-N",
+					"--intent-to-add",
+					"--refresh",
+					"--ignore-errors",
+					"--ignore-missing",
+					"--renormalize",
+					"--no-warn-embedded-repo",
+					"--sparse",
+					"--pathspec-file-nul",
+					"--ignore-removal",
+					"--no-ignore-removal",
+				},
+			},
+		}
+	}
+	return sharedValues[6].([]Option)
+}
+
+func shared7() []Option {
+	if sharedValues[7] == nil {
+		sharedValues[7] = []Option{
+			{
+				Names: []string{
+					"-n",
+					"--no-verify",
+				},
+				Concern: "skips the repository's commit hooks",
+			},
+			{
+				Names: []string{
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"-m",
+					"--message",
+				},
+				Value: "none",
+			},
+			{
+				Names: []string{
+					"-F",
+					"--file",
+					"-t",
+					"--template",
+					"--pathspec-from-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-C",
+					"--reuse-message",
+					"-c",
+					"--reedit-message",
+					"--fixup",
+					"--squash",
+					"--author",
+					"--date",
+					"--trailer",
+					"--cleanup",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-a",
+					"--all",
+					"-p",
+					"--patch",
+					"--reset-author",
+					"--short",
+					"--branch",
+					"--porcelain",
+					"--long",
+					"-z",
+					"--null",
+					"-s",
+					"--signoff",
+					"--no-signoff",
+					"--verify",
+					"--allow-empty",
+					"--allow-empty-message",
+					"-e",
+					"--edit",
+					"--no-edit",
+					"--amend",
+					"--no-post-rewrite",
+					"-i",
+					"--include",
+					"-o",
+					"--only",
+					"--pathspec-file-nul",
+					"-u",
+					"-uno",
+					"-unormal",
+					"-uall",
+					"--untracked-files",
+					"-v",
+					"--verbose",
+					"-q",
+					"--quiet",
+					"--status",
+					"--no-status",
+					"-S",
+					"--gpg-sign",
+					"--no-gpg-sign",
+				},
+			},
+		}
+	}
+	return sharedValues[7].([]Option)
+}
+
+func shared8() []Option {
+	if sharedValues[8] == nil {
+		sharedValues[8] = []Option{
+			{
+				Names: []string{
+					"-m",
+					"--message",
+				},
+				Value: "none",
+			},
+			{
+				Names: []string{
+					"--pathspec-from-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-p",
+					"--patch",
+					"-S",
+					"--staged",
+					"-k",
+					"--keep-index",
+					"--no-keep-index",
+					"-u",
+					"--include-untracked",
+					"--no-include-untracked",
+					"-a",
+					"--all",
+					"-q",
+					"--quiet",
+					"--pathspec-file-nul",
+				},
+			},
+		}
+	}
+	return sharedValues[8].([]Option)
+}
+
+func shared9() []Option {
+	if sharedValues[9] == nil {
+		sharedValues[9] = []Option{
+			{
+				Names: []string{
+					"-p",
+					"-u",
+					"--patch",
+					"-s",
+					"--no-patch",
+					"--raw",
+					"--patch-with-raw",
+					"--patch-with-stat",
+					"-t",
+					"-r",
+					"--minimal",
+					"--patience",
+					"--histogram",
+					"--indent-heuristic",
+					"--no-indent-heuristic",
+					"--stat",
+					"--no-stat",
+					"--compact-summary",
+					"--numstat",
+					"--shortstat",
+					"--dirstat",
+					"--cumulative",
+					"--dirstat-by-file",
+					"--summary",
+					"-z",
+					"--name-only",
+					"--name-status",
+					"--submodule",
+					"--color",
+					"--no-color",
+					"--color-moved",
+					"--no-color-moved",
+					"--no-color-moved-ws",
+					"--word-diff",
+					"--color-words",
+					"--no-renames",
+					"--rename-empty",
+					"--no-rename-empty",
+					"--check",
+					"--full-index",
+					"--binary",
+					"--abbrev",
+					"--no-abbrev",
+					"-B",
+					"--break-rewrites",
+					"-M",
+					"--find-renames",
+					"-C",
+					"--find-copies",
+					"--find-copies-harder",
+					"-D",
+					"--irreversible-delete",
+					"--pickaxe-all",
+					"--pickaxe-regex",
+					"-R",
+					"--relative",
+					"--no-relative",
+					"-a",
+					"--text",
+					"--ignore-cr-at-eol",
+					"--ignore-space-at-eol",
+					"-b",
+					"--ignore-space-change",
+					"-w",
+					"--ignore-all-space",
+					"--ignore-blank-lines",
+					"-W",
+					"--function-context",
+					"--exit-code",
+					"--quiet",
+					"--ext-diff",
+					"--no-ext-diff",
+					"--textconv",
+					"--no-textconv",
+					"--ignore-submodules",
+					"--no-prefix",
+					"--default-prefix",
+					"--ita-invisible-in-index",
+					"--ita-visible-in-index",
+					"--cached",
+					"--staged",
+					"--merge-base",
+					"--no-index",
+					"-c",
+					"--cc",
+					"--dd",
+					"-m",
+					"--combined-all-paths",
+					"--remerge-diff",
+					"--no-diff-merges",
+					"--diff-merges",
+					"--base",
+					"--ours",
+					"--theirs",
+					"--follow",
+					"--root",
+					"--no-commit-id",
+					"--always",
+				},
+			},
+			{
+				Names: []string{
+					"-U",
+					"--unified",
+					"-l",
+					"-S",
+					"-G",
+					"-I",
+					"--ignore-matching-lines",
+					"--diff-filter",
+					"--find-object",
+					"--diff-algorithm",
+					"--anchored",
+					"--word-diff-regex",
+					"--color-moved-ws",
+					"--ws-error-highlight",
+					"--src-prefix",
+					"--dst-prefix",
+					"--line-prefix",
+					"--output-indicator-new",
+					"--output-indicator-old",
+					"--output-indicator-context",
+					"--stat-width",
+					"--stat-name-width",
+					"--stat-graph-width",
+					"--stat-count",
+					"--skip-to",
+					"--rotate-to",
+					"--inter-hunk-context",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--output",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-0",
+					"-1",
+					"-2",
+					"-3",
+					"-4",
+					"-5",
+					"-6",
+					"-7",
+					"-8",
+					"-9",
+				},
+			},
+			{
+				Names: []string{
+					"--include-untracked",
+					"--no-include-untracked",
+					"--only-untracked",
+				},
+			},
+		}
+	}
+	return sharedValues[9].([]Option)
+}
+
+func shared10() []Option {
+	if sharedValues[10] == nil {
+		sharedValues[10] = []Option{
+			{
+				Names: []string{
+					"--index",
+					"-q",
+					"--quiet",
+				},
+			},
+		}
+	}
+	return sharedValues[10].([]Option)
+}
+
+func shared11() []Option {
+	if sharedValues[11] == nil {
+		sharedValues[11] = []Option{
+			{
+				Names: []string{
+					"-m",
+					"--message",
+				},
+				Value: "none",
+			},
+			{
+				Names: []string{
+					"-q",
+					"--quiet",
+				},
+			},
+		}
+	}
+	return sharedValues[11].([]Option)
+}
+
+func shared12() []Option {
+	if sharedValues[12] == nil {
+		sharedValues[12] = []Option{
+			{
+				Names: []string{
+					"-q",
+					"--quiet",
+				},
+			},
+		}
+	}
+	return sharedValues[12].([]Option)
+}
+
+func shared13() []Option {
+	if sharedValues[13] == nil {
+		sharedValues[13] = []Option{
+			{
+				Names: []string{
+					"--upload-pack",
+				},
+				Value: "command",
+			},
+			{
+				Names: []string{
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"--depth",
+					"--deepen",
+					"--shallow-since",
+					"--shallow-exclude",
+					"--negotiation-tip",
+					"--refmap",
+					"-j",
+					"--jobs",
+					"--submodule-prefix",
+					"-o",
+					"--server-option",
+					"--filter",
+					"--recurse-submodules-default",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--all",
+					"-a",
+					"--append",
+					"--atomic",
+					"--unshallow",
+					"--update-shallow",
+					"--negotiate-only",
+					"--porcelain",
+					"--write-fetch-head",
+					"--no-write-fetch-head",
+					"-f",
+					"--force",
+					"-k",
+					"--keep",
+					"--multiple",
+					"--auto-maintenance",
+					"--no-auto-maintenance",
+					"--auto-gc",
+					"--no-auto-gc",
+					"--write-commit-graph",
+					"--no-write-commit-graph",
+					"--prefetch",
+					"-p",
+					"--prune",
+					"-P",
+					"--prune-tags",
+					"-n",
+					"--no-tags",
+					"--refetch",
+					"-t",
+					"--tags",
+					"--recurse-submodules",
+					"--no-recurse-submodules",
+					"--set-upstream",
+					"-u",
+					"--update-head-ok",
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--progress",
+					"--no-progress",
+					"--show-forced-updates",
+					"--no-show-forced-updates",
+					"-4",
+					"-6",
+					"--ipv4",
+					"--ipv6",
+				},
+			},
+		}
+	}
+	return sharedValues[13].([]Option)
+}
+
+func shared14() []Option {
+	if sharedValues[14] == nil {
+		sharedValues[14] = []Option{
+			{
+				Names: []string{
+					"--upload-pack",
+				},
+				Value: "command",
+			},
+			{
+				Names: []string{
+					"--no-verify",
+				},
+				Concern: "skips the repository's hooks",
+			},
+			{
+				Names: []string{
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"--depth",
+					"--deepen",
+					"--shallow-since",
+					"--shallow-exclude",
+					"--negotiation-tip",
+					"-j",
+					"--jobs",
+					"-o",
+					"--server-option",
+					"-s",
+					"--strategy",
+					"-X",
+					"--strategy-option",
+					"--cleanup",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--all",
+					"-a",
+					"--append",
+					"--atomic",
+					"--unshallow",
+					"--update-shallow",
+					"-f",
+					"--force",
+					"-k",
+					"--keep",
+					"-p",
+					"--prune",
+					"-t",
+					"--tags",
+					"--no-tags",
+					"--recurse-submodules",
+					"--no-recurse-submodules",
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--progress",
+					"--no-progress",
+					"--set-upstream",
+					"-r",
+					"--rebase",
+					"--no-rebase",
+					"--ff",
+					"--no-ff",
+					"--ff-only",
+					"--squash",
+					"--no-squash",
+					"--commit",
+					"--no-commit",
+					"-e",
+					"--edit",
+					"--no-edit",
+					"--stat",
+					"-n",
+					"--no-stat",
+					"--log",
+					"--no-log",
+					"--signoff",
+					"--no-signoff",
+					"--verify-signatures",
+					"--no-verify-signatures",
+					"--summary",
+					"--no-summary",
+					"--autostash",
+					"--no-autostash",
+					"--allow-unrelated-histories",
+					"--verify",
+					"-S",
+					"--gpg-sign",
+					"--no-gpg-sign",
+					"-4",
+					"-6",
+					"--ipv4",
+					"--ipv6",
+					"--show-forced-updates",
+					"--no-show-forced-updates",
+				},
+			},
+		}
+	}
+	return sharedValues[14].([]Option)
+}
+
+func shared15() []Option {
+	if sharedValues[15] == nil {
+		sharedValues[15] = []Option{
+			{
+				Names: []string{
+					"-f",
+					"--force",
+				},
+				Concern: "force-pushes, overwriting remote history",
+			},
+			{
+				Names: []string{
+					"--force-with-lease",
+				},
+				Concern: "force-pushes (with lease), overwriting remote history",
+			},
+			{
+				Names: []string{
+					"--mirror",
+				},
+				Concern: "mirrors every local ref to the remote, deleting remote refs missing locally",
+			},
+			{
+				Names: []string{
+					"-d",
+					"--delete",
+				},
+				Concern: "deletes branches or tags on the remote",
+			},
+			{
+				Names: []string{
+					"--prune",
+				},
+				Concern: "deletes remote branches that have no local counterpart",
+			},
+			{
+				Names: []string{
+					"--no-verify",
+				},
+				Concern: "skips the repository's pre-push hook",
+			},
+			{
+				Names: []string{
+					"--receive-pack",
+					"--exec",
+				},
+				Value: "command",
+			},
+			{
+				Names: []string{
+					"-n",
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"--repo",
+					"-o",
+					"--push-option",
+					"--recurse-submodules",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-u",
+					"--set-upstream",
+					"--all",
+					"--branches",
+					"--tags",
+					"--follow-tags",
+					"--no-follow-tags",
+					"--atomic",
+					"--no-atomic",
+					"--porcelain",
+					"--thin",
+					"--no-thin",
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--progress",
+					"--no-progress",
+					"--no-recurse-submodules",
+					"--verify",
+					"--signed",
+					"--no-signed",
+					"--force-if-includes",
+					"--no-force-if-includes",
+					"--no-force-with-lease",
+					"-4",
+					"-6",
+					"--ipv4",
+					"--ipv6",
+				},
+			},
+		}
+	}
+	return sharedValues[15].([]Option)
+}
+
+func shared16() []Option {
+	if sharedValues[16] == nil {
+		sharedValues[16] = []Option{
+			{
+				Names: []string{
+					"--no-verify",
+				},
+				Concern: "skips the repository's hooks",
+			},
+			{
+				Names: []string{
+					"-m",
+				},
+				Value: "none",
+			},
+			{
+				Names: []string{
+					"-F",
+					"--file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-s",
+					"--strategy",
+					"-X",
+					"--strategy-option",
+					"--cleanup",
+					"--into-name",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--commit",
+					"--no-commit",
+					"-e",
+					"--edit",
+					"--no-edit",
+					"--ff",
+					"--no-ff",
+					"--ff-only",
+					"-S",
+					"--gpg-sign",
+					"--no-gpg-sign",
+					"--log",
+					"--no-log",
+					"--signoff",
+					"--no-signoff",
+					"--stat",
+					"-n",
+					"--no-stat",
+					"--squash",
+					"--no-squash",
+					"--verify",
+					"--verify-signatures",
+					"--no-verify-signatures",
+					"--summary",
+					"--no-summary",
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--progress",
+					"--no-progress",
+					"--autostash",
+					"--no-autostash",
+					"--allow-unrelated-histories",
+					"--rerere-autoupdate",
+					"--no-rerere-autoupdate",
+					"--overwrite-ignore",
+					"--no-overwrite-ignore",
+					"--abort",
+					"--quit",
+					"--continue",
+				},
+			},
+		}
+	}
+	return sharedValues[16].([]Option)
+}
+
+func shared17() []Option {
+	if sharedValues[17] == nil {
+		sharedValues[17] = []Option{
+			{
+				Names: []string{
+					"-x",
+					"--exec",
+				},
+				Value: "command",
+			},
+			{
+				Names: []string{
+					"-i",
+					"--interactive",
+				},
+				Concern: "rewrites history interactively (commits may be dropped, squashed or edited)",
+			},
+			{
+				Names: []string{
+					"--no-verify",
+				},
+				Concern: "skips the repository's hooks",
+			},
+			{
+				Names: []string{
+					"--onto",
+					"--empty",
+					"--whitespace",
+					"-C",
+					"-s",
+					"--strategy",
+					"-X",
+					"--strategy-option",
+					"--trailer",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--keep-base",
+					"--apply",
+					"-m",
+					"--merge",
+					"--continue",
+					"--abort",
+					"--quit",
+					"--skip",
+					"--edit-todo",
+					"--show-current-patch",
+					"--no-keep-empty",
+					"--keep-empty",
+					"--allow-empty-message",
+					"--autosquash",
+					"--no-autosquash",
+					"--autostash",
+					"--no-autostash",
+					"--committer-date-is-author-date",
+					"--ignore-date",
+					"--reset-author-date",
+					"--ignore-whitespace",
+					"-f",
+					"--force-rebase",
+					"--no-ff",
+					"--fork-point",
+					"--no-fork-point",
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--stat",
+					"-n",
+					"--no-stat",
+					"--verify",
+					"--signoff",
+					"-S",
+					"--gpg-sign",
+					"--no-gpg-sign",
+					"--rerere-autoupdate",
+					"--no-rerere-autoupdate",
+					"-r",
+					"--rebase-merges",
+					"--no-rebase-merges",
+					"--root",
+					"--update-refs",
+					"--no-update-refs",
+					"--reschedule-failed-exec",
+					"--no-reschedule-failed-exec",
+				},
+			},
+		}
+	}
+	return sharedValues[17].([]Option)
+}
+
+func shared18() []Option {
+	if sharedValues[18] == nil {
+		sharedValues[18] = []Option{
+			{
+				Names: []string{
+					"--hard",
+				},
+				Concern: "discards uncommitted changes in tracked files (reset --hard)",
+			},
+			{
+				Names: []string{
+					"--pathspec-from-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--soft",
+					"--mixed",
+					"-N",
+					"--merge",
+					"--keep",
+					"-q",
+					"--quiet",
+					"--no-quiet",
+					"-p",
+					"--patch",
+					"--recurse-submodules",
+					"--no-recurse-submodules",
+					"--pathspec-file-nul",
+					"--no-refresh",
+					"--refresh",
+				},
+			},
+		}
+	}
+	return sharedValues[18].([]Option)
+}
+
+func shared19() []Option {
+	if sharedValues[19] == nil {
+		sharedValues[19] = []Option{
+			{
+				Names: []string{
+					"-f",
+					"--force",
+				},
+				Concern: "replaces an existing tag",
+			},
+			{
+				Names: []string{
+					"-m",
+					"--message",
+				},
+				Value: "none",
+			},
+			{
+				Names: []string{
+					"-F",
+					"--file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--sort",
+					"--points-at",
+					"--format",
+					"-u",
+					"--local-user",
+					"--cleanup",
+					"--trailer",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-l",
+					"--list",
+					"-n",
+					"--contains",
+					"--no-contains",
+					"--merged",
+					"--no-merged",
+					"--column",
+					"--no-column",
+					"--color",
+					"-i",
+					"--ignore-case",
+					"--omit-empty",
+					"-a",
+					"--annotate",
+					"-s",
+					"--sign",
+					"--no-sign",
+					"-e",
+					"--edit",
+					"--create-reflog",
+					"-d",
+					"--delete",
+					"-v",
+					"--verify",
+				},
+			},
+			{
+				Names: []string{
+					"-0",
+					"-1",
+					"-2",
+					"-3",
+					"-4",
+					"-5",
+					"-6",
+					"-7",
+					"-8",
+					"-9",
+				},
+			},
+		}
+	}
+	return sharedValues[19].([]Option)
+}
+
+func shared20() []Option {
+	if sharedValues[20] == nil {
+		sharedValues[20] = []Option{
+			{
+				Names: []string{
+					"-v",
+					"--verbose",
+				},
+			},
+		}
+	}
+	return sharedValues[20].([]Option)
+}
+
+func shared21() []Option {
+	if sharedValues[21] == nil {
+		sharedValues[21] = []Option{
+			{
+				Names: []string{
+					"-t",
+					"-m",
+					"--mirror",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-f",
+					"--tags",
+					"--no-tags",
+				},
+			},
+		}
+	}
+	return sharedValues[21].([]Option)
+}
+
+func shared22() []Option {
+	if sharedValues[22] == nil {
+		sharedValues[22] = []Option{
+			{
+				Names: []string{
+					"--push",
+					"--add",
+					"--delete",
+				},
+			},
+		}
+	}
+	return sharedValues[22].([]Option)
+}
+
+func shared23() []Option {
+	if sharedValues[23] == nil {
+		sharedValues[23] = []Option{
+			{
+				Names: []string{
+					"--progress",
+					"--no-progress",
+					"-a",
+					"--auto",
+					"-d",
+					"--delete",
+					"--add",
+					"--push",
+					"--all",
+				},
+			},
+		}
+	}
+	return sharedValues[23].([]Option)
+}
+
+func shared24() []Option {
+	if sharedValues[24] == nil {
+		sharedValues[24] = []Option{
+			{
+				Names: []string{
+					"-n",
+					"--verbose",
+					"-v",
+				},
+			},
+		}
+	}
+	return sharedValues[24].([]Option)
+}
+
+func shared25() []Option {
+	if sharedValues[25] == nil {
+		sharedValues[25] = []Option{
+			{
+				Names: []string{
+					"-n",
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"-p",
+					"--prune",
+				},
+			},
+		}
+	}
+	return sharedValues[25].([]Option)
+}
+
+func shared26() []Option {
+	if sharedValues[26] == nil {
+		sharedValues[26] = []Option{
+			{
+				Names: []string{
+					"--get",
+					"--get-all",
+					"--get-regexp",
+					"--get-urlmatch",
+					"--get-color",
+					"--get-colorbool",
+					"-l",
+					"--list",
+					"--unset",
+					"--unset-all",
+					"--rename-section",
+					"--remove-section",
+					"--show-origin",
+					"--show-scope",
+					"--name-only",
+					"--show-names",
+				},
+				Operands: "any",
+			},
+			{
+				Names: []string{
+					"--system",
+				},
+				Concern: "uses the system-wide git configuration (/etc/gitconfig)",
+			},
+			{
+				Names: []string{
+					"-f",
+					"--file",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--blob",
+					"--type",
+					"--default",
+					"--comment",
+					"--value",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--global",
+					"--local",
+					"--worktree",
+					"--add",
+					"--replace-all",
+					"--bool",
+					"--int",
+					"--bool-or-int",
+					"--path",
+					"--expiry-date",
+					"--no-type",
+					"-z",
+					"--null",
+					"--includes",
+					"--no-includes",
+					"--fixed-value",
+					"-e",
+					"--edit",
+					"--all",
+					"--append",
+					"--url",
+				},
+			},
+		}
+	}
+	return sharedValues[26].([]Option)
+}
+
+func shared27() []Option {
+	if sharedValues[27] == nil {
+		sharedValues[27] = []Option{
+			{
+				Names: []string{
+					"--template",
+				},
+				Value:   "any",
+				Concern: "installs hooks from a template folder",
+			},
+			{
+				Names: []string{
+					"--separate-git-dir",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-b",
+					"--initial-branch",
+					"--object-format",
+					"--ref-format",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--bare",
+					"-q",
+					"--quiet",
+					"--shared",
+				},
+			},
+		}
+	}
+	return sharedValues[27].([]Option)
+}
+
+func shared28() []Option {
+	if sharedValues[28] == nil {
+		sharedValues[28] = []Option{
+			{
+				Names: []string{
+					"--template",
+				},
+				Value:   "any",
+				Concern: "installs hooks from a template folder",
+			},
+			{
+				Names: []string{
+					"-u",
+					"--upload-pack",
+				},
+				Value: "command",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--config",
+					"--depth",
+					"--shallow-since",
+					"--shallow-exclude",
+					"-j",
+					"--jobs",
+					"-b",
+					"--branch",
+					"-o",
+					"--origin",
+					"--revision",
+					"--filter",
+					"--server-option",
+					"--bundle-uri",
+					"--ref-format",
+					"--object-format",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--reference",
+					"--reference-if-able",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--separate-git-dir",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--single-branch",
+					"--no-single-branch",
+					"--no-tags",
+					"--tags",
+					"--recurse-submodules",
+					"--recursive",
+					"--shallow-submodules",
+					"--no-shallow-submodules",
+					"--remote-submodules",
+					"--no-remote-submodules",
+					"-n",
+					"--no-checkout",
+					"--bare",
+					"--mirror",
+					"-l",
+					"--local",
+					"--no-local",
+					"--no-hardlinks",
+					"-s",
+					"--shared",
+					"--dissociate",
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--progress",
+					"--no-progress",
+					"--also-filter-submodules",
+					"--sparse",
+					"--reject-shallow",
+					"--no-reject-shallow",
+					"-4",
+					"-6",
+					"--ipv4",
+					"--ipv6",
+				},
+			},
+		}
+	}
+	return sharedValues[28].([]Option)
+}
+
+func shared29() []Option {
+	if sharedValues[29] == nil {
+		sharedValues[29] = []Option{
+			{
+				Names: []string{
+					"-P",
+					"--prefix",
+					"-m",
+					"--message",
+					"-b",
+					"--branch",
+					"--onto",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--squash",
+					"--no-squash",
+					"-q",
+					"--quiet",
+					"-d",
+					"--debug",
+					"--rejoin",
+					"--annotate",
+					"--ignore-joins",
+				},
+			},
+		}
+	}
+	return sharedValues[29].([]Option)
+}
+
+func shared30() []Option {
+	if sharedValues[30] == nil {
+		sharedValues[30] = []Option{
+			{
+				Names: []string{
+					"--system",
+				},
+				Concern: "changes the system-wide git configuration",
+			},
+			{
+				Names: []string{
+					"-f",
+					"--force",
+				},
+				Concern: "overwrites existing git hooks",
+			},
+			{
+				Names: []string{
+					"--local",
+					"--worktree",
+					"--skip-smudge",
+					"--skip-repo",
+					"--manual",
+				},
+			},
+		}
+	}
+	return sharedValues[30].([]Option)
+}
+
+func shared31() []Option {
+	if sharedValues[31] == nil {
+		sharedValues[31] = []Option{
+			{
+				Names: []string{
+					"--delete-last",
+				},
+				Concern: "deletes your last comment",
+			},
+			{
+				Names: []string{
+					"-b",
+					"--body",
+				},
+				Value: "none",
+			},
+			{
+				Names: []string{
+					"-F",
+					"--body-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-R",
+					"--repo",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-e",
+					"--editor",
+					"-w",
+					"--web",
+					"--edit-last",
+					"--create-if-none",
+					"--yes",
+				},
+			},
+		}
+	}
+	return sharedValues[31].([]Option)
+}
+
+func shared32() []Option {
+	if sharedValues[32] == nil {
+		sharedValues[32] = []Option{
+			{
+				Names: []string{
+					"-X",
+					"--method",
+				},
+				Value:   "any",
+				Concern: "sets the HTTP method (the request may change or delete remote data)",
+			},
+			{
+				Names: []string{
+					"-f",
+					"--raw-field",
+					"-F",
+					"--field",
+				},
+				Value:   "any",
+				Concern: "sends fields (the request is a POST unless -X says otherwise)",
+			},
+			{
+				Names: []string{
+					"--input",
+				},
+				Value:   "read",
+				Concern: "sends a request body read from a file",
+			},
+			{
+				Names: []string{
+					"-H",
+					"--header",
+					"-q",
+					"--jq",
+					"-t",
+					"--template",
+					"--hostname",
+					"-p",
+					"--preview",
+					"--cache",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--paginate",
+					"--slurp",
+					"-i",
+					"--include",
+					"--silent",
+					"--verbose",
+					"--flat",
+					"--obey-ratelimit",
+					"--color",
+				},
+			},
+		}
+	}
+	return sharedValues[32].([]Option)
+}
+
+func shared33() []Option {
+	if sharedValues[33] == nil {
+		sharedValues[33] = []Option{
+			{
+				Names: []string{
+					"--version",
+					"-v",
+					"--help",
+					"-h",
+				},
+			},
+		}
+	}
+	return sharedValues[33].([]Option)
+}
+
+func shared34() []Option {
+	if sharedValues[34] == nil {
+		sharedValues[34] = []Option{
+			{
+				Names: []string{
+					"-o",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-C",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"-n",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"-a",
+					"-race",
+					"-msan",
+					"-asan",
+					"-cover",
+					"-v",
+					"-work",
+					"-x",
+					"-linkshared",
+					"-modcacherw",
+					"-trimpath",
+					"-json",
+					"-buildvcs",
+					"-i",
+				},
+			},
+			{
+				Names: []string{
+					"-p",
+					"-covermode",
+					"-coverpkg",
+					"-asmflags",
+					"-buildmode",
+					"-compiler",
+					"-gccgoflags",
+					"-gcflags",
+					"-installsuffix",
+					"-ldflags",
+					"-mod",
+					"-pgo",
+					"-tags",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-modfile",
+					"-overlay",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-pkgdir",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"-toolexec",
+				},
+				Value: "command",
+			},
+		}
+	}
+	return sharedValues[34].([]Option)
+}
+
+func shared35() []Option {
+	if sharedValues[35] == nil {
+		sharedValues[35] = []Option{
+			{
+				Names: []string{
+					"-v",
+					"-e",
+				},
+			},
+			{
+				Names: []string{
+					"-o",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[35].([]Option)
+}
+
+func shared36() []Option {
+	if sharedValues[36] == nil {
+		sharedValues[36] = []Option{
+			{
+				Names: []string{
+					"--headless",
+					"--accept-multiclient",
+					"--continue",
+					"--log",
+					"--check-go-version",
+					"--only-same-user",
+					"--disable-aslr",
+					"-h",
+					"--help",
+					"--version",
+				},
+			},
+			{
+				Names: []string{
+					"--listen",
+					"-l",
+					"--api-version",
+					"--log-output",
+					"--build-flags",
+					"--allow-non-terminal-interactive",
+					"--backend",
+					"-r",
+					"--redirect",
+					"--tty",
+					"--tags",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--log-dest",
+					"-o",
+					"--output",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--wd",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--init",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[36].([]Option)
+}
+
+func shared37() []Option {
+	if sharedValues[37] == nil {
+		sharedValues[37] = []Option{
+			{
+				Names: []string{
+					"--workspace",
+					"--all",
+					"--lib",
+					"--bins",
+					"--examples",
+					"--tests",
+					"--benches",
+					"--all-targets",
+					"--all-features",
+					"--no-default-features",
+					"-r",
+					"--release",
+					"--keep-going",
+					"--locked",
+					"--frozen",
+					"--offline",
+					"-v",
+					"--verbose",
+					"-q",
+					"--quiet",
+					"--timings",
+					"--future-incompat-report",
+					"--ignore-rust-version",
+					"--unit-graph",
+					"--build-plan",
+					"-h",
+					"--help",
+					"--no-deps",
+					"--open",
+					"--document-private-items",
+				},
+			},
+			{
+				Names: []string{
+					"-p",
+					"--package",
+					"--exclude",
+					"--bin",
+					"--example",
+					"--test",
+					"--bench",
+					"-F",
+					"--features",
+					"--profile",
+					"--target",
+					"-j",
+					"--jobs",
+					"--color",
+					"--message-format",
+					"-Z",
+					"--lockfile-path",
+					"--crate-type",
+					"--print",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--target-dir",
+					"--artifact-dir",
+					"--out-dir",
+					"-C",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--manifest-path",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--config",
+				},
+				Value:   "any",
+				Concern: "overrides Cargo's configuration (it can change the programs Cargo runs)",
+			},
+		}
+	}
+	return sharedValues[37].([]Option)
+}
+
+func shared38() []Option {
+	if sharedValues[38] == nil {
+		sharedValues[38] = []Option{
+			{
+				Names: []string{
+					"--workspace",
+					"--all",
+					"--lib",
+					"--bins",
+					"--examples",
+					"--tests",
+					"--benches",
+					"--all-targets",
+					"--all-features",
+					"--no-default-features",
+					"-r",
+					"--release",
+					"--keep-going",
+					"--locked",
+					"--frozen",
+					"--offline",
+					"-v",
+					"--verbose",
+					"-q",
+					"--quiet",
+					"--timings",
+					"--future-incompat-report",
+					"--ignore-rust-version",
+					"--unit-graph",
+					"--build-plan",
+					"-h",
+					"--help",
+					"--no-deps",
+					"--open",
+					"--document-private-items",
+				},
+			},
+			{
+				Names: []string{
+					"-p",
+					"--package",
+					"--exclude",
+					"--bin",
+					"--example",
+					"--test",
+					"--bench",
+					"-F",
+					"--features",
+					"--profile",
+					"--target",
+					"-j",
+					"--jobs",
+					"--color",
+					"--message-format",
+					"-Z",
+					"--lockfile-path",
+					"--crate-type",
+					"--print",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--target-dir",
+					"--artifact-dir",
+					"--out-dir",
+					"-C",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--manifest-path",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--config",
+				},
+				Value:   "any",
+				Concern: "overrides Cargo's configuration (it can change the programs Cargo runs)",
+			},
+			{
+				Names: []string{
+					"--no-run",
+					"--no-fail-fast",
+					"--doc",
+				},
+			},
+		}
+	}
+	return sharedValues[38].([]Option)
+}
+
+func shared39() []Option {
+	if sharedValues[39] == nil {
+		sharedValues[39] = []Option{
+			{
+				Names: []string{
+					"--workspace",
+					"--all",
+					"--lib",
+					"--bins",
+					"--examples",
+					"--tests",
+					"--benches",
+					"--all-targets",
+					"--all-features",
+					"--no-default-features",
+					"-r",
+					"--release",
+					"--keep-going",
+					"--locked",
+					"--frozen",
+					"--offline",
+					"-v",
+					"--verbose",
+					"-q",
+					"--quiet",
+					"--timings",
+					"--future-incompat-report",
+					"--ignore-rust-version",
+					"--unit-graph",
+					"--build-plan",
+					"-h",
+					"--help",
+					"--no-deps",
+					"--open",
+					"--document-private-items",
+				},
+			},
+			{
+				Names: []string{
+					"-p",
+					"--package",
+					"--exclude",
+					"--bin",
+					"--example",
+					"--test",
+					"--bench",
+					"-F",
+					"--features",
+					"--profile",
+					"--target",
+					"-j",
+					"--jobs",
+					"--color",
+					"--message-format",
+					"-Z",
+					"--lockfile-path",
+					"--crate-type",
+					"--print",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--target-dir",
+					"--artifact-dir",
+					"--out-dir",
+					"-C",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--manifest-path",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--config",
+				},
+				Value:   "any",
+				Concern: "overrides Cargo's configuration (it can change the programs Cargo runs)",
+			},
+			{
+				Names: []string{
+					"--fix",
+					"--allow-dirty",
+					"--allow-staged",
+					"--allow-no-vcs",
+					"--broken-code",
+					"--edition",
+					"--edition-idioms",
+				},
+			},
+		}
+	}
+	return sharedValues[39].([]Option)
+}
+
+func shared40() []Option {
+	if sharedValues[40] == nil {
+		sharedValues[40] = []Option{
+			{
+				Names: []string{
+					"--all",
+					"--check",
+					"-v",
+					"--verbose",
+					"-q",
+					"--quiet",
+					"-h",
+					"--help",
+				},
+			},
+			{
+				Names: []string{
+					"-p",
+					"--package",
+					"--message-format",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--manifest-path",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[40].([]Option)
+}
+
+func shared41() []Option {
+	if sharedValues[41] == nil {
+		sharedValues[41] = []Option{
+			{
+				Names: []string{
+					"-p",
+					"--project",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-b",
+					"--build",
+					"--noEmit",
+					"-w",
+					"--watch",
+					"-d",
+					"--declaration",
+					"--emitDeclarationOnly",
+					"--sourceMap",
+					"--inlineSourceMap",
+					"--incremental",
+					"--strict",
+					"--skipLibCheck",
+					"--pretty",
+					"--listFiles",
+					"--listEmittedFiles",
+					"--showConfig",
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"--all",
+					"--init",
+					"--esModuleInterop",
+					"--allowJs",
+					"--checkJs",
+					"--resolveJsonModule",
+					"--noImplicitAny",
+					"--traceResolution",
+					"--extendedDiagnostics",
+					"--diagnostics",
+					"--force",
+					"--verbose",
+					"--noErrorTruncation",
+					"--preserveWatchOutput",
+					"--isolatedModules",
+					"--noUnusedLocals",
+					"--noUnusedParameters",
+					"--experimentalDecorators",
+					"--emitDecoratorMetadata",
+					"--removeComments",
+					"--importHelpers",
+					"--downlevelIteration",
+					"--composite",
+					"--strictNullChecks",
+					"--noEmitOnError",
+					"--allowSyntheticDefaultImports",
+					"--forceConsistentCasingInFileNames",
+					"--erasableSyntaxOnly",
+					"--noImplicitReturns",
+					"--noFallthroughCasesInSwitch",
+					"--noUncheckedIndexedAccess",
+					"--exactOptionalPropertyTypes",
+					"--useDefineForClassFields",
+					"--verbatimModuleSyntax",
+					"--allowImportingTsExtensions",
+					"--declarationMap",
+					"--stopBuildOnErrors",
+					"--clean",
+					"--explainFiles",
+					"--listFilesOnly",
+					"--preserveSymlinks",
+					"--noLib",
+					"--noResolve",
+					"--allowUnreachableCode",
+					"--allowUnusedLabels",
+					"--noImplicitThis",
+					"--alwaysStrict",
+					"--strictFunctionTypes",
+					"--strictBindCallApply",
+					"--strictPropertyInitialization",
+					"--skipDefaultLibCheck",
+					"--noImplicitOverride",
+					"--noPropertyAccessFromIndexSignature",
+					"--isolatedDeclarations",
+					"--moduleDetection",
+					"--rewriteRelativeImportExtensions",
+				},
+			},
+			{
+				Names: []string{
+					"--dry",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"-t",
+					"--target",
+					"-m",
+					"--module",
+					"--lib",
+					"--jsx",
+					"--moduleResolution",
+					"--types",
+					"--locale",
+					"--newLine",
+					"--maxNodeModuleJsDepth",
+					"--jsxFactory",
+					"--jsxFragmentFactory",
+					"--jsxImportSource",
+					"--typeRoots",
+					"--customConditions",
+					"--watchFile",
+					"--watchDirectory",
+					"--fallbackPolling",
+					"--excludeDirectories",
+					"--excludeFiles",
+					"--sourceRoot",
+					"--mapRoot",
+					"--ignoreDeprecations",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--outDir",
+					"--declarationDir",
+					"--rootDir",
+					"--baseUrl",
+					"--generateTrace",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--outFile",
+					"--tsBuildInfoFile",
+				},
+				Value: "write",
+			},
+		}
+	}
+	return sharedValues[41].([]Option)
+}
+
+func shared42() []Option {
+	if sharedValues[42] == nil {
+		sharedValues[42] = []Option{
+			{
+				Names: []string{
+					"--fix",
+				},
+				Operands: "write",
+			},
+			{
+				Names: []string{
+					"--fix-dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"--no-eslintrc",
+					"--no-config-lookup",
+					"--no-ignore",
+					"--stdin",
+					"--quiet",
+					"--color",
+					"--no-color",
+					"--no-inline-config",
+					"--report-unused-disable-directives",
+					"--cache",
+					"--debug",
+					"-h",
+					"--help",
+					"-v",
+					"--version",
+					"--env-info",
+					"--no-error-on-unmatched-pattern",
+					"--exit-on-fatal-error",
+					"--no-warn-ignored",
+					"--pass-on-no-patterns",
+					"--inspect-config",
+					"--stats",
+					"--suppress-all",
+					"--prune-suppressions",
+					"--pass-on-unpruned-suppressions",
+				},
+			},
+			{
+				Names: []string{
+					"--fix-type",
+					"--ext",
+					"--env",
+					"--global",
+					"--parser",
+					"--parser-options",
+					"--plugin",
+					"--rule",
+					"--ignore-pattern",
+					"--stdin-filename",
+					"--max-warnings",
+					"-f",
+					"--format",
+					"--cache-strategy",
+					"--report-unused-disable-directives-severity",
+					"--flag",
+					"--concurrency",
+					"--suppress-rule",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--config",
+					"--ignore-path",
+					"--print-config",
+					"--rulesdir",
+					"--resolve-plugins-relative-to",
+					"--suppressions-location",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-o",
+					"--output-file",
+					"--cache-file",
+					"--cache-location",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--init",
+				},
+				Concern: "runs the configuration wizard, which installs packages",
+			},
+		}
+	}
+	return sharedValues[42].([]Option)
+}
+
+func shared43() []Option {
+	if sharedValues[43] == nil {
+		sharedValues[43] = []Option{
+			{
+				Names: []string{
+					"-w",
+					"--write",
+				},
+				Operands: "write",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--check",
+					"-l",
+					"--list-different",
+					"--no-config",
+					"--no-editorconfig",
+					"--cache",
+					"--no-error-on-unmatched-pattern",
+					"-u",
+					"--ignore-unknown",
+					"--with-node-modules",
+					"--single-quote",
+					"--no-semi",
+					"--use-tabs",
+					"--no-bracket-spacing",
+					"--bracket-spacing",
+					"--jsx-single-quote",
+					"--bracket-same-line",
+					"--vue-indent-script-and-style",
+					"--single-attribute-per-line",
+					"--experimental-ternaries",
+					"--debug-check",
+					"--support-info",
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"--insert-pragma",
+					"--require-pragma",
+					"--color",
+					"--no-color",
+				},
+			},
+			{
+				Names: []string{
+					"--parser",
+					"--plugin",
+					"--stdin-filepath",
+					"--log-level",
+					"--loglevel",
+					"--tab-width",
+					"--print-width",
+					"--trailing-comma",
+					"--end-of-line",
+					"--prose-wrap",
+					"--arrow-parens",
+					"--quote-props",
+					"--config-precedence",
+					"--embedded-language-formatting",
+					"--html-whitespace-sensitivity",
+					"--object-wrap",
+					"--cache-strategy",
+					"--experimental-operator-position",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--config",
+					"--ignore-path",
+					"--find-config-path",
+					"--file-info",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--cache-location",
+				},
+				Value: "write",
+			},
+		}
+	}
+	return sharedValues[43].([]Option)
+}
+
+func shared44() []Option {
+	if sharedValues[44] == nil {
+		sharedValues[44] = []Option{
+			{
+				Names: []string{
+					"-h",
+					"--help",
+					"-V",
+					"--version",
+					"--verbose",
+					"--use-server",
+					"--skip-parse-errors",
+					"--skip-errors",
+					"--no-errors-on-unmatched",
+					"--error-on-warnings",
+					"--staged",
+					"--changed",
+					"--unsafe",
+					"--enforce-assist",
+				},
+			},
+			{
+				Names: []string{
+					"--colors",
+					"--max-diagnostics",
+					"--reporter",
+					"--log-level",
+					"--log-kind",
+					"--diagnostic-level",
+					"--since",
+					"--only",
+					"--skip",
+					"--stdin-file-path",
+					"--files-ignore-unknown",
+					"--files-max-size",
+					"--vcs-enabled",
+					"--vcs-client-kind",
+					"--vcs-use-ignore-file",
+					"--vcs-root",
+					"--vcs-default-branch",
+					"--formatter-enabled",
+					"--linter-enabled",
+					"--assist-enabled",
+					"--organize-imports-enabled",
+					"--indent-style",
+					"--indent-width",
+					"--line-width",
+					"--line-ending",
+					"--attribute-position",
+					"--bracket-spacing",
+					"--bracket-same-line",
+					"--quote-style",
+					"--jsx-quote-style",
+					"--trailing-commas",
+					"--semicolons",
+					"--arrow-parentheses",
+					"--javascript-formatter-enabled",
+					"--json-formatter-enabled",
+					"--css-formatter-enabled",
+					"--css-linter-enabled",
+					"--javascript-linter-enabled",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--config-path",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[44].([]Option)
+}
+
+func shared45() []Option {
+	if sharedValues[45] == nil {
+		sharedValues[45] = []Option{
+			{
+				Names: []string{
+					"-h",
+					"--help",
+					"-V",
+					"--version",
+					"--verbose",
+					"--use-server",
+					"--skip-parse-errors",
+					"--skip-errors",
+					"--no-errors-on-unmatched",
+					"--error-on-warnings",
+					"--staged",
+					"--changed",
+					"--unsafe",
+					"--enforce-assist",
+				},
+			},
+			{
+				Names: []string{
+					"--colors",
+					"--max-diagnostics",
+					"--reporter",
+					"--log-level",
+					"--log-kind",
+					"--diagnostic-level",
+					"--since",
+					"--only",
+					"--skip",
+					"--stdin-file-path",
+					"--files-ignore-unknown",
+					"--files-max-size",
+					"--vcs-enabled",
+					"--vcs-client-kind",
+					"--vcs-use-ignore-file",
+					"--vcs-root",
+					"--vcs-default-branch",
+					"--formatter-enabled",
+					"--linter-enabled",
+					"--assist-enabled",
+					"--organize-imports-enabled",
+					"--indent-style",
+					"--indent-width",
+					"--line-width",
+					"--line-ending",
+					"--attribute-position",
+					"--bracket-spacing",
+					"--bracket-same-line",
+					"--quote-style",
+					"--jsx-quote-style",
+					"--trailing-commas",
+					"--semicolons",
+					"--arrow-parentheses",
+					"--javascript-formatter-enabled",
+					"--json-formatter-enabled",
+					"--css-formatter-enabled",
+					"--css-linter-enabled",
+					"--javascript-linter-enabled",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--config-path",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--write",
+					"--fix",
+					"--apply",
+					"--apply-unsafe",
+				},
+				Operands: "write",
+			},
+		}
+	}
+	return sharedValues[45].([]Option)
+}
+
+func shared46() []Option {
+	if sharedValues[46] == nil {
+		sharedValues[46] = []Option{
+			{
+				Names: []string{
+					"-h",
+					"--help",
+					"-V",
+					"--version",
+					"--verbose",
+					"--use-server",
+					"--skip-parse-errors",
+					"--skip-errors",
+					"--no-errors-on-unmatched",
+					"--error-on-warnings",
+					"--staged",
+					"--changed",
+					"--unsafe",
+					"--enforce-assist",
+				},
+			},
+			{
+				Names: []string{
+					"--config-path",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--write",
+					"--jsonc",
+				},
+			},
+		}
+	}
+	return sharedValues[46].([]Option)
+}
+
+func shared47() []Option {
+	if sharedValues[47] == nil {
+		sharedValues[47] = []Option{
+			{
+				Names: []string{
+					"--host",
+					"--open",
+					"--strictPort",
+					"--cors",
+					"--force",
+					"--clearScreen",
+					"--debug",
+					"-d",
+					"-h",
+					"--help",
+					"-v",
+					"--version",
+					"--emptyOutDir",
+					"--watch",
+					"-w",
+					"--ssr",
+					"--manifest",
+					"--sourcemap",
+					"--profile",
+					"--app",
+					"--minify",
+					"--ssrManifest",
+				},
+			},
+			{
+				Names: []string{
+					"--port",
+					"--base",
+					"--mode",
+					"-m",
+					"--logLevel",
+					"-l",
+					"--filter",
+					"-f",
+					"--assetsDir",
+					"--assetsInlineLimit",
+					"--target",
+					"--configLoader",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--config",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--outDir",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[47].([]Option)
+}
+
+func shared48() []Option {
+	if sharedValues[48] == nil {
+		sharedValues[48] = []Option{
+			{
+				Names: []string{
+					"--merge",
+					"-m",
+					"--watch",
+					"-w",
+					"--no-watch",
+					"--progress",
+					"--analyze",
+					"--no-stats",
+					"--fail-on-warnings",
+					"--disable-interpret",
+					"--hot",
+					"--no-hot",
+					"--open",
+					"-h",
+					"--help",
+					"-v",
+					"--version",
+					"--json",
+					"-j",
+				},
+			},
+			{
+				Names: []string{
+					"--config-name",
+					"--env",
+					"--node-env",
+					"--mode",
+					"--entry",
+					"--devtool",
+					"-d",
+					"--name",
+					"-t",
+					"--target",
+					"--stats",
+					"--define-process-env-node-env",
+					"--port",
+					"--host",
+					"--static",
+					"--output-public-path",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--config",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-o",
+					"--output-path",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[48].([]Option)
+}
+
+func shared49() []Option {
+	if sharedValues[49] == nil {
+		sharedValues[49] = []Option{
+			{
+				Names: []string{
+					"-c",
+					"--config",
+					"-w",
+					"--watch",
+					"-m",
+					"--sourcemap",
+					"--silent",
+					"--bundleConfigAsCjs",
+					"--failAfterWarnings",
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"--compact",
+					"--no-treeshake",
+					"--forceExit",
+					"--perf",
+					"--waitForBundleInput",
+					"--validate",
+					"--no-sourcemap",
+				},
+			},
+			{
+				Names: []string{
+					"-f",
+					"--format",
+					"-n",
+					"--name",
+					"-p",
+					"--plugin",
+					"--environment",
+					"--configPlugin",
+					"-e",
+					"--external",
+					"-g",
+					"--globals",
+					"--exports",
+					"--filterLogs",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-i",
+					"--input",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-o",
+					"--file",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-d",
+					"--dir",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[49].([]Option)
+}
+
+func shared50() []Option {
+	if sharedValues[50] == nil {
+		sharedValues[50] = []Option{
+			{
+				Names: []string{
+					"--turbo",
+					"--turbopack",
+					"--webpack",
+					"--experimental-https",
+					"--debug",
+					"-d",
+					"--profile",
+					"--no-lint",
+					"--no-mangling",
+					"--experimental-app-only",
+					"-h",
+					"--help",
+					"-v",
+					"--version",
+					"--fix",
+					"--strict",
+					"--quiet",
+					"--debug-prerender",
+				},
+			},
+			{
+				Names: []string{
+					"-p",
+					"--port",
+					"-H",
+					"--hostname",
+					"--keepAliveTimeout",
+					"--dir",
+					"--file",
+					"--max-warnings",
+					"--experimental-build-mode",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--config",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[50].([]Option)
+}
+
+func shared51() []Option {
+	if sharedValues[51] == nil {
+		sharedValues[51] = []Option{
+			{
+				Names: []string{
+					"--watch",
+					"--watchAll",
+					"--coverage",
+					"--collectCoverage",
+					"--ci",
+					"-i",
+					"--runInBand",
+					"-u",
+					"--updateSnapshot",
+					"--verbose",
+					"--silent",
+					"-b",
+					"--bail",
+					"-o",
+					"--onlyChanged",
+					"--findRelatedTests",
+					"--detectOpenHandles",
+					"--forceExit",
+					"--passWithNoTests",
+					"--listTests",
+					"--clearCache",
+					"--json",
+					"--no-cache",
+					"--cache",
+					"--colors",
+					"--noStackTrace",
+					"--lastCommit",
+					"--logHeapUsage",
+					"--randomize",
+					"--debug",
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"--watchman",
+					"--no-watchman",
+					"--notify",
+					"--useStderr",
+					"--errorOnDeprecated",
+					"--injectGlobals",
+					"--all",
+					"--testLocationInResults",
+					"-e",
+					"--expand",
+					"--no-coverage",
+					"--runTestsByPath",
+					"--showConfig",
+					"--detectLeaks",
+					"--changedFilesWithAncestor",
+					"--onlyFailures",
+					"-f",
+					"--skipFilter",
+					"--init",
+				},
+			},
+			{
+				Names: []string{
+					"-t",
+					"--testNamePattern",
+					"--testPathPattern",
+					"--testPathPatterns",
+					"--testPathIgnorePatterns",
+					"--maxWorkers",
+					"-w",
+					"--changedSince",
+					"--reporters",
+					"--testTimeout",
+					"--selectProjects",
+					"--ignoreProjects",
+					"--projects",
+					"--env",
+					"--testEnvironment",
+					"--coverageReporters",
+					"--collectCoverageFrom",
+					"--coverageProvider",
+					"--shard",
+					"--seed",
+					"--testMatch",
+					"--testRegex",
+					"--roots",
+					"--maxConcurrency",
+					"--coverageThreshold",
+					"--testSequencer",
+					"--filter",
+					"--openHandlesTimeout",
+					"--testRunner",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--config",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--outputFile",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--coverageDirectory",
+					"--rootDir",
+					"--cacheDirectory",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[51].([]Option)
+}
+
+func shared52() []Option {
+	if sharedValues[52] == nil {
+		sharedValues[52] = []Option{
+			{
+				Names: []string{
+					"--run",
+					"-w",
+					"--watch",
+					"--ui",
+					"--open",
+					"--globals",
+					"--dom",
+					"--browser",
+					"--threads",
+					"--isolate",
+					"--no-isolate",
+					"--silent",
+					"-u",
+					"--update",
+					"--passWithNoTests",
+					"--allowOnly",
+					"--changed",
+					"--typecheck",
+					"--inspect",
+					"--inspect-brk",
+					"--logHeapUsage",
+					"--hideSkippedTests",
+					"--no-file-parallelism",
+					"--fileParallelism",
+					"--clearScreen",
+					"--no-color",
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"--coverage",
+					"--coverage.enabled",
+					"--coverage.all",
+					"--coverage.clean",
+					"--no-coverage",
+					"--expand-snapshot-diff",
+					"--standalone",
+					"--no-watch",
+					"--printConsoleTrace",
+					"--includeTaskLocation",
+					"--sequence.shuffle",
+					"--sequence.concurrent",
+					"--dangerouslyIgnoreUnhandledErrors",
+					"--disableConsoleIntercept",
+					"--mergeReports",
+					"--clearCache",
+				},
+			},
+			{
+				Names: []string{
+					"-t",
+					"--testNamePattern",
+					"--reporter",
+					"--environment",
+					"--pool",
+					"--bail",
+					"--retry",
+					"--shard",
+					"--mode",
+					"--project",
+					"--maxWorkers",
+					"--minWorkers",
+					"--testTimeout",
+					"--hookTimeout",
+					"--exclude",
+					"--coverage.provider",
+					"--coverage.reporter",
+					"--coverage.include",
+					"--coverage.exclude",
+					"--sequence.seed",
+					"--teardownTimeout",
+					"--slowTestThreshold",
+					"--browser.name",
+					"--browser.provider",
+					"--browser.headless",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--config",
+					"--workspace",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--outputFile",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-r",
+					"--root",
+					"--dir",
+					"--coverage.reportsDirectory",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[52].([]Option)
+}
+
+func shared53() []Option {
+	if sharedValues[53] == nil {
+		sharedValues[53] = []Option{
+			{
+				Names: []string{
+					"-w",
+					"--watch",
+					"--recursive",
+					"--exit",
+					"-b",
+					"--bail",
+					"-p",
+					"--parallel",
+					"-i",
+					"--invert",
+					"--forbid-only",
+					"--forbid-pending",
+					"--full-trace",
+					"--check-leaks",
+					"-c",
+					"--colors",
+					"--color",
+					"--no-color",
+					"--diff",
+					"--inline-diffs",
+					"-S",
+					"--sort",
+					"--dry-run",
+					"--list-files",
+					"--list-reporters",
+					"--list-interfaces",
+					"-V",
+					"--version",
+					"-h",
+					"--help",
+					"--no-exit",
+					"--allow-uncaught",
+					"--async-only",
+					"-A",
+					"--delay",
+				},
+			},
+			{
+				Names: []string{
+					"-r",
+					"--require",
+					"-R",
+					"--reporter",
+					"-t",
+					"--timeout",
+					"-g",
+					"--grep",
+					"-f",
+					"--fgrep",
+					"--spec",
+					"--extension",
+					"-j",
+					"--jobs",
+					"-u",
+					"--ui",
+					"-s",
+					"--slow",
+					"--retries",
+					"--file",
+					"--ignore",
+					"--exclude",
+					"-n",
+					"--node-option",
+					"-O",
+					"--reporter-option",
+					"--reporter-options",
+					"--watch-files",
+					"--watch-ignore",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--config",
+					"--package",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[53].([]Option)
+}
+
+func shared54() []Option {
+	if sharedValues[54] == nil {
+		sharedValues[54] = []Option{
+			{
+				Names: []string{
+					"-V",
+					"--version",
+					"-h",
+					"--help",
+				},
+			},
+		}
+	}
+	return sharedValues[54].([]Option)
+}
+
+func shared55() []Option {
+	if sharedValues[55] == nil {
+		sharedValues[55] = []Option{
+			{
+				Names: []string{
+					"--headed",
+					"--debug",
+					"--ui",
+					"--list",
+					"--forbid-only",
+					"--pass-with-no-tests",
+					"--quiet",
+					"--last-failed",
+					"--only-changed",
+					"--fully-parallel",
+					"--ignore-snapshots",
+					"--no-deps",
+					"-x",
+					"-u",
+					"--update-snapshots",
+					"-h",
+					"--help",
+					"--fail-on-flaky-tests",
+				},
+			},
+			{
+				Names: []string{
+					"--project",
+					"-g",
+					"--grep",
+					"--grep-invert",
+					"-gv",
+					"--reporter",
+					"-j",
+					"--workers",
+					"--retries",
+					"--repeat-each",
+					"--timeout",
+					"--max-failures",
+					"--global-timeout",
+					"--shard",
+					"--trace",
+					"--browser",
+					"--ui-host",
+					"--ui-port",
+					"--update-source-method",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--config",
+					"--tsconfig",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--output",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[55].([]Option)
+}
+
+func shared56() []Option {
+	if sharedValues[56] == nil {
+		sharedValues[56] = []Option{
+			{
+				Names: []string{
+					"--force",
+					"--dry-run",
+					"--only-shell",
+					"--no-shell",
+					"-h",
+					"--help",
+				},
+			},
+			{
+				Names: []string{
+					"--with-deps",
+				},
+				Concern: "installs system packages with the system package manager",
+			},
+		}
+	}
+	return sharedValues[56].([]Option)
+}
+
+func shared57() []Option {
+	if sharedValues[57] == nil {
+		sharedValues[57] = []Option{
+			{
+				Names: []string{
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+				},
+			},
+		}
+	}
+	return sharedValues[57].([]Option)
+}
+
+func shared58() []Option {
+	if sharedValues[58] == nil {
+		sharedValues[58] = []Option{
+			{
+				Names: []string{
+					"--headed",
+					"--headless",
+					"--record",
+					"--parallel",
+					"-q",
+					"--quiet",
+					"--component",
+					"--e2e",
+					"--no-exit",
+					"--runner-ui",
+					"--no-runner-ui",
+					"-h",
+					"--help",
+					"--global",
+				},
+			},
+			{
+				Names: []string{
+					"-b",
+					"--browser",
+					"-s",
+					"--spec",
+					"-c",
+					"--config",
+					"-e",
+					"--env",
+					"-k",
+					"--key",
+					"--group",
+					"--ci-build-id",
+					"--tag",
+					"-p",
+					"--port",
+					"-r",
+					"--reporter",
+					"-o",
+					"--reporter-options",
+					"--auto-cancel-after-failures",
+					"-t",
+					"--testing-type",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-C",
+					"--config-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-P",
+					"--project",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[58].([]Option)
+}
+
+func shared59() []Option {
+	if sharedValues[59] == nil {
+		sharedValues[59] = []Option{
+			{
+				Names: []string{
+					"--affected",
+					"--continue",
+					"--force",
+					"--graph",
+					"--no-cache",
+					"--no-daemon",
+					"--daemon",
+					"--parallel",
+					"--summarize",
+					"--only",
+					"--single-package",
+					"--remote-only",
+					"--skip-infer",
+					"--color",
+					"--no-color",
+					"-h",
+					"--help",
+					"--version",
+					"--framework-inference",
+					"--no-update-notifier",
+					"-v",
+					"-vv",
+					"-vvv",
+				},
+			},
+			{
+				Names: []string{
+					"--dry",
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"--filter",
+					"-F",
+					"--concurrency",
+					"--env-mode",
+					"--output-logs",
+					"--log-order",
+					"--cache",
+					"--ui",
+					"--global-deps",
+					"--log-prefix",
+					"--token",
+					"--team",
+					"--api",
+					"--login",
+					"--verbosity",
+					"--heap",
+					"--trace",
+					"--remote-cache-timeout",
+					"--cache-workers",
+					"--pass-through-env",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--cache-dir",
+					"--cwd",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--profile",
+					"--anon-profile",
+				},
+				Value: "write",
+			},
+		}
+	}
+	return sharedValues[59].([]Option)
+}
+
+func shared60() []Option {
+	if sharedValues[60] == nil {
+		sharedValues[60] = []Option{
+			{
+				Names: []string{
+					"--docker",
+					"-h",
+					"--help",
+				},
+			},
+			{
+				Names: []string{
+					"--out-dir",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--scope",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[60].([]Option)
+}
+
+func shared61() []Option {
+	if sharedValues[61] == nil {
+		sharedValues[61] = []Option{
+			{
+				Names: []string{
+					"--all",
+					"--parallel",
+					"--skip-nx-cache",
+					"--skip-remote-cache",
+					"--nx-bail",
+					"--nx-ignore-cycles",
+					"--verbose",
+					"--uncommitted",
+					"--untracked",
+					"--exclude-task-dependencies",
+					"--graph",
+					"-h",
+					"--help",
+					"--version",
+					"--no-cloud",
+					"--skip-sync",
+					"--batch",
+					"--prod",
+					"--watch",
+					"--tui",
+					"--no-tui",
+					"--web",
+					"--open",
+					"--json",
+				},
+			},
+			{
+				Names: []string{
+					"--dry-run",
+					"-d",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"-t",
+					"--target",
+					"--targets",
+					"-p",
+					"--projects",
+					"--exclude",
+					"-c",
+					"--configuration",
+					"--base",
+					"--head",
+					"--files",
+					"--output-style",
+					"--outputStyle",
+					"--runner",
+					"--max-parallel",
+					"--tuiAutoExit",
+					"--focus",
+					"--view",
+					"--groupByFolder",
+					"--type",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--file",
+				},
+				Value: "write",
+			},
+		}
+	}
+	return sharedValues[61].([]Option)
+}
+
+func shared62() []Option {
+	if sharedValues[62] == nil {
+		sharedValues[62] = []Option{
+			{
+				Names: []string{
+					"--silent",
+					"-s",
+					"-q",
+					"--quiet",
+					"-d",
+					"--dd",
+					"--ddd",
+					"--verbose",
+					"--json",
+					"--workspaces",
+					"--ws",
+					"--include-workspace-root",
+					"--no-workspaces",
+					"--if-present",
+					"--ignore-scripts",
+					"--foreground-scripts",
+					"--color",
+					"--no-color",
+					"--no-progress",
+					"--progress",
+					"--no-audit",
+					"--audit",
+					"--no-fund",
+					"--fund",
+					"--prefer-offline",
+					"--prefer-online",
+					"--offline",
+					"--legacy-peer-deps",
+					"--strict-peer-deps",
+					"--no-update-notifier",
+					"--yes",
+					"-y",
+					"--no",
+					"--unicode",
+					"--timing",
+					"--no-package-lock",
+					"--package-lock-only",
+					"--install-links",
+					"--production",
+					"--prod",
+					"--dev",
+					"--no-optional",
+					"--global-style",
+					"--prefer-dedupe",
+					"-h",
+					"--help",
+					"-v",
+					"--version",
+					"-l",
+					"--long",
+					"--usage",
+					"-p",
+					"--parseable",
+					"-a",
+					"--all",
+				},
+			},
+			{
+				Names: []string{
+					"--loglevel",
+					"-w",
+					"--workspace",
+					"--omit",
+					"--include",
+					"--install-strategy",
+					"--tag",
+					"--before",
+					"--otp",
+					"--access",
+					"--cpu",
+					"--os",
+					"--libc",
+					"--depth",
+					"--preid",
+					"--pack-destination",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--prefix",
+					"-C",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"-g",
+					"--global",
+				},
+				Concern: "acts on the global installation, outside the workspace",
+			},
+			{
+				Names: []string{
+					"--location",
+				},
+				Value:   "any",
+				Concern: "acts on the global or user installation",
+			},
+			{
+				Names: []string{
+					"--registry",
+					"--userconfig",
+					"--globalconfig",
+				},
+				Value:   "any",
+				Concern: "uses another registry or npm configuration",
+			},
+			{
+				Names: []string{
+					"-f",
+					"--force",
+				},
+				Concern: "overrides npm's safety checks",
+			},
+			{
+				Names: []string{
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"--script-shell",
+				},
+				Value:   "any",
+				Concern: "runs scripts with another shell",
+			},
+			{
+				Names: []string{
+					"-D",
+					"--save-dev",
+					"-P",
+					"--save-prod",
+					"-O",
+					"--save-optional",
+					"-E",
+					"--save-exact",
+					"-B",
+					"--save-bundle",
+					"--no-save",
+					"--save",
+					"-S",
+					"--save-peer",
+				},
+			},
+		}
+	}
+	return sharedValues[62].([]Option)
+}
+
+func shared63() []Option {
+	if sharedValues[63] == nil {
+		sharedValues[63] = []Option{
+			{
+				Names: []string{
+					"--silent",
+					"-s",
+					"-q",
+					"--quiet",
+					"-d",
+					"--dd",
+					"--ddd",
+					"--verbose",
+					"--json",
+					"--workspaces",
+					"--ws",
+					"--include-workspace-root",
+					"--no-workspaces",
+					"--if-present",
+					"--ignore-scripts",
+					"--foreground-scripts",
+					"--color",
+					"--no-color",
+					"--no-progress",
+					"--progress",
+					"--no-audit",
+					"--audit",
+					"--no-fund",
+					"--fund",
+					"--prefer-offline",
+					"--prefer-online",
+					"--offline",
+					"--legacy-peer-deps",
+					"--strict-peer-deps",
+					"--no-update-notifier",
+					"--yes",
+					"-y",
+					"--no",
+					"--unicode",
+					"--timing",
+					"--no-package-lock",
+					"--package-lock-only",
+					"--install-links",
+					"--production",
+					"--prod",
+					"--dev",
+					"--no-optional",
+					"--global-style",
+					"--prefer-dedupe",
+					"-h",
+					"--help",
+					"-v",
+					"--version",
+					"-l",
+					"--long",
+					"--usage",
+					"-p",
+					"--parseable",
+					"-a",
+					"--all",
+				},
+			},
+			{
+				Names: []string{
+					"--loglevel",
+					"-w",
+					"--workspace",
+					"--omit",
+					"--include",
+					"--install-strategy",
+					"--tag",
+					"--before",
+					"--otp",
+					"--access",
+					"--cpu",
+					"--os",
+					"--libc",
+					"--depth",
+					"--preid",
+					"--pack-destination",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--prefix",
+					"-C",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--script-shell",
+				},
+				Value:   "any",
+				Concern: "runs scripts with another shell",
+			},
+		}
+	}
+	return sharedValues[63].([]Option)
+}
+
+func shared64() []Option {
+	if sharedValues[64] == nil {
+		sharedValues[64] = []Option{
+			{
+				Names: []string{
+					"-r",
+					"--recursive",
+					"-w",
+					"--workspace-root",
+					"--stream",
+					"--parallel",
+					"--aggregate-output",
+					"--silent",
+					"-s",
+					"--color",
+					"--no-color",
+					"--sort",
+					"--no-sort",
+					"--reverse",
+					"--report-summary",
+					"--fail-if-no-match",
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"--if-present",
+					"--no-bail",
+					"--bail",
+					"--use-stderr",
+					"--prefer-offline",
+					"--offline",
+					"--ignore-scripts",
+					"--frozen-lockfile",
+					"--no-frozen-lockfile",
+					"--prefer-frozen-lockfile",
+					"--lockfile-only",
+					"--fix-lockfile",
+					"--prod",
+					"-P",
+					"--dev",
+					"-D",
+					"--no-optional",
+					"--shamefully-hoist",
+					"--strict-peer-dependencies",
+					"--resolution-only",
+					"--ignore-pnpmfile",
+					"--include-workspace-root",
+					"--workspace",
+					"--no-lockfile",
+					"--force",
+					"--save-dev",
+					"--save-prod",
+					"--save-optional",
+					"--save-exact",
+					"-E",
+					"-O",
+					"--save-peer",
+					"--latest",
+					"-L",
+					"-i",
+					"--interactive",
+					"--no-save",
+					"--json",
+					"--long",
+					"--parseable",
+					"--shell-mode",
+					"--production",
+					"--ignore-workspace",
+					"--no-optional",
+					"--dry-run",
+				},
+			},
+			{
+				Names: []string{
+					"--filter",
+					"-F",
+					"--filter-prod",
+					"--workspace-concurrency",
+					"--reporter",
+					"--loglevel",
+					"--resume-from",
+					"--changed-files-ignore-pattern",
+					"--test-pattern",
+					"--node-linker",
+					"--depth",
+					"--network-concurrency",
+					"--child-concurrency",
+					"--out-dir",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-C",
+					"--dir",
+					"--store-dir",
+					"--virtual-store-dir",
+					"--modules-dir",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"-g",
+					"--global",
+				},
+				Concern: "acts on the global installation, outside the workspace",
+			},
+			{
+				Names: []string{
+					"--registry",
+					"--config",
+				},
+				Value:   "any",
+				Concern: "uses another registry or configuration",
+			},
+			{
+				Names: []string{
+					"--script-shell",
+				},
+				Value:   "any",
+				Concern: "runs scripts with another shell",
+			},
+		}
+	}
+	return sharedValues[64].([]Option)
+}
+
+func shared65() []Option {
+	if sharedValues[65] == nil {
+		sharedValues[65] = []Option{
+			{
+				Names: []string{
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"--silent",
+					"-s",
+					"--verbose",
+					"--offline",
+					"--prefer-offline",
+					"--frozen-lockfile",
+					"--immutable",
+					"--immutable-cache",
+					"--check-cache",
+					"--no-progress",
+					"--non-interactive",
+					"--ignore-scripts",
+					"--check-files",
+					"--production",
+					"--json",
+					"--no-default-rc",
+					"--ignore-engines",
+					"--ignore-optional",
+					"--pure-lockfile",
+					"--no-lockfile",
+					"--har",
+					"--link-duplicates",
+					"--skip-integrity-check",
+					"--update-checksums",
+					"--top-level",
+					"-W",
+					"--ignore-workspace-root-check",
+					"--enable-pnp",
+					"--disable-pnp",
+					"--focus",
+					"--no-bin-links",
+					"--flat",
+					"--force",
+					"-D",
+					"--dev",
+					"-P",
+					"--peer",
+					"-O",
+					"--optional",
+					"-E",
+					"--exact",
+					"-T",
+					"--tilde",
+					"-C",
+					"--caret",
+					"--mode",
+					"--inline-builds",
+					"--refresh-lockfile",
+					"-A",
+					"--all",
+					"-R",
+					"--recursive",
+					"--topological",
+					"--topological-dev",
+					"-p",
+					"--parallel",
+					"-i",
+					"--interlaced",
+					"--dry-run",
+				},
+			},
+			{
+				Names: []string{
+					"--network-timeout",
+					"--mutex",
+					"--emoji",
+					"--otp",
+					"--scripts-prepend-node-path",
+					"--tag",
+					"--access",
+					"--include",
+					"--exclude",
+					"--from",
+					"-j",
+					"--jobs",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--cwd",
+					"--modules-folder",
+					"--cache-folder",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--use-yarnrc",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--registry",
+				},
+				Value:   "any",
+				Concern: "uses another registry",
+			},
+		}
+	}
+	return sharedValues[65].([]Option)
+}
+
+func shared66() []Option {
+	if sharedValues[66] == nil {
+		sharedValues[66] = []Option{
+			{
+				Names: []string{
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"--revision",
+					"--silent",
+					"--bun",
+					"--watch",
+					"--hot",
+					"--smol",
+					"--if-present",
+					"--no-install",
+					"-i",
+					"--inspect",
+					"--inspect-brk",
+					"--no-clear-screen",
+					"--verbose",
+				},
+			},
+			{
+				Names: []string{
+					"-r",
+					"--preload",
+					"--filter",
+					"-F",
+					"--elide-lines",
+					"--install",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--cwd",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--env-file",
+					"-c",
+					"--config",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-e",
+					"--eval",
+					"-p",
+					"--print",
+				},
+				Value: "code:node",
+				Stop:  true,
+			},
+		}
+	}
+	return sharedValues[66].([]Option)
+}
+
+func shared67() []Option {
+	if sharedValues[67] == nil {
+		sharedValues[67] = []Option{
+			{
+				Names: []string{
+					"-d",
+					"-D",
+					"--dev",
+					"--frozen-lockfile",
+					"--production",
+					"-p",
+					"--no-save",
+					"--save",
+					"--dry-run",
+					"-f",
+					"--force",
+					"--optional",
+					"-E",
+					"--exact",
+					"--verbose",
+					"--silent",
+					"--no-progress",
+					"--no-summary",
+					"--ignore-scripts",
+					"--lockfile-only",
+					"--trust",
+					"-h",
+					"--help",
+					"--yarn",
+					"--peer",
+					"--no-verify",
+					"--concurrent-scripts",
+				},
+			},
+			{
+				Names: []string{
+					"--backend",
+					"--linker",
+					"--filter",
+					"--omit",
+					"--cache-dir",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--cwd",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"-g",
+					"--global",
+				},
+				Concern: "acts on the global installation, outside the workspace",
+			},
+			{
+				Names: []string{
+					"--registry",
+				},
+				Value:   "any",
+				Concern: "uses another registry",
+			},
+		}
+	}
+	return sharedValues[67].([]Option)
+}
+
+func shared68() []Option {
+	if sharedValues[68] == nil {
+		sharedValues[68] = []Option{
+			{
+				Names: []string{
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"-vv",
+					"-x",
+					"--exitfirst",
+					"-s",
+					"--lf",
+					"--last-failed",
+					"--ff",
+					"--failed-first",
+					"--nf",
+					"--new-first",
+					"--sw",
+					"--stepwise",
+					"--sw-skip",
+					"--stepwise-skip",
+					"--cov",
+					"--cov-append",
+					"--cov-branch",
+					"--no-cov",
+					"--co",
+					"--collect-only",
+					"--setup-only",
+					"--setup-show",
+					"--setup-plan",
+					"--fixtures",
+					"--fixtures-per-test",
+					"--markers",
+					"--strict-markers",
+					"--strict-config",
+					"--strict",
+					"-l",
+					"--showlocals",
+					"--pdb",
+					"--trace",
+					"--cache-clear",
+					"--cache-show",
+					"--doctest-modules",
+					"--pyargs",
+					"--runxfail",
+					"--disable-warnings",
+					"--disable-pytest-warnings",
+					"--no-header",
+					"--no-summary",
+					"--full-trace",
+					"--keep-duplicates",
+					"--continue-on-collection-errors",
+					"--noconftest",
+					"--self-contained-html",
+					"--create-db",
+					"--reuse-db",
+					"--nomigrations",
+					"--migrations",
+					"--snapshot-update",
+					"--update-snapshots",
+					"--looponfail",
+					"-f",
+					"--instafail",
+					"--testmon",
+					"--picked",
+					"--hypothesis-show-statistics",
+					"--benchmark-only",
+					"--benchmark-skip",
+					"--benchmark-disable",
+					"--version",
+					"-V",
+					"-h",
+					"--help",
+					"--debug",
+					"--sugar",
+					"--no-cov-on-fail",
+					"--forked",
+					"--exitfirst",
+					"--asyncio-debug",
+					"--suppress-no-test-exit-code",
+					"--disable-socket",
+					"--random-order",
+					"--flake-finder",
+					"--force-sugar",
+				},
+			},
+			{
+				Names: []string{
+					"-k",
+					"-m",
+					"-n",
+					"--numprocesses",
+					"--dist",
+					"--maxfail",
+					"--capture",
+					"--tb",
+					"--cov-report",
+					"--cov-fail-under",
+					"--durations",
+					"--durations-min",
+					"-p",
+					"-r",
+					"--pdbcls",
+					"--log-level",
+					"--log-cli-level",
+					"--log-format",
+					"--log-date-format",
+					"-o",
+					"--override-ini",
+					"--ignore-glob",
+					"--deselect",
+					"--import-mode",
+					"--color",
+					"--code-highlight",
+					"-W",
+					"--pythonwarnings",
+					"--timeout",
+					"--timeout-method",
+					"--reruns",
+					"--reruns-delay",
+					"--only-rerun",
+					"--asyncio-mode",
+					"--hypothesis-seed",
+					"--hypothesis-profile",
+					"--randomly-seed",
+					"--ds",
+					"--dc",
+					"--benchmark-sort",
+					"--benchmark-min-rounds",
+					"--benchmark-json",
+					"--inline-snapshot",
+					"--max-worker-restart",
+					"--rootdir-ignore",
+					"--junit-prefix",
+					"--cov-context",
+					"--doctest-glob",
+					"--lfnf",
+					"--random-order-seed",
+					"--random-order-bucket",
+					"--count",
+					"--repeat-scope",
+					"--splits",
+					"--group",
+					"--html-report",
+					"--driver",
+					"--browser",
+					"--base-url",
+					"--env",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--config-file",
+					"--cov-config",
+					"--ignore",
+					"--confcutdir",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--rootdir",
+					"--alluredir",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--junitxml",
+					"--junit-xml",
+					"--log-file",
+					"--html",
+					"--result-log",
+					"--report-log",
+					"--json-report-file",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--basetemp",
+				},
+				Value: "delete",
+			},
+		}
+	}
+	return sharedValues[68].([]Option)
+}
+
+func shared69() []Option {
+	if sharedValues[69] == nil {
+		sharedValues[69] = []Option{
+			{
+				Names: []string{
+					"--fix",
+					"--unsafe-fixes",
+					"--fix-only",
+					"--add-noqa",
+				},
+				Operands: "write",
+			},
+			{
+				Names: []string{
+					"--diff",
+				},
+				Operands: "read",
+			},
+			{
+				Names: []string{
+					"--no-fix",
+					"--no-unsafe-fixes",
+					"--show-fixes",
+					"--no-show-fixes",
+					"-w",
+					"--watch",
+					"--ignore-noqa",
+					"--preview",
+					"--no-preview",
+					"--respect-gitignore",
+					"--no-respect-gitignore",
+					"--force-exclude",
+					"--no-force-exclude",
+					"--no-cache",
+					"-e",
+					"--exit-zero",
+					"--exit-non-zero-on-fix",
+					"--statistics",
+					"--show-files",
+					"--show-settings",
+					"--isolated",
+					"-v",
+					"--verbose",
+					"-q",
+					"--quiet",
+					"-s",
+					"--silent",
+					"-n",
+					"-h",
+					"--help",
+					"-V",
+					"--version",
+					"--show-source",
+					"--no-show-source",
+				},
+			},
+			{
+				Names: []string{
+					"--output-format",
+					"--target-version",
+					"--select",
+					"--extend-select",
+					"--ignore",
+					"--extend-ignore",
+					"--per-file-ignores",
+					"--extend-per-file-ignores",
+					"--exclude",
+					"--extend-exclude",
+					"--fixable",
+					"--unfixable",
+					"--extend-fixable",
+					"--line-length",
+					"--dummy-variable-rgx",
+					"--stdin-filename",
+					"--config",
+					"--extension",
+					"--format",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-o",
+					"--output-file",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--cache-dir",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[69].([]Option)
+}
+
+func shared70() []Option {
+	if sharedValues[70] == nil {
+		sharedValues[70] = []Option{
+			{
+				Names: []string{
+					"--check",
+					"--diff",
+				},
+				Operands: "read",
+			},
+			{
+				Names: []string{
+					"--preview",
+					"--no-preview",
+					"--respect-gitignore",
+					"--no-respect-gitignore",
+					"--force-exclude",
+					"--no-force-exclude",
+					"--no-cache",
+					"--isolated",
+					"-v",
+					"--verbose",
+					"-q",
+					"--quiet",
+					"-s",
+					"--silent",
+					"-n",
+					"-h",
+					"--help",
+					"--exit-non-zero-on-format",
+				},
+			},
+			{
+				Names: []string{
+					"--config",
+					"--line-length",
+					"--range",
+					"--exclude",
+					"--extend-exclude",
+					"--stdin-filename",
+					"--target-version",
+					"--extension",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--cache-dir",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[70].([]Option)
+}
+
+func shared71() []Option {
+	if sharedValues[71] == nil {
+		sharedValues[71] = []Option{
+			{
+				Names: []string{
+					"--check",
+					"--diff",
+				},
+				Operands: "read",
+			},
+			{
+				Names: []string{
+					"--preview",
+					"--unstable",
+					"-S",
+					"--skip-string-normalization",
+					"-C",
+					"--skip-magic-trailing-comma",
+					"--fast",
+					"--safe",
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--color",
+					"--no-color",
+					"--pyi",
+					"--ipynb",
+					"--skip-source-first-line",
+					"--version",
+					"-h",
+					"--help",
+				},
+			},
+			{
+				Names: []string{
+					"-l",
+					"--line-length",
+					"-t",
+					"--target-version",
+					"--required-version",
+					"--include",
+					"--exclude",
+					"--extend-exclude",
+					"--force-exclude",
+					"--stdin-filename",
+					"-W",
+					"--workers",
+					"--python-cell-magics",
+					"--line-ranges",
+					"--enable-unstable-feature",
+					"-c",
+					"--code",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--config",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[71].([]Option)
+}
+
+func shared72() []Option {
+	if sharedValues[72] == nil {
+		sharedValues[72] = []Option{
+			{
+				Names: []string{
+					"-c",
+					"--check-only",
+					"--check",
+					"--diff",
+					"--df",
+					"--stdout",
+				},
+				Operands: "read",
+			},
+			{
+				Names: []string{
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--atomic",
+					"--filter-files",
+					"--float-to-top",
+					"--gitignore",
+					"--trailing-comma",
+					"--force-single-line-imports",
+					"--sl",
+					"--ca",
+					"--combine-as",
+					"--color",
+					"--show-files",
+					"--only-modified",
+					"-V",
+					"--version",
+					"-h",
+					"--help",
+					"--ws",
+					"--show-config",
+					"--honor-noqa",
+					"--skip-gitignore",
+				},
+			},
+			{
+				Names: []string{
+					"--profile",
+					"-l",
+					"--line-length",
+					"-m",
+					"--multi-line",
+					"--skip",
+					"-s",
+					"--skip-glob",
+					"--src",
+					"--py",
+					"-j",
+					"--jobs",
+					"-p",
+					"--project",
+					"-o",
+					"--thirdparty",
+					"-a",
+					"--add-import",
+					"--extend-skip",
+					"--extend-skip-glob",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--sp",
+					"--settings-path",
+					"--settings-file",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[72].([]Option)
+}
+
+func shared73() []Option {
+	if sharedValues[73] == nil {
+		sharedValues[73] = []Option{
+			{
+				Names: []string{
+					"--strict",
+					"--ignore-missing-imports",
+					"--non-interactive",
+					"--show-error-codes",
+					"--hide-error-codes",
+					"--pretty",
+					"--no-error-summary",
+					"--no-incremental",
+					"--incremental",
+					"--explicit-package-bases",
+					"--namespace-packages",
+					"--disallow-untyped-defs",
+					"--check-untyped-defs",
+					"--warn-unused-ignores",
+					"--warn-return-any",
+					"--no-implicit-optional",
+					"--show-column-numbers",
+					"--show-error-context",
+					"--allow-redefinition",
+					"--strict-optional",
+					"--no-strict-optional",
+					"--warn-unreachable",
+					"--show-traceback",
+					"--tb",
+					"-v",
+					"--verbose",
+					"--version",
+					"-V",
+					"-h",
+					"--help",
+					"--no-site-packages",
+					"--sqlite-cache",
+					"--scripts-are-modules",
+					"--hide-error-context",
+					"--no-color-output",
+					"--warn-redundant-casts",
+					"--disallow-any-generics",
+					"--local-partial-types",
+					"--disallow-incomplete-defs",
+					"--disallow-untyped-calls",
+					"--disallow-untyped-decorators",
+					"--no-implicit-reexport",
+					"--strict-equality",
+					"--warn-unused-configs",
+					"--follow-untyped-imports",
+					"--show-absolute-path",
+				},
+			},
+			{
+				Names: []string{
+					"-p",
+					"--package",
+					"-m",
+					"--module",
+					"-c",
+					"--command",
+					"--follow-imports",
+					"--python-version",
+					"--disable-error-code",
+					"--enable-error-code",
+					"--platform",
+					"--always-true",
+					"--always-false",
+					"--exclude",
+					"--python-executable",
+					"--soft-error-limit",
+					"--output",
+					"--untyped-calls-exclude",
+					"--custom-typeshed-dir",
+					"--cache-fine-grained",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--config-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--cache-dir",
+					"--html-report",
+					"--txt-report",
+					"--xml-report",
+					"--linecount-report",
+					"--cobertura-xml-report",
+					"--lineprecision-report",
+					"--any-exprs-report",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--junit-xml",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--install-types",
+				},
+				Concern: "installs stub packages by name",
+			},
+		}
+	}
+	return sharedValues[73].([]Option)
+}
+
+func shared74() []Option {
+	if sharedValues[74] == nil {
+		sharedValues[74] = []Option{
+			{
+				Names: []string{
+					"--outputjson",
+					"-w",
+					"--watch",
+					"--verbose",
+					"--stats",
+					"--dependencies",
+					"--ignoreexternal",
+					"--skipunannotated",
+					"--warnings",
+					"--version",
+					"-h",
+					"--help",
+					"--writebaseline",
+				},
+			},
+			{
+				Names: []string{
+					"--level",
+					"--pythonpath",
+					"--pythonplatform",
+					"--pythonversion",
+					"--verifytypes",
+					"--threads",
+					"--createstub",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-p",
+					"--project",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-t",
+					"--typeshedpath",
+					"-v",
+					"--venvpath",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[74].([]Option)
+}
+
+func shared75() []Option {
+	if sharedValues[75] == nil {
+		sharedValues[75] = []Option{
+			{
+				Names: []string{
+					"--count",
+					"--statistics",
+					"--show-source",
+					"--no-show-source",
+					"--isolated",
+					"--tee",
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--exit-zero",
+					"--benchmark",
+					"--version",
+					"-h",
+					"--help",
+					"--doctests",
+				},
+			},
+			{
+				Names: []string{
+					"--select",
+					"--extend-select",
+					"--ignore",
+					"--extend-ignore",
+					"--max-line-length",
+					"--max-complexity",
+					"--exclude",
+					"--extend-exclude",
+					"--per-file-ignores",
+					"--format",
+					"-j",
+					"--jobs",
+					"--builtins",
+					"--filename",
+					"--color",
+					"--require-plugins",
+					"--enable-extensions",
+					"--max-doc-length",
+					"--hang-closing",
+					"--stdin-display-name",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--config",
+					"--append-config",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--output-file",
+				},
+				Value: "write",
+			},
+		}
+	}
+	return sharedValues[75].([]Option)
+}
+
+func shared76() []Option {
+	if sharedValues[76] == nil {
+		sharedValues[76] = []Option{
+			{
+				Names: []string{
+					"-E",
+					"--errors-only",
+					"--exit-zero",
+					"--generate-rcfile",
+					"--generate-toml-config",
+					"-v",
+					"--verbose",
+					"--version",
+					"-h",
+					"--help",
+					"--list-msgs",
+					"--list-msgs-enabled",
+					"--list-groups",
+					"--list-conf-levels",
+					"--list-extensions",
+					"--full-documentation",
+				},
+			},
+			{
+				Names: []string{
+					"-d",
+					"--disable",
+					"-e",
+					"--enable",
+					"-j",
+					"--jobs",
+					"-f",
+					"--output-format",
+					"--fail-under",
+					"--fail-on",
+					"--ignore",
+					"--ignore-patterns",
+					"--ignore-paths",
+					"--load-plugins",
+					"--recursive",
+					"--score",
+					"-s",
+					"-r",
+					"--reports",
+					"--max-line-length",
+					"--py-version",
+					"--persistent",
+					"--msg-template",
+					"--help-msg",
+					"--source-roots",
+					"--clear-cache-post-run",
+					"--extension-pkg-allow-list",
+					"--good-names",
+					"--max-args",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--rcfile",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--output",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--init-hook",
+				},
+				Value: "code:python",
+			},
+		}
+	}
+	return sharedValues[76].([]Option)
+}
+
+func shared77() []Option {
+	if sharedValues[77] == nil {
+		sharedValues[77] = []Option{
+			{
+				Names: []string{
+					"-h",
+					"--help",
+					"--version",
+					"--debug",
+					"-q",
+					"--quiet",
+				},
+			},
+			{
+				Names: []string{
+					"--rcfile",
+					"--data-file",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[77].([]Option)
+}
+
+func shared78() []Option {
+	if sharedValues[78] == nil {
+		sharedValues[78] = []Option{
+			{
+				Names: []string{
+					"-h",
+					"--help",
+					"--version",
+					"--debug",
+					"-q",
+					"--quiet",
+				},
+			},
+			{
+				Names: []string{
+					"-m",
+					"--module",
+				},
+				Value: "module",
+				Stop:  true,
+			},
+			{
+				Names: []string{
+					"--branch",
+					"-p",
+					"--parallel-mode",
+					"-a",
+					"--append",
+					"--timid",
+					"-L",
+					"--pylib",
+				},
+			},
+			{
+				Names: []string{
+					"--source",
+					"--concurrency",
+					"--include",
+					"--omit",
+					"--context",
+					"--save-signal",
+					"--data-file",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--rcfile",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[78].([]Option)
+}
+
+func shared79() []Option {
+	if sharedValues[79] == nil {
+		sharedValues[79] = []Option{
+			{
+				Names: []string{
+					"-h",
+					"--help",
+					"--version",
+					"--debug",
+					"-q",
+					"--quiet",
+				},
+			},
+			{
+				Names: []string{
+					"--rcfile",
+					"--data-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-m",
+					"--show-missing",
+					"--skip-covered",
+					"--no-skip-covered",
+					"--skip-empty",
+					"-i",
+					"--ignore-errors",
+					"--append",
+					"--keep",
+					"--pretty-print",
+					"--show-contexts",
+				},
+			},
+			{
+				Names: []string{
+					"--fail-under",
+					"--precision",
+					"--include",
+					"--omit",
+					"--sort",
+					"--format",
+					"--contexts",
+					"--title",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-o",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-d",
+					"--directory",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[79].([]Option)
+}
+
+func shared80() []Option {
+	if sharedValues[80] == nil {
+		sharedValues[80] = []Option{
+			{
+				Names: []string{
+					"-p",
+					"--parallel",
+					"-r",
+					"--recreate",
+					"-q",
+					"-v",
+					"-vv",
+					"--notest",
+					"--colored",
+					"--discover",
+					"--list-dependencies",
+					"-l",
+					"--listenvs",
+					"-a",
+					"--listenvs-all",
+					"--showconfig",
+					"--version",
+					"-h",
+					"--help",
+					"--sdistonly",
+					"--skip-pkg-install",
+					"--develop",
+					"--no-provision",
+					"--parallel-live",
+					"-o",
+					"--parallel-no-spinner",
+					"--no-recreate-pkg",
+					"--exit-and-dump-after",
+				},
+			},
+			{
+				Names: []string{
+					"-e",
+					"--skip-missing-interpreters",
+					"-x",
+					"--override",
+					"-m",
+					"-f",
+					"--hashseed",
+					"--force-dep",
+					"--runner",
+					"--labels",
+					"--factors",
+					"--skip-env",
+					"--result-json",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--conf",
+					"--installpkg",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--workdir",
+					"--root",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[80].([]Option)
+}
+
+func shared81() []Option {
+	if sharedValues[81] == nil {
+		sharedValues[81] = []Option{
+			{
+				Names: []string{
+					"-l",
+					"--list",
+					"--json",
+					"-r",
+					"-R",
+					"--reuse-existing-virtualenvs",
+					"--no-reuse-existing-virtualenvs",
+					"--no-venv",
+					"-x",
+					"--stop-on-first-error",
+					"--error-on-missing-interpreters",
+					"--error-on-external-run",
+					"--install-only",
+					"--no-install",
+					"--non-interactive",
+					"--no-color",
+					"--forcecolor",
+					"--version",
+					"-h",
+					"--help",
+					"-v",
+					"--verbose",
+					"--add-timestamp",
+					"--no-stop-on-first-error",
+				},
+			},
+			{
+				Names: []string{
+					"-s",
+					"--session",
+					"--sessions",
+					"-k",
+					"--keywords",
+					"-t",
+					"--tags",
+					"-p",
+					"--python",
+					"--pythons",
+					"--reuse-venv",
+					"--force-venv-backend",
+					"--default-venv-backend",
+					"-db",
+					"-fb",
+					"--extra-pythons",
+					"--force-python",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-f",
+					"--noxfile",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--envdir",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--report",
+				},
+				Value: "write",
+			},
+		}
+	}
+	return sharedValues[81].([]Option)
+}
+
+func shared82() []Option {
+	if sharedValues[82] == nil {
+		sharedValues[82] = []Option{
+			{
+				Names: []string{
+					"--disable-pip-version-check",
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--isolated",
+					"--require-virtualenv",
+					"--no-input",
+					"--no-cache-dir",
+					"--no-color",
+					"--debug",
+					"-h",
+					"--help",
+					"--pre",
+					"-U",
+					"--upgrade",
+					"--no-deps",
+					"--force-reinstall",
+					"-I",
+					"--ignore-installed",
+					"--no-build-isolation",
+					"--prefer-binary",
+					"--require-hashes",
+					"--no-index",
+					"--compile",
+					"--no-compile",
+					"--no-warn-script-location",
+					"--no-warn-conflicts",
+					"--use-pep517",
+					"--no-use-pep517",
+					"--check-build-dependencies",
+					"--ignore-requires-python",
+					"--no-clean",
+				},
+			},
+			{
+				Names: []string{
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"-r",
+					"--requirement",
+					"-c",
+					"--constraint",
+					"-e",
+					"--editable",
+					"--build-constraint",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--upgrade-strategy",
+					"--no-binary",
+					"--only-binary",
+					"--progress-bar",
+					"--root-user-action",
+					"-C",
+					"--config-settings",
+					"--global-option",
+					"--platform",
+					"--python-version",
+					"--implementation",
+					"--abi",
+					"--exists-action",
+					"--group",
+					"--retries",
+					"--timeout",
+					"--python",
+					"--proxy",
+					"--use-feature",
+					"--log-level",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-t",
+					"--target",
+					"--prefix",
+					"--src",
+					"-w",
+					"--wheel-dir",
+					"-d",
+					"--dest",
+					"--cache-dir",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--report",
+					"--log",
+					"-o",
+					"--output",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--user",
+				},
+				Concern: "installs into the user's site-packages, outside the workspace",
+			},
+			{
+				Names: []string{
+					"--root",
+				},
+				Value:   "any",
+				Concern: "installs under another root directory",
+			},
+			{
+				Names: []string{
+					"--break-system-packages",
+				},
+				Concern: "overrides the system Python's protection",
+			},
+			{
+				Names: []string{
+					"-i",
+					"--index-url",
+					"--extra-index-url",
+					"-f",
+					"--find-links",
+					"--trusted-host",
+				},
+				Value:   "any",
+				Concern: "installs from another package index",
+			},
+			{
+				Names: []string{
+					"--cert",
+					"--client-cert",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[82].([]Option)
+}
+
+func shared83() []Option {
+	if sharedValues[83] == nil {
+		sharedValues[83] = []Option{
+			{
+				Names: []string{
+					"-c",
+				},
+				Value: "code:python",
+				Stop:  true,
+			},
+			{
+				Names: []string{
+					"-m",
+				},
+				Value: "module",
+				Stop:  true,
+			},
+			{
+				Names: []string{
+					"-u",
+					"-B",
+					"-E",
+					"-I",
+					"-O",
+					"-OO",
+					"-q",
+					"-s",
+					"-S",
+					"-v",
+					"-V",
+					"--version",
+					"-b",
+					"-bb",
+					"-d",
+					"-P",
+					"-h",
+					"--help",
+				},
+			},
+			{
+				Names: []string{
+					"-W",
+					"-X",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[83].([]Option)
+}
+
+func shared84() []Option {
+	if sharedValues[84] == nil {
+		sharedValues[84] = []Option{
+			{
+				Names: []string{
+					"-q",
+					"--quiet",
+					"-v",
+					"-vv",
+					"-vvv",
+					"--verbose",
+					"-n",
+					"--no-interaction",
+					"--ansi",
+					"--no-ansi",
+					"--no-plugins",
+					"--no-cache",
+					"-h",
+					"--help",
+					"-V",
+					"--version",
+				},
+			},
+			{
+				Names: []string{
+					"-C",
+					"--directory",
+					"-P",
+					"--project",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[84].([]Option)
+}
+
+func shared85() []Option {
+	if sharedValues[85] == nil {
+		sharedValues[85] = []Option{
+			{
+				Names: []string{
+					"-h",
+					"--help",
+					"--version",
+					"--venv",
+					"--where",
+					"--py",
+					"--envs",
+					"--site-packages",
+					"--clear",
+					"-v",
+					"--verbose",
+					"-q",
+					"--quiet",
+					"--bare",
+					"--support",
+					"-d",
+					"--dev",
+					"--deploy",
+					"--ignore-pipfile",
+					"--skip-lock",
+					"--pre",
+					"--keep-outdated",
+					"--selective-upgrade",
+					"--outdated",
+					"--dry-run",
+					"--json",
+					"--json-tree",
+					"--reverse",
+				},
+			},
+			{
+				Names: []string{
+					"--python",
+					"--categories",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[85].([]Option)
+}
+
+func shared86() []Option {
+	if sharedValues[86] == nil {
+		sharedValues[86] = []Option{
+			{
+				Names: []string{
+					"-h",
+					"--help",
+					"--version",
+					"-v",
+					"--verbose",
+					"-q",
+					"--quiet",
+					"--no-color",
+					"--color",
+					"-i",
+					"--interactive",
+					"--no-interactive",
+				},
+			},
+			{
+				Names: []string{
+					"-e",
+					"--env",
+					"-p",
+					"--project",
+					"--data-dir",
+					"--cache-dir",
+					"--config",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[86].([]Option)
+}
+
+func shared87() []Option {
+	if sharedValues[87] == nil {
+		sharedValues[87] = []Option{
+			{
+				Names: []string{
+					"-x",
+					"--exclude-task",
+					"-D",
+					"--system-prop",
+					"-P",
+					"--project-prop",
+					"--max-workers",
+					"--console",
+					"--tests",
+					"--update-locks",
+					"--configuration",
+					"--dependency",
+					"--task",
+					"-F",
+					"--dependency-verification",
+					"--write-verification-metadata",
+					"--priority",
+					"--warning-mode",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-p",
+					"--project-dir",
+					"-g",
+					"--gradle-user-home",
+					"--project-cache-dir",
+					"--include-build",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"-b",
+					"--build-file",
+					"-c",
+					"--settings-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-I",
+					"--init-script",
+				},
+				Value: "script",
+			},
+			{
+				Names: []string{
+					"-m",
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"-i",
+					"--info",
+					"-d",
+					"--debug",
+					"-w",
+					"--warn",
+					"-q",
+					"--quiet",
+					"-s",
+					"--stacktrace",
+					"-S",
+					"--full-stacktrace",
+					"--no-scan",
+					"--offline",
+					"--refresh-dependencies",
+					"--rerun-tasks",
+					"--rerun",
+					"--continue",
+					"--parallel",
+					"--no-parallel",
+					"--build-cache",
+					"--no-build-cache",
+					"--configuration-cache",
+					"--no-configuration-cache",
+					"--daemon",
+					"--no-daemon",
+					"--stop",
+					"--status",
+					"-t",
+					"--continuous",
+					"--profile",
+					"--write-locks",
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"-?",
+					"--configure-on-demand",
+					"--export-keys",
+					"-a",
+					"--no-rebuild",
+					"--foreground",
+					"--watch-fs",
+					"--no-watch-fs",
+					"--task-graph",
+					"--fail-fast",
+					"--no-problems-report",
+					"--problems-report",
+				},
+			},
+			{
+				Names: []string{
+					"--scan",
+				},
+				Concern: "publishes a build scan to a third-party service",
+			},
+		}
+	}
+	return sharedValues[87].([]Option)
+}
+
+func shared88() []Option {
+	if sharedValues[88] == nil {
+		sharedValues[88] = []Option{
+			{
+				Names: []string{
+					"-D",
+					"--define",
+					"-P",
+					"--activate-profiles",
+					"-pl",
+					"--projects",
+					"-T",
+					"--threads",
+					"-rf",
+					"--resume-from",
+					"--color",
+					"-b",
+					"--builder",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-f",
+					"--file",
+					"-s",
+					"--settings",
+					"-gs",
+					"--global-settings",
+					"-t",
+					"--toolchains",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-l",
+					"--log-file",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-q",
+					"--quiet",
+					"-X",
+					"--debug",
+					"-e",
+					"--errors",
+					"-B",
+					"--batch-mode",
+					"-U",
+					"--update-snapshots",
+					"-o",
+					"--offline",
+					"-am",
+					"--also-make",
+					"-amd",
+					"--also-make-dependents",
+					"-fae",
+					"--fail-at-end",
+					"-ff",
+					"--fail-fast",
+					"-fn",
+					"--fail-never",
+					"-N",
+					"--non-recursive",
+					"-V",
+					"--show-version",
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"-nsu",
+					"--no-snapshot-updates",
+					"-ntp",
+					"--no-transfer-progress",
+					"-C",
+					"--strict-checksums",
+					"-c",
+					"--lax-checksums",
+					"-llr",
+					"-npu",
+					"-cpu",
+					"-up",
+				},
+			},
+			{
+				Names: []string{
+					"-emp",
+					"--encrypt-master-password",
+					"-ep",
+					"--encrypt-password",
+				},
+				Value:   "any",
+				Concern: "handles repository passwords",
+			},
+		}
+	}
+	return sharedValues[88].([]Option)
+}
+
+func shared89() []Option {
+	if sharedValues[89] == nil {
+		sharedValues[89] = []Option{
+			{
+				Names: []string{
+					"-f",
+					"--format",
+					"-e",
+					"--example",
+					"-E",
+					"--example-matches",
+					"-t",
+					"--tag",
+					"--order",
+					"--seed",
+					"-r",
+					"--require",
+					"-I",
+					"-P",
+					"--pattern",
+					"--exclude-pattern",
+					"--drb-port",
+					"--failure-exit-code",
+					"--error-exit-code",
+					"--fail-fast",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-o",
+					"--out",
+					"--deprecation-out",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--default-path",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"-O",
+					"--options",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"-b",
+					"--backtrace",
+					"--only-failures",
+					"-n",
+					"--next-failure",
+					"-c",
+					"--color",
+					"--no-color",
+					"--force-color",
+					"-p",
+					"--profile",
+					"-w",
+					"--warnings",
+					"--init",
+					"--bisect",
+					"-X",
+					"--drb",
+					"--no-drb",
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"--no-profile",
+				},
+			},
+		}
+	}
+	return sharedValues[89].([]Option)
+}
+
+func shared90() []Option {
+	if sharedValues[90] == nil {
+		sharedValues[90] = []Option{
+			{
+				Names: []string{
+					"-a",
+					"--autocorrect",
+					"-A",
+					"--autocorrect-all",
+					"-x",
+					"--fix-layout",
+					"--fix",
+				},
+				Operands: "write",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--config",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-f",
+					"--format",
+					"--only",
+					"--except",
+					"--fail-level",
+					"--cache",
+					"-s",
+					"--stdin",
+					"-r",
+					"--require",
+					"--plugin",
+					"--exclude-limit",
+					"--show-cops",
+					"--show-docs-url",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-o",
+					"--out",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--cache-root",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--auto-gen-config",
+					"-P",
+					"--parallel",
+					"--no-parallel",
+					"-D",
+					"--display-cop-names",
+					"-E",
+					"--extra-details",
+					"-S",
+					"--display-style-guide",
+					"-l",
+					"--lint",
+					"-d",
+					"--debug",
+					"-F",
+					"--fail-fast",
+					"--display-only-fail-level-offenses",
+					"-L",
+					"--list-target-files",
+					"--force-exclusion",
+					"--safe",
+					"-V",
+					"--verbose-version",
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"--server",
+					"--no-server",
+					"--stop-server",
+					"--start-server",
+					"--restart-server",
+					"--server-status",
+					"--ignore-parent-exclusion",
+					"--ignore-unrecognized-cops",
+					"--force-default-config",
+					"--only-guide-cops",
+					"--no-color",
+					"--color",
+					"--disable-uncorrectable",
+					"--regenerate-todo",
+					"--no-exclude-limit",
+					"--editor-mode",
+					"--display-time",
+					"--no-display-cop-names",
+				},
+			},
+		}
+	}
+	return sharedValues[90].([]Option)
+}
+
+func shared91() []Option {
+	if sharedValues[91] == nil {
+		sharedValues[91] = []Option{
+			{
+				Names: []string{
+					"-f",
+					"--rakefile",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-C",
+					"--directory",
+					"-R",
+					"--rakelibdir",
+					"-I",
+					"--libdir",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"-j",
+					"--jobs",
+					"-r",
+					"--require",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-n",
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+			{
+				Names: []string{
+					"-T",
+					"--tasks",
+					"-D",
+					"--describe",
+					"-W",
+					"--where",
+					"-P",
+					"--prereqs",
+					"-m",
+					"--multitask",
+					"-t",
+					"--trace",
+					"-q",
+					"--quiet",
+					"-s",
+					"--silent",
+					"-v",
+					"--verbose",
+					"-V",
+					"--version",
+					"-h",
+					"--help",
+					"-g",
+					"--system",
+					"-G",
+					"--no-system",
+					"-N",
+					"--no-search",
+					"-A",
+					"--all",
+					"--backtrace",
+					"--comments",
+					"--suppress-backtrace",
+					"-X",
+					"--no-deprecation-warnings",
+					"-B",
+					"--build-all",
+					"--job-stats",
+				},
+			},
+			{
+				Names: []string{
+					"-e",
+					"--execute",
+					"-p",
+					"--execute-print",
+					"-E",
+					"--execute-continue",
+				},
+				Value: "code:ruby",
+				Stop:  true,
+			},
+		}
+	}
+	return sharedValues[91].([]Option)
+}
+
+func shared92() []Option {
+	if sharedValues[92] == nil {
+		sharedValues[92] = []Option{
+			{
+				Names: []string{
+					"--filter",
+					"--testsuite",
+					"--group",
+					"--exclude-group",
+					"--order-by",
+					"--coverage-filter",
+					"--test-suffix",
+					"--include-path",
+					"-d",
+					"--columns",
+					"--repeat",
+					"--processes",
+					"-p",
+					"--random-order-seed",
+					"--covers",
+					"--uses",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--configuration",
+					"--bootstrap",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--coverage-html",
+					"--coverage-xml",
+					"--cache-directory",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"--coverage-clover",
+					"--coverage-cobertura",
+					"--coverage-crap4j",
+					"--coverage-php",
+					"--log-junit",
+					"--log-teamcity",
+					"--testdox-html",
+					"--testdox-text",
+					"--log-events-text",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--testdox",
+					"--colors",
+					"--stop-on-failure",
+					"--stop-on-error",
+					"--stop-on-defect",
+					"--fail-on-warning",
+					"--fail-on-risky",
+					"--no-coverage",
+					"--random-order",
+					"--debug",
+					"--verbose",
+					"-v",
+					"--cache-result",
+					"--do-not-cache-result",
+					"--list-tests",
+					"--list-suites",
+					"--list-groups",
+					"--version",
+					"-h",
+					"--help",
+					"--display-deprecations",
+					"--display-warnings",
+					"--display-notices",
+					"--display-errors",
+					"--display-incomplete",
+					"--display-skipped",
+					"--teamcity",
+					"--path-coverage",
+					"--no-progress",
+					"--no-output",
+					"--no-results",
+					"--dont-report-useless-tests",
+					"--strict-coverage",
+					"--disallow-test-output",
+					"--enforce-time-limit",
+					"--process-isolation",
+					"--warm-coverage-cache",
+					"--no-configuration",
+					"--migrate-configuration",
+					"--generate-configuration",
+					"--stderr",
+					"--coverage-text",
+					"--parallel",
+					"--compact",
+					"--coverage",
+					"--ci",
+					"--bail",
+				},
+			},
+		}
+	}
+	return sharedValues[92].([]Option)
+}
+
+func shared93() []Option {
+	if sharedValues[93] == nil {
+		sharedValues[93] = []Option{
+			{
+				Names: []string{
+					"-h",
+					"--help",
+					"-q",
+					"--quiet",
+					"-V",
+					"--version",
+					"--ansi",
+					"--no-ansi",
+					"-n",
+					"--no-interaction",
+					"--profile",
+					"--no-plugins",
+					"--no-scripts",
+					"--no-cache",
+					"-v",
+					"-vv",
+					"-vvv",
+					"--verbose",
+					"--no-dev",
+					"--dev",
+					"--prefer-dist",
+					"--prefer-source",
+					"-o",
+					"--optimize-autoloader",
+					"-a",
+					"--classmap-authoritative",
+					"--apcu-autoloader",
+					"--ignore-platform-reqs",
+					"--no-autoloader",
+					"--no-progress",
+					"--audit",
+					"--no-audit",
+					"--dry-run",
+					"--strict",
+					"--no-check-publish",
+					"--with-all-dependencies",
+					"-W",
+					"--locked",
+					"--direct",
+					"-D",
+					"--all",
+					"--minor-only",
+					"--no-suggest",
+					"-t",
+					"--tree",
+					"-l",
+					"--latest",
+					"-i",
+					"--installed",
+					"-s",
+					"--self",
+					"-N",
+					"--name-only",
+					"-r",
+					"--recursive",
+					"--no-check-all",
+					"--no-check-lock",
+					"--no-check-version",
+					"--no-install",
+					"--lock",
+				},
+			},
+			{
+				Names: []string{
+					"--ignore-platform-req",
+					"--prefer-install",
+					"--format",
+					"--audit-format",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-d",
+					"--working-dir",
+				},
+				Value: "dir",
+			},
+		}
+	}
+	return sharedValues[93].([]Option)
+}
+
+func shared94() []Option {
+	if sharedValues[94] == nil {
+		sharedValues[94] = []Option{
+			{
+				Names: []string{
+					"-h",
+					"--help",
+					"-x",
+					"--experimental",
+					"--no-remote",
+					"--remote",
+					"--no-database",
+				},
+			},
+			{
+				Names: []string{
+					"-f",
+					"--file",
+				},
+				Value: "read",
+			},
+		}
+	}
+	return sharedValues[94].([]Option)
+}
+
+func shared95() []Option {
+	if sharedValues[95] == nil {
+		sharedValues[95] = []Option{
+			{
+				Names: []string{
+					"-f",
+					"--file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-t",
+					"--tag",
+					"--build-arg",
+					"--target",
+					"--platform",
+					"--progress",
+					"--secret",
+					"--ssh",
+					"--cache-from",
+					"--cache-to",
+					"--label",
+					"--network",
+					"--add-host",
+					"--build-context",
+					"--provenance",
+					"--sbom",
+					"--builder",
+					"--shm-size",
+					"--ulimit",
+					"-m",
+					"--memory",
+					"--memory-swap",
+					"--cpu-shares",
+					"--cpuset-cpus",
+					"--isolation",
+					"--annotation",
+					"--attest",
+					"--call",
+					"--check-level",
+					"--cgroup-parent",
+					"--layers",
+					"--format",
+					"--jobs",
+					"--pull-policy",
+					"--os",
+					"--arch",
+					"--variant",
+					"--no-cache-filter",
+					"--security-opt",
+					"--squash-all",
+					"--manifest",
+					"--secret-env",
+					"--tls-verify",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--iidfile",
+					"--metadata-file",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-o",
+					"--output",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--no-cache",
+					"--pull",
+					"-q",
+					"--quiet",
+					"--load",
+					"--rm",
+					"--force-rm",
+					"--squash",
+					"--compress",
+					"--disable-content-trust",
+					"--check",
+					"--debug",
+				},
+			},
+			{
+				Names: []string{
+					"--push",
+				},
+				Concern: "pushes the built image to a registry",
+			},
+			{
+				Names: []string{
+					"--allow",
+				},
+				Value:   "any",
+				Concern: "grants the build extra entitlements (network.host, security.insecure)",
+			},
+		}
+	}
+	return sharedValues[95].([]Option)
+}
+
+func shared96() []Option {
+	if sharedValues[96] == nil {
+		sharedValues[96] = []Option{
+			{
+				Names: []string{
+					"-d",
+					"--detach",
+					"-i",
+					"--interactive",
+					"-t",
+					"--tty",
+					"--rm",
+					"-P",
+					"--publish-all",
+					"--init",
+					"--read-only",
+					"-q",
+					"--quiet",
+					"--sig-proxy",
+					"--no-healthcheck",
+					"--oom-kill-disable",
+					"--disable-content-trust",
+					"--replace",
+					"--tls-verify",
+				},
+			},
+			{
+				Names: []string{
+					"--name",
+					"-p",
+					"--publish",
+					"-e",
+					"--env",
+					"-w",
+					"--workdir",
+					"-u",
+					"--user",
+					"--entrypoint",
+					"--platform",
+					"--pull",
+					"--restart",
+					"-l",
+					"--label",
+					"-h",
+					"--hostname",
+					"--add-host",
+					"--dns",
+					"--dns-search",
+					"--dns-option",
+					"--gpus",
+					"-m",
+					"--memory",
+					"--memory-swap",
+					"--cpus",
+					"--cpu-shares",
+					"-c",
+					"--cpuset-cpus",
+					"--shm-size",
+					"--ulimit",
+					"--health-cmd",
+					"--health-interval",
+					"--health-retries",
+					"--health-timeout",
+					"--health-start-period",
+					"--log-driver",
+					"--log-opt",
+					"--tmpfs",
+					"--expose",
+					"--link",
+					"-a",
+					"--attach",
+					"--stop-signal",
+					"--stop-timeout",
+					"--cap-drop",
+					"--isolation",
+					"--runtime",
+					"--group-add",
+					"--domainname",
+					"--mac-address",
+					"--ip",
+					"--ip6",
+					"--network-alias",
+					"--detach-keys",
+					"--annotation",
+					"--pod",
+					"--arch",
+					"--os",
+					"--variant",
+					"--label-file",
+					"--storage-opt",
+					"--blkio-weight",
+					"--pids-limit",
+					"--oom-score-adj",
+					"--memory-reservation",
+					"--kernel-memory",
+					"--cpu-period",
+					"--cpu-quota",
+					"--cgroup-parent",
+					"--platform",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--env-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--cidfile",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-v",
+					"--volume",
+					"--mount",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--privileged",
+				},
+				Concern: "runs a privileged container (full access to the host)",
+			},
+			{
+				Names: []string{
+					"--pid",
+					"--ipc",
+					"--uts",
+					"--userns",
+					"--cgroupns",
+				},
+				Value:   "any",
+				Concern: "shares a host namespace with the container (=host)",
+			},
+			{
+				Names: []string{
+					"--network",
+					"--net",
+				},
+				Value:   "any",
+				Concern: "joins a network other than the default (=host shares the host's)",
+			},
+			{
+				Names: []string{
+					"--cap-add",
+					"--device",
+					"--security-opt",
+					"--volumes-from",
+					"--sysctl",
+					"--device-cgroup-rule",
+				},
+				Value:   "any",
+				Concern: "gives the container extra access to the host",
+			},
+		}
+	}
+	return sharedValues[96].([]Option)
+}
+
+func shared97() []Option {
+	if sharedValues[97] == nil {
+		sharedValues[97] = []Option{
+			{
+				Names: []string{
+					"-i",
+					"--interactive",
+					"-t",
+					"--tty",
+					"-d",
+					"--detach",
+					"-T",
+					"--no-TTY",
+					"-l",
+					"--latest",
+				},
+			},
+			{
+				Names: []string{
+					"-u",
+					"--user",
+					"-e",
+					"--env",
+					"-w",
+					"--workdir",
+					"--detach-keys",
+					"--index",
+					"--preserve-fds",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--env-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--privileged",
+				},
+				Concern: "runs the command with extended privileges",
+			},
+		}
+	}
+	return sharedValues[97].([]Option)
+}
+
+func shared98() []Option {
+	if sharedValues[98] == nil {
+		sharedValues[98] = []Option{
+			{
+				Names: []string{
+					"-a",
+					"--archive",
+					"-L",
+					"--follow-link",
+					"-q",
+					"--quiet",
+				},
+			},
+		}
+	}
+	return sharedValues[98].([]Option)
+}
+
+func shared99() []Option {
+	if sharedValues[99] == nil {
+		sharedValues[99] = []Option{
+			{
+				Names: []string{
+					"-f",
+					"--file",
+					"--env-file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-p",
+					"--project-name",
+					"--profile",
+					"--ansi",
+					"--progress",
+					"--parallel",
+					"--project-directory",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--compatibility",
+					"--all-resources",
+					"--verbose",
+				},
+			},
+			{
+				Names: []string{
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+		}
+	}
+	return sharedValues[99].([]Option)
+}
+
+func shared100() []Option {
+	if sharedValues[100] == nil {
+		sharedValues[100] = []Option{
+			{
+				Names: []string{
+					"-d",
+					"--detach",
+					"--build",
+					"--no-build",
+					"--force-recreate",
+					"--no-recreate",
+					"--remove-orphans",
+					"--no-deps",
+					"--wait",
+					"--abort-on-container-exit",
+					"--abort-on-container-failure",
+					"--quiet-pull",
+					"--no-start",
+					"-V",
+					"--renew-anon-volumes",
+					"--always-recreate-deps",
+					"--no-color",
+					"--no-log-prefix",
+					"--timestamps",
+					"-y",
+					"--yes",
+					"-w",
+					"--watch",
+					"--menu",
+					"--quiet-build",
+					"--dry-run",
+				},
+			},
+			{
+				Names: []string{
+					"--wait-timeout",
+					"--exit-code-from",
+					"--scale",
+					"-t",
+					"--timeout",
+					"--pull",
+					"--attach",
+					"--no-attach",
+					"--attach-dependencies",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[100].([]Option)
+}
+
+func shared101() []Option {
+	if sharedValues[101] == nil {
+		sharedValues[101] = []Option{
+			{
+				Names: []string{
+					"--remove-orphans",
+				},
+			},
+			{
+				Names: []string{
+					"--rmi",
+					"-t",
+					"--timeout",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-v",
+					"--volumes",
+				},
+				Concern: "removes the project's volumes (their data is lost)",
+			},
+		}
+	}
+	return sharedValues[101].([]Option)
+}
+
+func shared102() []Option {
+	if sharedValues[102] == nil {
+		sharedValues[102] = []Option{
+			{
+				Names: []string{
+					"--no-cache",
+					"--pull",
+					"-q",
+					"--quiet",
+					"--parallel",
+					"--with-dependencies",
+					"--check",
+					"--print",
+					"-m",
+				},
+			},
+			{
+				Names: []string{
+					"--progress",
+					"--build-arg",
+					"--ssh",
+					"--memory",
+					"--builder",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--push",
+				},
+				Concern: "pushes the built images to a registry",
+			},
+		}
+	}
+	return sharedValues[102].([]Option)
+}
+
+func shared103() []Option {
+	if sharedValues[103] == nil {
+		sharedValues[103] = []Option{
+			{
+				Names: []string{
+					"--rm",
+					"-d",
+					"--detach",
+					"-T",
+					"--no-TTY",
+					"-i",
+					"--interactive",
+					"-t",
+					"--tty",
+					"--no-deps",
+					"--service-ports",
+					"--use-aliases",
+					"--build",
+					"--quiet-pull",
+					"--remove-orphans",
+					"-P",
+					"-q",
+					"--quiet",
+				},
+			},
+			{
+				Names: []string{
+					"-e",
+					"--env",
+					"--name",
+					"--entrypoint",
+					"-u",
+					"--user",
+					"-w",
+					"--workdir",
+					"-p",
+					"--publish",
+					"-v",
+					"--volume",
+					"--pull",
+					"-l",
+					"--label",
+					"--cap-drop",
+					"--env-from-file",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--cap-add",
+				},
+				Value:   "any",
+				Concern: "gives the container extra access to the host",
+			},
+		}
+	}
+	return sharedValues[103].([]Option)
+}
+
+func shared104() []Option {
+	if sharedValues[104] == nil {
+		sharedValues[104] = []Option{
+			{
+				Names: []string{
+					"-d",
+					"--detach",
+					"-T",
+					"--no-TTY",
+					"-i",
+					"--interactive",
+					"-t",
+					"--tty",
+				},
+			},
+			{
+				Names: []string{
+					"-e",
+					"--env",
+					"-u",
+					"--user",
+					"-w",
+					"--workdir",
+					"--index",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--privileged",
+				},
+				Concern: "runs the command with extended privileges",
+			},
+		}
+	}
+	return sharedValues[104].([]Option)
+}
+
+func shared105() []Option {
+	if sharedValues[105] == nil {
+		sharedValues[105] = []Option{
+			{
+				Names: []string{
+					"-f",
+					"--force",
+					"-s",
+					"--stop",
+					"-a",
+					"--all",
+					"--no-deps",
+					"--build",
+					"--no-build",
+					"--force-recreate",
+					"--no-recreate",
+					"--remove-orphans",
+					"--index",
+				},
+			},
+			{
+				Names: []string{
+					"-t",
+					"--timeout",
+					"-s",
+					"--signal",
+					"--scale",
+					"--pull",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-v",
+					"--volumes",
+				},
+				Concern: "also removes the services' anonymous volumes",
+			},
+		}
+	}
+	return sharedValues[105].([]Option)
+}
+
+func shared106() []Option {
+	if sharedValues[106] == nil {
+		sharedValues[106] = []Option{
+			{
+				Names: []string{
+					"-n",
+					"--namespace",
+					"--kube-context",
+					"--kube-apiserver",
+					"--kube-token",
+					"--kube-as-user",
+					"--kube-as-group",
+					"--kube-ca-file",
+					"--kube-tls-server-name",
+					"--burst-limit",
+					"--qps",
+					"--content-cache",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--kubeconfig",
+					"--registry-config",
+					"--repository-config",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--debug",
+					"--kube-insecure-skip-tls-verify",
+				},
+			},
+			{
+				Names: []string{
+					"-f",
+					"--values",
+					"--set-file",
+					"--ca-file",
+					"--cert-file",
+					"--key-file",
+					"--keyring",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--set",
+					"--set-string",
+					"--set-json",
+					"--set-literal",
+					"--version",
+					"--repo",
+					"--api-versions",
+					"-a",
+					"--kube-version",
+					"--name-template",
+					"-s",
+					"--show-only",
+					"--description",
+					"--username",
+					"--password",
+					"--post-renderer-args",
+					"--timeout",
+					"--labels",
+					"--release-name",
+					"--hide-notes",
+					"--wait",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--output-dir",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--post-renderer",
+				},
+				Value: "script",
+			},
+			{
+				Names: []string{
+					"--include-crds",
+					"--skip-crds",
+					"--skip-tests",
+					"-g",
+					"--generate-name",
+					"--is-upgrade",
+					"--validate",
+					"--no-hooks",
+					"--devel",
+					"--verify",
+					"--insecure-skip-tls-verify",
+					"--pass-credentials",
+					"--plain-http",
+					"--skip-schema-validation",
+					"--enable-dns",
+					"--disable-openapi-validation",
+					"--atomic",
+					"--strict",
+					"--with-subcharts",
+					"--quiet",
+					"--release-name",
+					"--create-namespace",
+					"--dependency-update",
+					"--render-subchart-notes",
+					"--replace",
+					"--reuse-values",
+					"--reset-values",
+					"--reset-then-reuse-values",
+					"--install",
+					"--force",
+					"--cleanup-on-fail",
+					"--wait-for-jobs",
+					"--take-ownership",
+					"--rollback-on-failure",
+					"--skip-schema-validation",
+				},
+			},
+			{
+				Names: []string{
+					"--dry-run",
+				},
+				DryRun: true,
+			},
+		}
+	}
+	return sharedValues[106].([]Option)
+}
+
+func shared107() []Option {
+	if sharedValues[107] == nil {
+		sharedValues[107] = []Option{
+			{
+				Names: []string{
+					"-input",
+					"-lock",
+					"-no-color",
+					"-json",
+					"-compact-warnings",
+					"-concise",
+					"--terragrunt-non-interactive",
+					"--non-interactive",
+					"-upgrade",
+					"-reconfigure",
+					"-get",
+					"-backend",
+					"-ignore-remote-version",
+				},
+			},
+			{
+				Names: []string{
+					"-lock-timeout",
+					"-parallelism",
+					"-test-directory",
+					"-lockfile",
+					"-var",
+					"-var-file",
+					"-target",
+					"-replace",
+					"-backend-config",
+					"-plugin-dir",
+					"-from-module",
+					"-state",
+					"-state-out",
+					"-backup",
+					"-module-depth",
+					"--terragrunt-working-dir",
+					"--working-dir",
+					"--log-level",
+					"--terragrunt-log-level",
+					"-filter",
+					"-run",
+					"-cloud-run",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-migrate-state",
+					"-force-copy",
+				},
+				Concern: "moves the state to another backend",
+			},
+		}
+	}
+	return sharedValues[107].([]Option)
+}
+
+func shared108() []Option {
+	if sharedValues[108] == nil {
+		sharedValues[108] = []Option{
+			{
+				Names: []string{
+					"-input",
+					"-lock",
+					"-no-color",
+					"-json",
+					"-compact-warnings",
+					"-concise",
+					"--terragrunt-non-interactive",
+					"--non-interactive",
+					"-upgrade",
+					"-reconfigure",
+					"-get",
+					"-backend",
+					"-ignore-remote-version",
+				},
+			},
+			{
+				Names: []string{
+					"-lock-timeout",
+					"-parallelism",
+					"-test-directory",
+					"-lockfile",
+					"-var",
+					"-var-file",
+					"-target",
+					"-replace",
+					"-backend-config",
+					"-plugin-dir",
+					"-from-module",
+					"-state",
+					"-state-out",
+					"-backup",
+					"-module-depth",
+					"--terragrunt-working-dir",
+					"--working-dir",
+					"--log-level",
+					"--terragrunt-log-level",
+					"-filter",
+					"-run",
+					"-cloud-run",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-out",
+					"-generate-config-out",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-destroy",
+					"-refresh-only",
+					"-refresh",
+					"-detailed-exitcode",
+					"-no-tests",
+					"-light",
+				},
+			},
+		}
+	}
+	return sharedValues[108].([]Option)
+}
+
+func shared109() []Option {
+	if sharedValues[109] == nil {
+		sharedValues[109] = []Option{
+			{
+				Names: []string{
+					"-recursive",
+					"-check",
+					"-diff",
+					"-list",
+					"-write",
+					"-no-color",
+				},
+			},
+		}
+	}
+	return sharedValues[109].([]Option)
+}
+
+func shared110() []Option {
+	if sharedValues[110] == nil {
+		sharedValues[110] = []Option{
+			{
+				Names: []string{
+					"-input",
+					"-lock",
+					"-no-color",
+					"-json",
+					"-compact-warnings",
+					"-concise",
+					"--terragrunt-non-interactive",
+					"--non-interactive",
+					"-upgrade",
+					"-reconfigure",
+					"-get",
+					"-backend",
+					"-ignore-remote-version",
+				},
+			},
+			{
+				Names: []string{
+					"-lock-timeout",
+					"-parallelism",
+					"-test-directory",
+					"-lockfile",
+					"-var",
+					"-var-file",
+					"-target",
+					"-replace",
+					"-backend-config",
+					"-plugin-dir",
+					"-from-module",
+					"-state",
+					"-state-out",
+					"-backup",
+					"-module-depth",
+					"--terragrunt-working-dir",
+					"--working-dir",
+					"--log-level",
+					"--terragrunt-log-level",
+					"-filter",
+					"-run",
+					"-cloud-run",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-raw",
+					"-json",
+					"-type",
+					"-draw-cycles",
+					"-plan",
+					"-update",
+				},
+			},
+		}
+	}
+	return sharedValues[110].([]Option)
+}
+
+func shared111() []Option {
+	if sharedValues[111] == nil {
+		sharedValues[111] = []Option{
+			{
+				Names: []string{
+					"-input",
+					"-lock",
+					"-no-color",
+					"-json",
+					"-compact-warnings",
+					"-concise",
+					"--terragrunt-non-interactive",
+					"--non-interactive",
+					"-upgrade",
+					"-reconfigure",
+					"-get",
+					"-backend",
+					"-ignore-remote-version",
+				},
+			},
+			{
+				Names: []string{
+					"-lock-timeout",
+					"-parallelism",
+					"-test-directory",
+					"-lockfile",
+					"-var",
+					"-var-file",
+					"-target",
+					"-replace",
+					"-backend-config",
+					"-plugin-dir",
+					"-from-module",
+					"-state",
+					"-state-out",
+					"-backup",
+					"-module-depth",
+					"--terragrunt-working-dir",
+					"--working-dir",
+					"--log-level",
+					"--terragrunt-log-level",
+					"-filter",
+					"-run",
+					"-cloud-run",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-id",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[111].([]Option)
+}
+
+func shared112() []Option {
+	if sharedValues[112] == nil {
+		sharedValues[112] = []Option{
+			{
+				Names: []string{
+					"-or-create",
+				},
+			},
+		}
+	}
+	return sharedValues[112].([]Option)
+}
+
+func shared113() []Option {
+	if sharedValues[113] == nil {
+		sharedValues[113] = []Option{
+			{
+				Names: []string{
+					"-input",
+					"-lock",
+					"-no-color",
+					"-json",
+					"-compact-warnings",
+					"-concise",
+					"--terragrunt-non-interactive",
+					"--non-interactive",
+					"-upgrade",
+					"-reconfigure",
+					"-get",
+					"-backend",
+					"-ignore-remote-version",
+				},
+			},
+			{
+				Names: []string{
+					"-lock-timeout",
+					"-parallelism",
+					"-test-directory",
+					"-lockfile",
+					"-var",
+					"-var-file",
+					"-target",
+					"-replace",
+					"-backend-config",
+					"-plugin-dir",
+					"-from-module",
+					"-state",
+					"-state-out",
+					"-backup",
+					"-module-depth",
+					"--terragrunt-working-dir",
+					"--working-dir",
+					"--log-level",
+					"--terragrunt-log-level",
+					"-filter",
+					"-run",
+					"-cloud-run",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-out",
+					"-generate-config-out",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-destroy",
+					"-refresh-only",
+					"-refresh",
+					"-allow-missing",
+					"-force",
+					"-verbose",
+				},
+			},
+			{
+				Names: []string{
+					"-auto-approve",
+					"--auto-approve",
+				},
+				Concern: "skips the interactive approval",
+			},
+		}
+	}
+	return sharedValues[113].([]Option)
+}
+
+func shared114() []Option {
+	if sharedValues[114] == nil {
+		sharedValues[114] = []Option{
+			{
+				Names: []string{
+					"-o",
+					"--output",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--cert",
+					"--cert-key",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"-a",
+					"--auth",
+					"-A",
+					"--auth-type",
+					"-p",
+					"--print",
+					"-P",
+					"--history-print",
+					"--verify",
+					"--timeout",
+					"--pretty",
+					"-s",
+					"--style",
+					"--session",
+					"--session-read-only",
+					"--proxy",
+					"--max-redirects",
+					"--ssl",
+					"--boundary",
+					"--format-options",
+					"--response-charset",
+					"--response-mime",
+					"--default-scheme",
+					"--bearer",
+					"--http-version",
+					"--resolve",
+					"--interface",
+					"--unix-socket",
+					"--raw",
+					"--ciphers",
+					"--cert-key-pass",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-v",
+					"--verbose",
+					"-h",
+					"--headers",
+					"-b",
+					"--body",
+					"-m",
+					"--meta",
+					"-f",
+					"--form",
+					"-j",
+					"--json",
+					"-d",
+					"--download",
+					"-c",
+					"--continue",
+					"-F",
+					"--follow",
+					"--check-status",
+					"-I",
+					"--ignore-stdin",
+					"-q",
+					"--quiet",
+					"-S",
+					"--stream",
+					"-x",
+					"--compress",
+					"--all",
+					"--multipart",
+					"--chunked",
+					"--sorted",
+					"--unsorted",
+					"--path-as-is",
+					"--debug",
+					"--traceback",
+					"--version",
+					"--help",
+					"--ignore-netrc",
+					"--https",
+					"-4",
+					"--ipv4",
+					"-6",
+					"--ipv6",
+					"--native-tls",
+					"--curl",
+					"--curl-long",
+				},
+			},
+			{
+				Names: []string{
+					"--offline",
+				},
+				DryRun: true,
+			},
+		}
+	}
+	return sharedValues[114].([]Option)
+}
+
+func shared115() []Option {
+	if sharedValues[115] == nil {
+		sharedValues[115] = []Option{
+			{
+				Names: []string{
+					"--user",
+					"--system",
+					"--no-pager",
+					"-l",
+					"--full",
+					"-a",
+					"--all",
+					"--now",
+					"--failed",
+					"-q",
+					"--quiet",
+					"--no-legend",
+					"--plain",
+					"--value",
+					"--runtime",
+					"--force",
+					"--no-block",
+					"--no-ask-password",
+					"--global",
+					"-r",
+					"--recursive",
+					"--reverse",
+					"--before",
+					"--after",
+					"--show-types",
+					"--no-reload",
+					"--no-wall",
+					"--wait",
+					"-i",
+					"--ignore-inhibitors",
+					"--version",
+					"-h",
+					"--help",
+					"--dry-run",
+				},
+			},
+			{
+				Names: []string{
+					"-t",
+					"--type",
+					"--state",
+					"-n",
+					"--lines",
+					"-o",
+					"--output",
+					"-H",
+					"--host",
+					"-M",
+					"--machine",
+					"-p",
+					"--property",
+					"-P",
+					"--kill-whom",
+					"-s",
+					"--signal",
+					"--job-mode",
+					"--root",
+					"--preset-mode",
+					"--what",
+					"--timestamp",
+					"--check-inhibitors",
+					"--when",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[115].([]Option)
+}
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
 const generatedHash = "6a9dd96f7fbf95e12f8736403b92494f2c4b4627f3ee4abc5b9ca438be6240e3"
