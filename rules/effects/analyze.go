@@ -366,21 +366,26 @@ func (a *analysis) option(s *Spec, arg string, args []string, dyn []bool, i int,
 	}
 	if o := findOption(s, name); o != nil {
 		if o.Value == "" {
+			a.applyOption(o, operands, first)
 			if hasVal {
 				a.flagValue(o, val, false)
 			}
-			a.applyOption(o, operands, first)
+			if o.DryRun && strings.HasPrefix(name, "--no-") {
+				a.r.DryRun = false // --no-dry-run: the last spelling wins
+			}
 			return 0, true
 		}
 		if hasVal {
 			a.value(o.Value, val, false)
 			a.applyOption(o, operands, first)
+			a.flagValue(o, val, false)
 			a.nameFilter(name, val)
 			return 0, true
 		}
 		if i+1 < len(args) {
 			a.value(o.Value, args[i+1], i+1 < len(dyn) && dyn[i+1])
 			a.applyOption(o, operands, first)
+			a.flagValue(o, args[i+1], i+1 < len(dyn) && dyn[i+1])
 			a.nameFilter(name, args[i+1])
 			return 1, true
 		}
@@ -415,7 +420,12 @@ func (a *analysis) option(s *Spec, arg string, args []string, dyn []bool, i int,
 
 // flagValue handles --flag=false style values of flags: a dry-run option set
 // to a false value does not count.
-func (a *analysis) flagValue(o *Option, val string, _ bool) {
+func (a *analysis) flagValue(o *Option, val string, dyn bool) {
+	if o.DryRun && dyn {
+		a.r.DryRun = false
+		a.r.Concerns = append(a.r.Concerns, "dry run chosen at run time: "+o.Names[0]+"="+val)
+		return
+	}
 	if o.DryRun {
 		switch strings.ToLower(val) {
 		case "false", "0", "no", "off", "none", "never":
@@ -616,6 +626,10 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		if cls := a.r.Files[len(a.r.Files)-1].Classes; !has(cls, "inside", "source", "build", ClassRoot) || dyn {
 			a.r.Code = append(a.r.Code, CodeEffect{Kind: "file", What: v})
 			a.r.unknown("runs task definitions from %s, outside the workspace", v)
+		}
+	case OperandPID:
+		if dyn || v == "{xargs input}" {
+			a.r.Concerns = append(a.r.Concerns, "signals processes chosen at run time ("+v+")")
 		}
 	case OperandList:
 		if v == "{xargs input}" || dyn {

@@ -160,3 +160,31 @@ func TestGlobMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestDryRun: a dry-run option counts only as the table marks it, the last
+// spelling wins, and a value that turns it off does not count.
+func TestDryRun(t *testing.T) {
+	spec := &Spec{Names: []string{"tool"}, Operands: OperandDelete, Options: []Option{
+		{Names: []string{"-n", "--dry-run", "--no-dry-run"}, DryRun: true},
+		{Names: []string{"--mode"}, Value: OperandAny, DryRun: true},
+		{Names: []string{"-r"}, Recursive: true},
+	}}
+	restore := Use(&Table{Programs: []*Spec{spec}})
+	defer restore()
+	env := Env{Home: "/home/dev", WorkspaceRoots: []string{"/home/dev/project"},
+		Classify: func(arg, cwd string) []string { return []string{"home"} }}
+	for line, want := range map[string]hook.Decision{
+		"tool -r ~":                        hook.Deny,
+		"tool -n -r ~":                     hook.Allow,
+		"tool --dry-run=false -r ~":        hook.Deny,
+		"tool --dry-run --no-dry-run -r ~": hook.Deny,
+		"tool --mode=none -r ~":            hook.Deny,
+		"tool --mode client -r ~":          hook.Allow,
+	} {
+		res := shell.Split(line, shell.Options{Cwd: "/home/dev/project", Home: "/home/dev"})
+		v := Decide(Analyze(&res.Commands[0], env))
+		if v.Decision != want {
+			t.Errorf("%q: %s %v, want %s", line, v.Decision, v.Reasons, want)
+		}
+	}
+}

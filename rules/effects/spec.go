@@ -116,6 +116,7 @@ const (
 	OperandGitConf = "gitconfig"   // git's -c KEY=VALUE: keys that run commands are code
 	OperandUpload  = "upload"      // a file read and sent over the network (curl -T FILE)
 	OperandProject = "projectfile" // a file of task definitions run (make -f FILE): the workspace's own, or code from elsewhere
+	OperandPID     = "pid"         // a process id (one chosen at run time is judged)
 	OperandList    = "list"        // a file or folder whose names and attributes are shown, not its contents
 	OperandDiscard = "discard"     // a file overwritten with its committed version (uncommitted edits lost)
 	OperandHeader  = "header"      // a request header (a run-time value in it is sent)

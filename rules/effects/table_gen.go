@@ -62,416 +62,424 @@ func generatedProgram(name string) *Spec {
 		return program26()
 	case "tar", "gtar", "bsdtar":
 		return program27()
-	case "zip", "unzip", "gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat", "zstd", "unzstd", "zstdcat", "lz4", "7z", "7za", "brotli":
+	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
 		return program28()
-	case "rsync":
+	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
 		return program29()
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
+	case "zip":
 		return program30()
-	case "eval", "exec-code":
+	case "unzip":
 		return program31()
-	case "source", ".":
+	case "7z", "7za", "7zr":
 		return program32()
-	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
+	case "rsync":
 		return program33()
-	case "trap":
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
 		return program34()
-	case "command":
+	case "eval", "exec-code":
 		return program35()
-	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
+	case "source", ".":
 		return program36()
-	case "node", "nodejs":
+	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
 		return program37()
-	case "deno":
+	case "trap":
 		return program38()
-	case "ruby":
+	case "command":
 		return program39()
-	case "perl":
+	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
 		return program40()
-	case "php":
+	case "node", "nodejs":
 		return program41()
-	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
+	case "deno":
 		return program42()
-	case "manage.py":
+	case "ruby":
 		return program43()
-	case "git":
+	case "perl":
 		return program44()
-	case "git-lfs":
+	case "php":
 		return program45()
-	case "gh":
+	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
 		return program46()
-	case "glab":
+	case "manage.py":
 		return program47()
-	case "hub":
+	case "git":
 		return program48()
-	case "tig":
+	case "git-lfs":
 		return program49()
-	case "lazygit":
+	case "gh":
 		return program50()
-	case "pre-commit":
+	case "glab":
 		return program51()
-	case "husky":
+	case "hub":
 		return program52()
-	case "go":
+	case "tig":
 		return program53()
-	case "gofmt":
+	case "lazygit":
 		return program54()
-	case "goimports", "gofumpt":
+	case "pre-commit":
 		return program55()
-	case "golangci-lint":
+	case "husky":
 		return program56()
-	case "staticcheck":
+	case "go":
 		return program57()
-	case "govulncheck":
+	case "gofmt":
 		return program58()
-	case "gopls":
+	case "goimports", "gofumpt":
 		return program59()
-	case "dlv":
+	case "golangci-lint":
 		return program60()
-	case "cargo":
+	case "staticcheck":
 		return program61()
-	case "rustc":
+	case "govulncheck":
 		return program62()
-	case "rustfmt":
+	case "gopls":
 		return program63()
-	case "rustup":
+	case "dlv":
 		return program64()
-	case "tsc":
+	case "cargo":
 		return program65()
-	case "eslint":
+	case "rustc":
 		return program66()
-	case "prettier":
+	case "rustfmt":
 		return program67()
-	case "biome":
+	case "rustup":
 		return program68()
-	case "vite":
+	case "tsc":
 		return program69()
-	case "webpack", "webpack-cli":
+	case "eslint":
 		return program70()
-	case "esbuild":
+	case "prettier":
 		return program71()
-	case "rollup":
+	case "biome":
 		return program72()
-	case "next":
+	case "vite":
 		return program73()
-	case "jest":
+	case "webpack", "webpack-cli":
 		return program74()
-	case "vitest":
+	case "esbuild":
 		return program75()
-	case "mocha":
+	case "rollup":
 		return program76()
-	case "playwright":
+	case "next":
 		return program77()
-	case "cypress":
+	case "jest":
 		return program78()
-	case "turbo":
+	case "vitest":
 		return program79()
-	case "nx":
+	case "mocha":
 		return program80()
-	case "npm":
+	case "playwright":
 		return program81()
-	case "npx":
+	case "cypress":
 		return program82()
-	case "pnpx":
+	case "turbo":
 		return program83()
-	case "pnpm":
+	case "nx":
 		return program84()
-	case "yarn":
+	case "npm":
 		return program85()
-	case "bun":
+	case "npx":
 		return program86()
-	case "bunx":
+	case "pnpx":
 		return program87()
-	case "pytest", "py.test":
+	case "pnpm":
 		return program88()
-	case "ruff":
+	case "yarn":
 		return program89()
-	case "black":
+	case "bun":
 		return program90()
-	case "isort":
+	case "bunx":
 		return program91()
-	case "mypy", "dmypy":
+	case "pytest", "py.test":
 		return program92()
-	case "pyright", "basedpyright":
+	case "ruff":
 		return program93()
-	case "flake8":
+	case "black":
 		return program94()
-	case "pylint":
+	case "isort":
 		return program95()
-	case "coverage":
+	case "mypy", "dmypy":
 		return program96()
-	case "tox":
+	case "pyright", "basedpyright":
 		return program97()
-	case "nox":
+	case "flake8":
 		return program98()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "pylint":
 		return program99()
-	case "uv":
+	case "coverage":
 		return program100()
-	case "uvx", "pipx":
+	case "tox":
 		return program101()
-	case "poetry":
+	case "nox":
 		return program102()
-	case "pipenv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program103()
-	case "pdm":
+	case "uv":
 		return program104()
-	case "hatch":
+	case "uvx", "pipx":
 		return program105()
-	case "conda", "mamba", "micromamba":
+	case "poetry":
 		return program106()
-	case "jupyter":
+	case "pipenv":
 		return program107()
-	case "make", "gmake":
+	case "pdm":
 		return program108()
-	case "just":
+	case "hatch":
 		return program109()
-	case "task", "go-task":
+	case "conda", "mamba", "micromamba":
 		return program110()
-	case "cmake":
+	case "jupyter":
 		return program111()
-	case "ctest":
+	case "make", "gmake":
 		return program112()
-	case "ninja", "samu":
+	case "just":
 		return program113()
-	case "meson":
+	case "task", "go-task":
 		return program114()
-	case "bazel", "bazelisk":
+	case "cmake":
 		return program115()
-	case "gradle", "gradlew":
+	case "ctest":
 		return program116()
-	case "mvn", "mvnw", "mvnd":
+	case "ninja", "samu":
 		return program117()
-	case "java":
+	case "meson":
 		return program118()
-	case "javac":
+	case "bazel", "bazelisk":
 		return program119()
-	case "dotnet":
+	case "gradle", "gradlew":
 		return program120()
-	case "xcodebuild":
+	case "mvn", "mvnw", "mvnd":
 		return program121()
-	case "rspec":
+	case "java":
 		return program122()
-	case "rubocop", "standardrb":
+	case "javac":
 		return program123()
-	case "rake":
+	case "dotnet":
 		return program124()
-	case "rails":
+	case "xcodebuild":
 		return program125()
-	case "bundle", "bundler":
+	case "rspec":
 		return program126()
-	case "gem":
+	case "rubocop", "standardrb":
 		return program127()
-	case "phpunit", "pest", "paratest":
+	case "rake":
 		return program128()
-	case "composer":
+	case "rails":
 		return program129()
-	case "mix":
+	case "bundle", "bundler":
 		return program130()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "gem":
 		return program131()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "phpunit", "pest", "paratest":
 		return program132()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "composer":
 		return program133()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "mix":
 		return program134()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program135()
-	case "buf":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program136()
-	case "protoc":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program137()
-	case "sqlc":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program138()
-	case "docker", "podman", "nerdctl":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program139()
-	case "docker-compose", "podman-compose":
+	case "buf":
 		return program140()
-	case "kubectl", "k", "oc":
+	case "protoc":
 		return program141()
-	case "helm":
+	case "sqlc":
 		return program142()
-	case "kustomize":
+	case "docker", "podman", "nerdctl":
 		return program143()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "docker-compose", "podman-compose":
 		return program144()
-	case "kind":
+	case "kubectl", "k", "oc":
 		return program145()
-	case "minikube":
+	case "helm":
 		return program146()
-	case "k3d":
+	case "kustomize":
 		return program147()
-	case "stern", "kubetail":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program148()
-	case "k9s":
+	case "kind":
 		return program149()
-	case "kubectx", "kubens":
+	case "minikube":
 		return program150()
-	case "terraform", "tofu", "opentofu":
+	case "k3d":
 		return program151()
-	case "terragrunt":
+	case "stern", "kubetail":
 		return program152()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "k9s":
 		return program153()
-	case "pulumi":
+	case "kubectx", "kubens":
 		return program154()
-	case "packer":
+	case "terraform", "tofu", "opentofu":
 		return program155()
-	case "ansible-playbook", "ansible":
+	case "terragrunt":
 		return program156()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program157()
-	case "ansible-galaxy":
+	case "pulumi":
 		return program158()
-	case "aws":
+	case "packer":
 		return program159()
-	case "gcloud":
+	case "ansible-playbook", "ansible":
 		return program160()
-	case "gsutil":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program161()
-	case "az":
+	case "ansible-galaxy":
 		return program162()
-	case "doctl":
+	case "aws":
 		return program163()
-	case "fly", "flyctl":
+	case "gcloud":
 		return program164()
-	case "heroku":
+	case "gsutil":
 		return program165()
-	case "vercel", "vc":
+	case "az":
 		return program166()
-	case "netlify", "ntl":
+	case "doctl":
 		return program167()
-	case "firebase":
+	case "fly", "flyctl":
 		return program168()
-	case "wrangler":
+	case "heroku":
 		return program169()
-	case "supabase":
+	case "vercel", "vc":
 		return program170()
-	case "stripe":
+	case "netlify", "ntl":
 		return program171()
-	case "hookguard":
+	case "firebase":
 		return program172()
-	case "psql":
+	case "wrangler":
 		return program173()
-	case "mysql", "mariadb":
+	case "supabase":
 		return program174()
-	case "sqlite3", "sqlite", "duckdb":
+	case "stripe":
 		return program175()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "hookguard":
 		return program176()
-	case "mongosh", "mongo":
+	case "psql":
 		return program177()
-	case "clickhouse-client", "clickhouse":
+	case "mysql", "mariadb":
 		return program178()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "sqlite3", "sqlite", "duckdb":
 		return program179()
-	case "curl":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program180()
-	case "wget":
+	case "mongosh", "mongo":
 		return program181()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "clickhouse-client", "clickhouse":
 		return program182()
-	case "ssh", "mosh", "autossh":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program183()
-	case "scp", "sftp":
+	case "curl":
 		return program184()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "wget":
 		return program185()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program186()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "ssh", "mosh", "autossh":
 		return program187()
-	case "openssl":
+	case "scp", "sftp":
 		return program188()
-	case "ssh-keygen":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program189()
-	case "ssh-add":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program190()
-	case "gpg", "gpg2":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program191()
-	case "systemctl":
+	case "openssl":
 		return program192()
-	case "service", "rc-service", "sv":
+	case "ssh-keygen":
 		return program193()
-	case "launchctl":
+	case "ssh-add":
 		return program194()
-	case "journalctl":
+	case "gpg", "gpg2":
 		return program195()
-	case "dmesg":
+	case "systemctl":
 		return program196()
-	case "brew":
+	case "service", "rc-service", "sv":
 		return program197()
-	case "apt", "apt-get", "aptitude":
+	case "launchctl":
 		return program198()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "journalctl":
 		return program199()
-	case "dpkg":
+	case "dmesg":
 		return program200()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "brew":
 		return program201()
-	case "apk":
+	case "apt", "apt-get", "aptitude":
 		return program202()
-	case "pacman", "yay", "paru":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program203()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "dpkg":
 		return program204()
-	case "crontab":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program205()
-	case "at", "batch":
+	case "apk":
 		return program206()
-	case "atq", "atrm":
+	case "pacman", "yay", "paru":
 		return program207()
-	case "kill":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program208()
-	case "pkill", "killall":
+	case "crontab":
 		return program209()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "at", "batch":
 		return program210()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "atq", "atrm":
 		return program211()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "kill":
 		return program212()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "pkill", "killall":
 		return program213()
-	case "tmux":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program214()
-	case "screen":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program215()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program216()
-	case "lldb":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program217()
-	case "strace", "ltrace", "dtruss":
+	case "tmux":
 		return program218()
-	case "entr", "watchexec", "reflex":
+	case "screen":
 		return program219()
-	case "hyperfine":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program220()
-	case "direnv":
+	case "lldb":
 		return program221()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "strace", "ltrace", "dtruss":
 		return program222()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "entr", "watchexec", "reflex":
 		return program223()
-	case "actionlint":
+	case "hyperfine":
 		return program224()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "direnv":
 		return program225()
-	case "codespell":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program226()
-	case "shfmt":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program227()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "actionlint":
 		return program228()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program229()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "codespell":
 		return program230()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "shfmt":
 		return program231()
-	case "envsubst":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program232()
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+		return program233()
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+		return program234()
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
+		return program235()
+	case "envsubst":
+		return program236()
 	}
 	return nil
 }
@@ -712,6 +720,10 @@ func generatedPrograms() []*Spec {
 		program230(),
 		program231(),
 		program232(),
+		program233(),
+		program234(),
+		program235(),
+		program236(),
 	}
 }
 
@@ -2427,38 +2439,232 @@ func program27() *Spec {
 	}
 }
 
-// zip: compresses and decompresses files
+// zcat: prints compressed files
 //
 //go:noinline
 func program28() *Spec {
 	return &Spec{
 		Names: []string{
-			"zip",
-			"unzip",
-			"gzip",
-			"gunzip",
 			"zcat",
-			"bzip2",
-			"bunzip2",
 			"bzcat",
-			"xz",
-			"unxz",
 			"xzcat",
-			"zstd",
-			"unzstd",
 			"zstdcat",
-			"lz4",
-			"7z",
-			"7za",
-			"brotli",
+			"lz4cat",
+			"zless",
+			"zmore",
 		},
-		Summary:   "compresses and decompresses files",
+		Summary:   "prints compressed files",
 		Operands:  "read",
 		AnyOption: true,
 		Examples: Examples{
 			Allow: []string{
-				"gzip -k data.csv",
 				"zcat logs/app.log.gz | head",
+			},
+		},
+	}
+}
+
+// gzip: compresses or decompresses files in place (file ↔ file.gz)
+//
+//go:noinline
+func program29() *Spec {
+	return &Spec{
+		Names: []string{
+			"gzip",
+			"gunzip",
+			"bzip2",
+			"bunzip2",
+			"xz",
+			"unxz",
+			"zstd",
+			"unzstd",
+			"lz4",
+			"unlz4",
+			"brotli",
+			"compress",
+			"uncompress",
+			"pigz",
+		},
+		Summary:   "compresses or decompresses files in place (file ↔ file.gz)",
+		Operands:  "write",
+		AnyOption: true,
+		Examples: Examples{
+			Allow: []string{
+				"gzip -k data.csv",
+				"gunzip fixtures/dump.sql.gz",
+			},
+			Judge: []string{
+				"gzip /home/dev/notes.txt",
+			},
+		},
+	}
+}
+
+// zip: writes a zip archive (the first operand) from files
+//
+//go:noinline
+func program30() *Spec {
+	return &Spec{
+		Names: []string{
+			"zip",
+		},
+		Summary:   "writes a zip archive (the first operand) from files",
+		Operands:  "read",
+		First:     "write",
+		AnyOption: true,
+		Examples: Examples{
+			Allow: []string{
+				"zip -r release.zip dist/",
+			},
+		},
+	}
+}
+
+// unzip: extracts a zip archive (into -d DIR, else the current directory)
+//
+//go:noinline
+func program31() *Spec {
+	return &Spec{
+		Names: []string{
+			"unzip",
+		},
+		Summary:  "extracts a zip archive (into -d DIR, else the current directory)",
+		Operands: "read",
+		Options: []Option{
+			{
+				Names: []string{
+					"-d",
+				},
+				Value: "extract",
+			},
+			{
+				Names: []string{
+					"-P",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-o",
+					"-n",
+					"-q",
+					"-qq",
+					"-j",
+					"-l",
+					"-t",
+					"-v",
+					"-a",
+					"-aa",
+					"-u",
+					"-f",
+					"-C",
+					"-L",
+					"-X",
+					"-K",
+					"-M",
+					"-Z",
+					"-z",
+					"-x",
+					"-c",
+					"-p",
+					"-b",
+					"-B",
+					"-D",
+					"-V",
+				},
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"unzip -o fixtures.zip -d testdata/",
+				"unzip -l release.zip",
+			},
+			Deny: []string{
+				"unzip -o dotfiles.zip -d ~",
+			},
+		},
+	}
+}
+
+// 7z: 7-Zip archives (a adds, x/e extract with -oDIR, l lists, t tests)
+//
+//go:noinline
+func program32() *Spec {
+	return &Spec{
+		Names: []string{
+			"7z",
+			"7za",
+			"7zr",
+		},
+		Summary: "7-Zip archives (a adds, x/e extract with -oDIR, l lists, t tests)",
+		Subcommands: []*Spec{
+			{
+				Names: []string{
+					"l",
+					"t",
+					"i",
+					"h",
+				},
+				Operands:  "read",
+				AnyOption: true,
+			},
+			{
+				Names: []string{
+					"a",
+					"u",
+					"d",
+					"rn",
+				},
+				Operands:  "read",
+				First:     "write",
+				AnyOption: true,
+			},
+			{
+				Names: []string{
+					"x",
+					"e",
+				},
+				Operands: "read",
+				Options: []Option{
+					{
+						Names: []string{
+							"-o",
+						},
+						Value: "extract",
+					},
+					{
+						Names: []string{
+							"-y",
+							"-aoa",
+							"-aos",
+							"-aou",
+							"-aot",
+							"-r",
+							"-bd",
+							"-bb0",
+							"-bb1",
+							"-bb3",
+							"-spe",
+							"-snl",
+						},
+					},
+					{
+						Names: []string{
+							"-p",
+							"-i",
+							"-x",
+							"-t",
+							"-m",
+						},
+						Value: "any",
+					},
+				},
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"7z x assets.7z -oassets/",
+				"7z l backup.7z",
 			},
 		},
 	}
@@ -2467,7 +2673,7 @@ func program28() *Spec {
 // rsync: copies files locally or to another host
 //
 //go:noinline
-func program29() *Spec {
+func program33() *Spec {
 	return &Spec{
 		Names: []string{
 			"rsync",
@@ -2598,7 +2804,7 @@ func program29() *Spec {
 // sh: a shell; -c code and piped code are split into their own commands
 //
 //go:noinline
-func program30() *Spec {
+func program34() *Spec {
 	return &Spec{
 		Names: []string{
 			"sh",
@@ -2670,7 +2876,7 @@ func program30() *Spec {
 // eval: runs its arguments as shell code (split into their own commands)
 //
 //go:noinline
-func program31() *Spec {
+func program35() *Spec {
 	return &Spec{
 		Names: []string{
 			"eval",
@@ -2689,7 +2895,7 @@ func program31() *Spec {
 // source: runs a file in the current shell
 //
 //go:noinline
-func program32() *Spec {
+func program36() *Spec {
 	return &Spec{
 		Names: []string{
 			"source",
@@ -2711,7 +2917,7 @@ func program32() *Spec {
 // export: shell built-ins that set variables and options (loader variables are recorded)
 //
 //go:noinline
-func program33() *Spec {
+func program37() *Spec {
 	return &Spec{
 		Names: []string{
 			"export",
@@ -2765,7 +2971,7 @@ func program33() *Spec {
 // trap: runs a command when the shell gets a signal or exits
 //
 //go:noinline
-func program34() *Spec {
+func program38() *Spec {
 	return &Spec{
 		Names: []string{
 			"trap",
@@ -2785,7 +2991,7 @@ func program34() *Spec {
 // command: runs or looks up a command (command -v prints where it is)
 //
 //go:noinline
-func program35() *Spec {
+func program39() *Spec {
 	return &Spec{
 		Names: []string{
 			"command",
@@ -2804,7 +3010,7 @@ func program35() *Spec {
 // python: the Python interpreter
 //
 //go:noinline
-func program36() *Spec {
+func program40() *Spec {
 	return &Spec{
 		Names: []string{
 			"python",
@@ -2893,7 +3099,7 @@ func program36() *Spec {
 // node: the Node.js runtime
 //
 //go:noinline
-func program37() *Spec {
+func program41() *Spec {
 	return &Spec{
 		Names: []string{
 			"node",
@@ -2964,7 +3170,7 @@ func program37() *Spec {
 // deno: the Deno runtime
 //
 //go:noinline
-func program38() *Spec {
+func program42() *Spec {
 	return &Spec{
 		Names: []string{
 			"deno",
@@ -3032,7 +3238,7 @@ func program38() *Spec {
 // ruby: the Ruby interpreter
 //
 //go:noinline
-func program39() *Spec {
+func program43() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruby",
@@ -3088,7 +3294,7 @@ func program39() *Spec {
 // perl: the Perl interpreter
 //
 //go:noinline
-func program40() *Spec {
+func program44() *Spec {
 	return &Spec{
 		Names: []string{
 			"perl",
@@ -3169,7 +3375,7 @@ func program40() *Spec {
 // php: the PHP interpreter
 //
 //go:noinline
-func program41() *Spec {
+func program45() *Spec {
 	return &Spec{
 		Names: []string{
 			"php",
@@ -3221,7 +3427,7 @@ func program41() *Spec {
 // lua: interpreters whose inline code is not analyzed
 //
 //go:noinline
-func program42() *Spec {
+func program46() *Spec {
 	return &Spec{
 		Names: []string{
 			"lua",
@@ -3275,7 +3481,7 @@ func program42() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program43() *Spec {
+func program47() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -3402,7 +3608,7 @@ func program43() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program44() *Spec {
+func program48() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -6794,7 +7000,7 @@ func program44() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program45() *Spec {
+func program49() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -6940,7 +7146,7 @@ func program45() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program46() *Spec {
+func program50() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -8287,7 +8493,7 @@ func program46() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program47() *Spec {
+func program51() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -8719,7 +8925,7 @@ func program47() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program48() *Spec {
+func program52() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -9416,7 +9622,7 @@ func program48() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program49() *Spec {
+func program53() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -9438,7 +9644,7 @@ func program49() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program50() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -9458,7 +9664,7 @@ func program50() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program51() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -9654,7 +9860,7 @@ func program51() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program52() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -9702,7 +9908,7 @@ func program52() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program53() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -10912,7 +11118,7 @@ func program53() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program54() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -10964,7 +11170,7 @@ func program54() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program55() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11018,7 +11224,7 @@ func program55() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program56() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -11278,7 +11484,7 @@ func program56() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program57() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -11330,7 +11536,7 @@ func program57() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program58() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -11383,7 +11589,7 @@ func program58() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program59() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -11491,7 +11697,7 @@ func program59() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program60() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -11568,7 +11774,7 @@ func program60() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program61() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -12649,7 +12855,7 @@ func program61() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program62() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -12735,7 +12941,7 @@ func program62() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program63() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -12797,7 +13003,7 @@ func program63() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program64() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -12981,7 +13187,7 @@ func program64() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program65() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13008,7 +13214,7 @@ func program65() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program66() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13035,7 +13241,7 @@ func program66() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program67() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13061,7 +13267,7 @@ func program67() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program68() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13125,7 +13331,7 @@ func program68() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program69() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13163,7 +13369,7 @@ func program69() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program70() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -13239,7 +13445,7 @@ func program70() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program71() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -13340,7 +13546,7 @@ func program71() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program72() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -13361,7 +13567,7 @@ func program72() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program73() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -13407,7 +13613,7 @@ func program73() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program74() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -13429,7 +13635,7 @@ func program74() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program75() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -13477,7 +13683,7 @@ func program75() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program76() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -13498,7 +13704,7 @@ func program76() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program77() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -13585,7 +13791,7 @@ func program77() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program78() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -13639,7 +13845,7 @@ func program78() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program79() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -13833,7 +14039,7 @@ func program79() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program80() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -13992,7 +14198,7 @@ func program80() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program81() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16004,7 +16210,7 @@ func program81() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program82() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -16909,7 +17115,7 @@ func program82() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program83() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -16929,7 +17135,7 @@ func program83() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program84() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -18242,7 +18448,7 @@ func program84() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program85() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -19590,7 +19796,7 @@ func program85() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program86() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20082,7 +20288,7 @@ func program86() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program87() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -20948,7 +21154,7 @@ func program87() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program88() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -20979,7 +21185,7 @@ func program88() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program89() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -21038,7 +21244,7 @@ func program89() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program90() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -21063,7 +21269,7 @@ func program90() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program91() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -21084,7 +21290,7 @@ func program91() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program92() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -21110,7 +21316,7 @@ func program92() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program93() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -21132,7 +21338,7 @@ func program93() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program94() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -21153,7 +21359,7 @@ func program94() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program95() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -21177,7 +21383,7 @@ func program95() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program96() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -21241,7 +21447,7 @@ func program96() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program97() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -21309,7 +21515,7 @@ func program97() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program98() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -21332,7 +21538,7 @@ func program98() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program99() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -21549,7 +21755,7 @@ func program99() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program100() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -22671,7 +22877,7 @@ func program100() *Spec {
 // uvx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program101() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -22694,7 +22900,7 @@ func program101() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program102() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -23336,7 +23542,7 @@ func program102() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program103() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -23813,7 +24019,7 @@ func program103() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program104() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -24573,7 +24779,7 @@ func program104() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program105() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -25132,7 +25338,7 @@ func program105() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program106() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -25306,7 +25512,7 @@ func program106() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program107() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -25470,7 +25676,7 @@ func program107() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program108() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -25663,7 +25869,7 @@ func program108() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program109() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -25837,7 +26043,7 @@ func program109() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program110() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -26000,7 +26206,7 @@ func program110() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program111() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -26136,7 +26342,7 @@ func program111() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program112() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -26227,7 +26433,7 @@ func program112() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program113() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -26289,7 +26495,7 @@ func program113() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program114() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -26453,7 +26659,7 @@ func program114() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program115() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -26671,7 +26877,7 @@ func program115() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program116() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -26727,7 +26933,7 @@ func program116() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program117() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -26780,7 +26986,7 @@ func program117() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program118() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -26862,7 +27068,7 @@ func program118() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program119() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -26949,7 +27155,7 @@ func program119() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program120() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -27185,7 +27391,7 @@ func program120() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program121() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -27304,7 +27510,7 @@ func program121() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program122() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -27326,7 +27532,7 @@ func program122() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program123() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -27349,7 +27555,7 @@ func program123() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program124() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -27433,7 +27639,7 @@ func program124() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program125() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -27626,7 +27832,7 @@ func program125() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program126() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -27991,7 +28197,7 @@ func program126() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program127() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -28110,7 +28316,7 @@ func program127() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program128() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -28134,7 +28340,7 @@ func program128() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program129() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -28497,7 +28703,7 @@ func program129() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program130() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -28725,7 +28931,7 @@ func program130() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program131() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -28922,7 +29128,7 @@ func program131() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program132() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -29018,7 +29224,7 @@ func program132() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program133() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -29042,7 +29248,7 @@ func program133() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program134() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -29084,7 +29290,7 @@ func program134() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program135() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -29190,7 +29396,7 @@ func program135() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program136() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -29331,7 +29537,7 @@ func program136() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program137() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -29433,7 +29639,7 @@ func program137() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program138() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -29494,7 +29700,7 @@ func program138() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program139() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -30648,7 +30854,7 @@ func program139() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program140() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -30783,7 +30989,7 @@ func program140() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program141() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -31877,7 +32083,7 @@ func program141() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program142() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -32223,7 +32429,7 @@ func program142() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program143() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -32310,7 +32516,7 @@ func program143() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program144() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -32337,7 +32543,7 @@ func program144() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program145() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -32390,7 +32596,7 @@ func program145() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program146() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -32462,7 +32668,7 @@ func program146() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program147() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -32519,7 +32725,7 @@ func program147() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program148() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -32539,7 +32745,7 @@ func program148() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program149() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -32574,7 +32780,7 @@ func program149() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program150() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -32596,7 +32802,7 @@ func program150() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program151() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -32813,7 +33019,7 @@ func program151() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program152() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -33174,7 +33380,7 @@ func program152() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program153() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -33203,7 +33409,7 @@ func program153() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program154() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -33421,7 +33627,7 @@ func program154() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program155() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -33496,7 +33702,7 @@ func program155() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program156() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -33624,7 +33830,7 @@ func program156() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program157() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -33647,7 +33853,7 @@ func program157() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program158() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -33719,7 +33925,7 @@ func program158() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program159() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -34292,7 +34498,7 @@ func program159() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program160() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -35178,7 +35384,7 @@ func program160() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program161() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -35302,7 +35508,7 @@ func program161() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program162() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -35780,7 +35986,7 @@ func program162() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program163() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -36067,7 +36273,7 @@ func program163() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program164() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -36277,7 +36483,7 @@ func program164() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program165() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -36419,7 +36625,7 @@ func program165() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program166() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -36616,7 +36822,7 @@ func program166() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program167() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -36706,7 +36912,7 @@ func program167() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program168() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -36827,7 +37033,7 @@ func program168() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program169() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -37083,7 +37289,7 @@ func program169() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program170() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -37263,7 +37469,7 @@ func program170() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program171() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -37436,7 +37642,7 @@ func program171() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program172() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -37515,7 +37721,7 @@ func program172() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program173() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -37633,7 +37839,7 @@ func program173() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program174() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -37746,7 +37952,7 @@ func program174() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program175() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -37862,7 +38068,7 @@ func program175() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program176() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -38124,7 +38330,7 @@ func program176() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program177() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -38192,7 +38398,7 @@ func program177() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program178() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -38222,7 +38428,7 @@ func program178() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program179() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -38346,7 +38552,7 @@ func program179() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program180() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -38675,7 +38881,7 @@ func program180() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program181() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -38903,7 +39109,7 @@ func program181() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program182() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -38965,7 +39171,7 @@ func program182() *Spec {
 // ssh: a shell on a remote machine; a remote command is not analyzed (judged)
 //
 //go:noinline
-func program183() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -39058,7 +39264,7 @@ func program183() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program184() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -39136,7 +39342,7 @@ func program184() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program185() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -39161,7 +39367,7 @@ func program185() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program186() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -39197,7 +39403,7 @@ func program186() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program187() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -39223,7 +39429,7 @@ func program187() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program188() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -39619,7 +39825,7 @@ func program188() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program189() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -39707,7 +39913,7 @@ func program189() *Spec {
 // ssh-add: lists or loads keys in the SSH agent
 //
 //go:noinline
-func program190() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -39764,7 +39970,7 @@ func program190() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program191() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -39939,7 +40145,7 @@ func program191() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program192() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -40042,7 +40248,7 @@ func program192() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program193() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -40065,7 +40271,7 @@ func program193() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program194() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -40138,7 +40344,7 @@ func program194() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program195() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -40274,7 +40480,7 @@ func program195() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program196() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -40374,7 +40580,7 @@ func program196() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program197() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -40540,7 +40746,7 @@ func program197() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program198() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -40612,7 +40818,7 @@ func program198() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program199() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -40634,7 +40840,7 @@ func program199() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program200() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -40707,7 +40913,7 @@ func program200() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program201() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -40799,7 +41005,7 @@ func program201() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program202() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -40850,7 +41056,7 @@ func program202() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program203() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -40945,7 +41151,7 @@ func program203() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program204() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -41014,7 +41220,7 @@ func program204() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program205() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -41066,7 +41272,7 @@ func program205() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program206() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -41087,7 +41293,7 @@ func program206() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program207() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -41107,13 +41313,13 @@ func program207() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program208() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
 		},
 		Summary:  "signals processes by id (a negative id or -1 means many processes, judged)",
-		Operands: "any",
+		Operands: "pid",
 		Options: []Option{
 			{
 				Names: []string{
@@ -41182,6 +41388,8 @@ func program208() *Spec {
 			Judge: []string{
 				"kill -9 -1",
 				"kill -1 1234",
+				"kill $(pgrep node)",
+				"kill -9 $PID",
 			},
 		},
 	}
@@ -41190,7 +41398,7 @@ func program208() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program209() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -41213,7 +41421,7 @@ func program209() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program210() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -41238,7 +41446,7 @@ func program210() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program211() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -41352,7 +41560,7 @@ func program211() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program212() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -41473,7 +41681,7 @@ func program212() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program213() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -41596,7 +41804,7 @@ func program213() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows or send-keys are not analyzed (judged)
 //
 //go:noinline
-func program214() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -41835,7 +42043,7 @@ func program214() *Spec {
 // screen: terminal multiplexer; a command started in it is not analyzed (judged)
 //
 //go:noinline
-func program215() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -41916,7 +42124,7 @@ func program215() *Spec {
 // gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program216() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -42022,7 +42230,7 @@ func program216() *Spec {
 // lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program217() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -42111,7 +42319,7 @@ func program217() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program218() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -42198,7 +42406,7 @@ func program218() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program219() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -42283,7 +42491,7 @@ func program219() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program220() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -42371,7 +42579,7 @@ func program220() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program221() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -42440,7 +42648,7 @@ func program221() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program222() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -42580,7 +42788,7 @@ func program222() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program223() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -42616,7 +42824,7 @@ func program223() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program224() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -42668,7 +42876,7 @@ func program224() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program225() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -42748,7 +42956,7 @@ func program225() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program226() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -42834,7 +43042,7 @@ func program226() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program227() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -42909,7 +43117,7 @@ func program227() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program228() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -42976,7 +43184,7 @@ func program228() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program229() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -43006,7 +43214,7 @@ func program229() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program230() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -43030,7 +43238,7 @@ func program230() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program231() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -43101,7 +43309,7 @@ func program231() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program232() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -51575,4 +51783,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "6a9dd96f7fbf95e12f8736403b92494f2c4b4627f3ee4abc5b9ca438be6240e3"
+const generatedHash = "8334b890db0bf3cd803b3ab229ad10365bdd810ae44c74aae06d457e4bb7343e"
