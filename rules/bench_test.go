@@ -88,3 +88,18 @@ func BenchmarkLoadDefault(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkColdRead is a file-read event as a hook process sees it: the
+// policy loaded and the read rules' patterns compiled from scratch.
+func BenchmarkColdRead(b *testing.B) {
+	ctx := Context{Cwd: "/home/dev/project", WorkspaceRoots: []string{"/home/dev/project"}, Home: "/home/dev"}
+	ev := &hook.Event{Kind: hook.KindRead, FilePath: "/home/dev/project/src/main.go", Content: "package main", Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}
+	b.ReportAllocs()
+	for b.Loop() {
+		p, err := Load(LoadOptions{NoUser: true, NoProject: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		p.Evaluate(ev, ctx)
+	}
+}
