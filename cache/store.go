@@ -11,6 +11,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/hookguard/hookguard/internal/statedir"
 )
 
 var bucket = []byte("verdicts")
@@ -45,15 +47,10 @@ func OpenStore(dir string, now func() time.Time) (*Store, error) {
 	return &Store{path: filepath.Join(dir, StoreFile), now: now, readWait: 150 * time.Millisecond, writeWait: time.Second}, nil
 }
 
-// EnsureDir creates dir with mode 0700 and tightens it when it exists.
+// EnsureDir creates dir with mode 0700, tightens it when it exists, and
+// refuses a directory that is not ours (statedir.Ensure).
 func EnsureDir(dir string) error {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("create state dir: %w", err)
-	}
-	if err := os.Chmod(dir, 0o700); err != nil {
-		return fmt.Errorf("secure state dir: %w", err)
-	}
-	return nil
+	return statedir.Ensure(dir)
 }
 
 // Path is the store's file.

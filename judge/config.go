@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"maps"
 	"net/url"
@@ -40,6 +42,9 @@ type Config struct {
 	Model string `json:"model"`
 	// APIKey is sent as a bearer token; empty sends no Authorization header.
 	APIKey string `json:"api_key,omitempty"`
+	// KeyDigest stands for APIKey where the key itself must not travel (to
+	// the judge server, which reads the key from its own environment).
+	KeyDigest string `json:"key_digest,omitempty"`
 	// Timeout is the total budget of one judgment, retry included (default 8s).
 	Timeout time.Duration `json:"timeout"`
 	// MaxTokens caps the answer (default 300).
@@ -212,4 +217,25 @@ func sanitizeFallback(d hook.Decision) hook.Decision {
 		return hook.Ask
 	}
 	return hook.Deny
+}
+
+// EnvKey is the model key from the environment, as Resolve reads it.
+func EnvKey(getenv Env) string {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	if k := strings.TrimSpace(getenv("HOOKGUARD_JUDGE_KEY")); k != "" {
+		return k
+	}
+	return strings.TrimSpace(getenv("OPENAI_API_KEY"))
+}
+
+// KeyDigest is a short digest of a model key that identifies it without
+// revealing it ("" for no key).
+func KeyDigest(key string) string {
+	if key == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte("hookguard-key:" + key))
+	return hex.EncodeToString(sum[:8])
 }

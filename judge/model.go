@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/sashabaranov/go-openai"
+
+	"github.com/hookguard/hookguard/internal/statedir"
 )
 
 // answerMode is how the judge asks for structured output. Servers differ: the
@@ -275,8 +277,8 @@ func (j *Judge) rememberMode(m answerMode) {
 
 // writeFileAtomic writes a 0600 file through a temporary file and a rename.
 func writeFileAtomic(path string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("create state dir: %w", err)
+	if err := statedir.Ensure(filepath.Dir(path)); err != nil {
+		return err
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
 	if err != nil {

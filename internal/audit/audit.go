@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/statedir"
 	"github.com/hookguard/hookguard/internal/text"
 )
 
@@ -174,13 +175,15 @@ func (l *Log) Append(r *Record) error {
 // write, and rotates the file when it has grown past the cap.
 func (l *Log) AppendLine(line []byte) error {
 	path := l.Path()
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
-	if errors.Is(err, os.ErrNotExist) {
-		if err = os.MkdirAll(l.Dir, 0o700); err != nil {
-			return fmt.Errorf("create state directory: %w", err)
-		}
-		f, err = os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	// Never into a directory or file that is not ours (another user's
+	// /tmp/hookguard-UID, a symbolic link planted beside the log).
+	if err := statedir.Ensure(l.Dir); err != nil {
+		return fmt.Errorf("audit log: %w", err)
 	}
+	if err := statedir.CheckFile(path); err != nil {
+		return fmt.Errorf("audit log: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|syscallNoFollow, 0o600)
 	if err != nil {
 		return fmt.Errorf("open audit log: %w", err)
 	}

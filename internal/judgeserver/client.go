@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/statedir"
 	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/judge"
 )
@@ -164,7 +165,15 @@ func (c *Client) connect(ctx context.Context, spawn bool) (*net.UnixConn, error)
 	if !serverSupported {
 		return nil, errNoServer
 	}
+	// Only a state directory and socket that are ours: another local user
+	// could otherwise answer for us (and read the request).
+	if err := statedir.Ensure(c.Config.StateDir); err != nil {
+		return nil, err
+	}
 	sock := SocketPath(c.Config.StateDir)
+	if err := statedir.CheckFile(sock); err != nil {
+		return nil, err
+	}
 	deadline := time.Now().Add(c.wait())
 	conn, err := dial(sock, time.Until(deadline))
 	if err == nil || !spawn {
@@ -183,6 +192,9 @@ func (c *Client) connect(ctx context.Context, spawn bool) (*net.UnixConn, error)
 		if err == nil {
 			return conn, nil
 		}
+		if errors.Is(err, statedir.ErrUntrusted) {
+			return nil, err
+		}
 		if time.Now().After(deadline) {
 			return nil, fmt.Errorf("no judge server within %s: %w", c.wait(), err)
 		}
@@ -197,7 +209,16 @@ func dial(sock string, d time.Duration) (*net.UnixConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return conn.(*net.UnixConn), nil
+	uc := conn.(*net.UnixConn)
+	// The server must run as this user: check before sending anything.
+	if uid, err := peerUID(uc); err != nil || uid != os.Getuid() {
+		uc.Close()
+		if err == nil {
+			err = fmt.Errorf("%w: the judge server runs as uid %d, not as this user (%d)", statedir.ErrUntrusted, uid, os.Getuid())
+		}
+		return nil, err
+	}
+	return uc, nil
 }
 
 // spawn starts `hookguard serve` detached (its own session, no terminal),
@@ -211,7 +232,7 @@ func (c *Client) spawn() error {
 			return fmt.Errorf("start judge server: %w", err)
 		}
 	}
-	if err := os.MkdirAll(c.Config.StateDir, 0o700); err != nil {
+	if err := statedir.Ensure(c.Config.StateDir); err != nil {
 		return fmt.Errorf("start judge server: %w", err)
 	}
 	logf, err := os.OpenFile(filepath.Join(c.Config.StateDir, LogFile), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
@@ -260,8 +281,10 @@ func (c *Client) roundTrip(conn *net.UnixConn, req request, timeout time.Duratio
 
 // wireConfig is the part of a configuration that travels to the server.
 func wireConfig(c judge.Config) judge.Config {
+	// The key stays in this process: the server reads its own environment
+	// (it was started with ours) and must hold the same key.
 	return judge.Config{
-		BaseURL: c.BaseURL, Model: c.Model, APIKey: c.APIKey, Timeout: c.Timeout,
+		BaseURL: c.BaseURL, Model: c.Model, KeyDigest: judge.KeyDigest(c.APIKey), Timeout: c.Timeout,
 		MaxTokens: c.MaxTokens, PromptsDir: c.PromptsDir, Fallback: c.Fallback,
 		TTL: c.TTL, Breaker: c.Breaker,
 	}

@@ -37,6 +37,8 @@ type Server struct {
 	HTTPClient openai.HTTPDoer
 	// Logf receives diagnostics; nil discards them.
 	Logf func(format string, args ...any)
+	// Getenv reads the server's environment (the model key); nil is os.Getenv.
+	Getenv func(string) string
 
 	mu       sync.Mutex
 	judges   map[string]*judge.Judge
@@ -247,6 +249,17 @@ func configKey(c judge.Config) string {
 // first time; all judges share the cache and the user requests.
 func (s *Server) judgeFor(c judge.Config) (*judge.Judge, error) {
 	c.StateDir = s.Dir
+	if c.APIKey == "" && c.KeyDigest != "" {
+		getenv := s.Getenv
+		if getenv == nil {
+			getenv = os.Getenv
+		}
+		key := judge.EnvKey(getenv)
+		if judge.KeyDigest(key) != c.KeyDigest {
+			return nil, errors.New("the judge server's environment holds another model key")
+		}
+		c.APIKey = key
+	}
 	k := configKey(c)
 	s.mu.Lock()
 	defer s.mu.Unlock()
