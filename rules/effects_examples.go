@@ -63,6 +63,9 @@ func (p *Policy) EffectsVerdict(line string, ctx Context) effects.Verdict {
 		if why := effects.PipelineDanger(stages[pl]); why != "" {
 			return effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}
 		}
+		if why := effects.PipelineConcern(stages[pl]); why != "" && out.Decision == hook.Allow {
+			out = effects.Verdict{Decision: hook.Judge, Reasons: []string{why}}
+		}
 	}
 	return out
 }

@@ -83,6 +83,9 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	for _, pl := range sortedKeys(stages) {
 		if why := effects.PipelineDanger(stages[pl]); why != "" {
 			d = hook.Stricter(d, e.addEffect(effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}, res.Pipelines[pl]))
+		} else if why := effects.PipelineConcern(stages[pl]); why != "" && (d == hook.Allow || d == "") {
+			d = hook.Judge
+			e.out.Escalations = append(e.out.Escalations, why)
 		}
 	}
 	e.placeholder = nil

@@ -165,6 +165,9 @@ func (a *analysis) file(op, p string, recursive bool) {
 		}
 	}
 	a.r.Files = append(a.r.Files, f)
+	if op == OpWrite && len(path.Base(p)) > 1 && strings.HasPrefix(path.Base(p), "-") && !f.Dynamic {
+		a.r.Concerns = append(a.r.Concerns, "creates a file named like an option ("+path.Base(p)+"): a later glob passes it to a program as an option")
+	}
 }
 
 // absolute resolves p against the command's directory and home; tilde is its
@@ -479,6 +482,7 @@ func (a *analysis) operands(kind, first string, pos []string, dyn []bool) {
 		return
 	}
 	if first != "" {
+		a.r.firstArg = pos[0]
 		a.value(first, pos[0], dyn[0])
 		pos, dyn = pos[1:], dyn[1:]
 	}

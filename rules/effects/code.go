@@ -34,7 +34,7 @@ func codeSignalSources() map[string][]struct {
 	}{
 		"python": {
 			{foundDelete, `\b(os\.(remove|unlink|rmdir|removedirs)|shutil\.(rmtree|move)|\.unlink\(|\.rmdir\(|send2trash)`},
-			{foundWrite, `open\([^)]*,\s*['"](w|a|x|r\+|wb|ab)|\.write_(text|bytes)\(|shutil\.(copy|copyfile|copytree)|os\.(rename|replace|chmod|chown|symlink|link|makedirs|mkdir)\(|\.(chmod|rename|replace|symlink_to|mkdir|touch)\(`},
+			{foundWrite, `(?s)open\(.{0,200}?,\s*(mode\s*=\s*)?['"](w|a|x|r\+|wb|ab)|\.write_(text|bytes)\(|shutil\.(copy|copyfile|copytree)|os\.(rename|replace|chmod|chown|symlink|link|makedirs|mkdir)\(|\.(chmod|rename|replace|symlink_to|mkdir|touch)\(`},
 			{foundSpawn, `\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork|kill)|pty\.|commands\.)`},
 			{foundNetwork, `\b(requests|urllib|http\.client|httpx|aiohttp|socket|smtplib|ftplib|paramiko|websocket|boto3|telnetlib)\b`},
 			{foundEnv, `os\.environ|os\.getenv|getenv\(`},
@@ -50,7 +50,7 @@ func codeSignalSources() map[string][]struct {
 		},
 		"ruby": {
 			{foundDelete, `File\.(delete|unlink)|FileUtils\.(rm\w*|remove\w*|mv)|Dir\.(delete|rmdir|unlink)`},
-			{foundWrite, `File\.(write|open\([^)]*['"][wa])|FileUtils\.(cp|mkdir|touch|chmod|ln)\w*|IO\.write`},
+			{foundWrite, `(?s)File\.(write|open\(.{0,200}?['"][wa])|FileUtils\.(cp|mkdir|touch|chmod|ln)\w*|IO\.write|\.(puts|print|write)\b.{0,40}>>`},
 			{foundSpawn, "\\b(system|exec|spawn|fork|Process\\.|IO\\.popen|Open3)\\b|`|%x"},
 			{foundNetwork, `Net::|Socket|open-uri|URI\.open|HTTParty|Faraday|RestClient`},
 			{foundEnv, `ENV\[|ENV\.`},

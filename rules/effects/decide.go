@@ -109,6 +109,16 @@ func (r *Record) dangers() []string {
 				add("recursively deletes %s in the home directory, outside every workspace", f.Path)
 			}
 		case OpWrite, OpMode:
+			if r.deletes && f.Op == OpWrite && !r.DryRun {
+				switch {
+				case has(c, "root", "home", "workspace", ClassRoot, ClassAncestor):
+					add("deletes everything under %s that the source lacks (the workspace, a home directory or the root)", f.Path)
+					continue
+				case has(c, "home_sub") && !has(c, "temp", ClassCache), coreSystem(f.Path):
+					add("deletes everything under %s that the source lacks", f.Path)
+					continue
+				}
+			}
 			verb := "writes"
 			if f.Op == OpMode {
 				verb = "changes the mode of"
@@ -118,6 +128,9 @@ func (r *Record) dangers() []string {
 				add("%s the guard's or the agent's configuration (%s)", verb, f.Path)
 			case has(c, ClassPersistence):
 				add("%s %s, which runs later by itself (persistence)", verb, f.Path)
+			case has(c, ClassVCS) && f.Op == OpWrite && r.onlyWorkspaceSources():
+				// cp scripts/commit-msg .git/hooks/: the project's own hook,
+				// the same trust as running its scripts; concerns() asks.
 			case has(c, ClassVCS) && f.Op == OpWrite:
 				add("%s version-control internals (%s)", verb, f.Path)
 			case coreSystem(f.Path) && !has(c, "temp") && !harmlessDevice(f.Path):
@@ -162,6 +175,10 @@ func (r *Record) concerns() []string {
 			case has(c, "temp", ClassCache) || harmlessDevice(f.Path):
 			case has(c, ClassVCSOther), has(c, ClassSecret) && !has(c, "inside"):
 				add("%s %s", f.Op, f.Path)
+			case has(c, ClassVCS):
+				add("installs %s as a version-control hook or setting (it runs on later git commands)", f.Path)
+			case has(c, ClassSecret) && f.Op == OpDelete:
+				add("deletes %s, a secrets file that is usually not in version control", f.Path)
 			case has(c, "build"):
 			case has(c, ClassAgent):
 				add("%s the agent's own instructions or settings (%s)", f.Op, f.Path)
@@ -281,4 +298,48 @@ func sendsOff(r *Record) bool {
 		}
 	}
 	return stdinSenders[r.Program] && len(r.Network) == 0 && r.Program != "curl" && r.Program != "wget"
+}
+
+// onlyWorkspaceSources reports a copy whose every source is a file inside the
+// workspace (and that reads nothing else): what it writes is the project's own.
+func (r *Record) onlyWorkspaceSources() bool {
+	n := 0
+	for _, f := range r.Files {
+		if f.Op != OpRead {
+			continue
+		}
+		if !has(f.Classes, "inside", "source") || has(f.Classes, ClassVCS, ClassVCSOther) || f.Dynamic {
+			return false
+		}
+		n++
+	}
+	return n > 0 && len(r.Code) == 0 && len(r.Network) == 0
+}
+
+// secretWords are words a search for credentials uses.
+var secretWords = []string{"token", "secret", "passw", "apikey", "api_key", "key", "auth", "cred", "aws_", "private"}
+
+// PipelineConcern looks at the stages of one pipeline for what a person
+// should see: the environment filtered for credentials into the transcript
+// (env | grep -i token).
+func PipelineConcern(stages []*Record) string {
+	dump := false
+	for _, r := range stages {
+		if r == nil {
+			continue
+		}
+		if environmentDumpers[r.Program] && len(r.Files) == 0 {
+			dump = true
+			continue
+		}
+		if dump && r.firstArg != "" {
+			p := strings.ToLower(r.firstArg)
+			for _, w := range secretWords {
+				if strings.Contains(p, w) {
+					return "prints the environment's credentials (" + r.Program + " " + r.firstArg + ")"
+				}
+			}
+		}
+	}
+	return ""
 }

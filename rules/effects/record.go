@@ -81,6 +81,9 @@ type Record struct {
 	deletes   bool
 	filtered  bool
 	codeGiven bool
+	// firstArg is the first positional argument when the table gives it a
+	// kind of its own (grep's pattern, sed's script).
+	firstArg string
 	// filterNames are find's -name/-iname values (what -delete removes).
 	filterNames []string
 	stopped     bool
