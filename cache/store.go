@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"time"
 
+	bolterrors "go.etcd.io/bbolt/errors"
+
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/hookguard/hookguard/internal/statedir"
@@ -63,13 +65,17 @@ func (s *Store) open(readOnly bool) (*bolt.DB, error) {
 	}
 	db, err := bolt.Open(s.path, 0o600, &bolt.Options{Timeout: wait, ReadOnly: readOnly})
 	if err != nil {
+		if errors.Is(err, bolterrors.ErrInvalid) || errors.Is(err, bolterrors.ErrChecksum) || errors.Is(err, bolterrors.ErrVersionMismatch) {
+			return nil, s.quarantine(err.Error())
+		}
 		return nil, fmt.Errorf("open verdict store: %w", err)
 	}
 	return db, nil
 }
 
 // Get returns the live entry for key. A missing store is a miss, not an error.
-func (s *Store) Get(key string) (Entry, bool, error) {
+func (s *Store) Get(key string) (_ Entry, _ bool, err error) {
+	defer s.recoverCorrupt(&err)
 	if _, err := os.Stat(s.path); errors.Is(err, fs.ErrNotExist) {
 		return Entry{}, false, nil
 	}
@@ -102,7 +108,8 @@ func (s *Store) Get(key string) (Entry, bool, error) {
 }
 
 // Put stores e under key, and now and then sweeps expired entries.
-func (s *Store) Put(key string, e Entry) error {
+func (s *Store) Put(key string, e Entry) (err error) {
+	defer s.recoverCorrupt(&err)
 	now := s.now()
 	if e.Expired(now) {
 		return nil
@@ -136,7 +143,8 @@ func (s *Store) Put(key string, e Entry) error {
 }
 
 // Sweep removes expired entries and returns how many it removed.
-func (s *Store) Sweep() (int, error) {
+func (s *Store) Sweep() (_ int, err error) {
+	defer s.recoverCorrupt(&err)
 	if _, err := os.Stat(s.path); errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
@@ -182,7 +190,8 @@ func sweep(b *bolt.Bucket, now time.Time) (int, error) {
 }
 
 // Len counts the entries on disk (expired ones included until swept).
-func (s *Store) Len() (int, error) {
+func (s *Store) Len() (_ int, err error) {
+	defer s.recoverCorrupt(&err)
 	if _, err := os.Stat(s.path); errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
 	}
@@ -199,4 +208,26 @@ func (s *Store) Len() (int, error) {
 		return nil
 	})
 	return n, err
+}
+
+// ErrCorrupt means the store file was damaged; it has been moved aside and
+// the next write starts a new one.
+var ErrCorrupt = errors.New("verdict store damaged")
+
+// recoverCorrupt turns a panic inside bbolt (a damaged page) into ErrCorrupt:
+// the judge keeps judging, without the damaged file.
+func (s *Store) recoverCorrupt(err *error) {
+	if r := recover(); r != nil {
+		*err = s.quarantine(fmt.Sprint(r))
+	}
+}
+
+// quarantine moves a damaged store aside (verdicts.db.corrupt-TIME) so that a
+// fresh one replaces it, and says so.
+func (s *Store) quarantine(why string) error {
+	aside := s.path + ".corrupt-" + time.Now().UTC().Format("20060102T150405")
+	if err := os.Rename(s.path, aside); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w (%s); moving it aside failed: %v", ErrCorrupt, why, err)
+	}
+	return fmt.Errorf("%w (%s): moved to %s", ErrCorrupt, why, filepath.Base(aside))
 }
