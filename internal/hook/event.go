@@ -128,15 +128,105 @@ func Decode(data []byte, dialect Dialect) (*Event, error) {
 	if ev.Name == "" {
 		return nil, errors.New("event has no hook_event_name")
 	}
-	if dialect == "" {
-		dialect = detectDialect(ev.Name)
+	if err := f.mustString("hook_event_name", "hookEventName"); err != nil {
+		return nil, err
+	}
+	if d := detectDialect(ev.Name); dialect == "" || d == Claude || cursorPermissionEvents[ev.Name] {
+		// The event's own name says whose it is: a Cursor payload given to
+		// `hook --dialect claude` (Cursor runs Claude's configured hooks)
+		// is still checked as what it is, never answered {} unchecked.
+		dialect = d
 	}
 	ev.Dialect = dialect
+	var err error
 	if dialect == Claude {
-		return ev, decodeClaude(ev, f)
+		err = decodeClaude(ev, f)
+	} else {
+		err = decodeCursor(ev, f)
 	}
-	return ev, decodeCursor(ev, f)
+	if err != nil {
+		return nil, err
+	}
+	if err := validate(ev, f); err != nil {
+		return nil, err
+	}
+	return ev, nil
 }
+
+// validate refuses a permission event that lacks the field it is about, or
+// carries it with the wrong type: such an event is malformed (a deny), never
+// an allow of nothing.
+func validate(ev *Event, f fields) error {
+	switch ev.Name {
+	case "beforeShellExecution":
+		if err := f.required("command"); err != nil {
+			return err
+		}
+	case "beforeReadFile", "beforeTabFileRead":
+		if err := f.required("file_path", "filePath"); err != nil {
+			return err
+		}
+	case "beforeMCPExecution":
+		if err := f.required("tool_name", "toolName"); err != nil {
+			return err
+		}
+	case "preToolUse", "PreToolUse", "PermissionRequest":
+		if err := f.required("tool_name", "toolName"); err != nil {
+			return err
+		}
+	}
+	for _, p := range append([]string{ev.FilePath, ev.Cwd, f.str("file_path", "filePath")}, ev.WorkspaceRoots...) {
+		if strings.ContainsRune(p, 0) {
+			return errors.New("malformed event: a path holds a NUL byte")
+		}
+	}
+	switch ev.Kind {
+	case KindShell:
+		if strings.TrimSpace(ev.Command) == "" && ev.Name != "beforeShellExecution" {
+			return fmt.Errorf("malformed event: %s %s carries no command", ev.Name, ev.ToolName)
+		}
+	case KindRead, KindWrite:
+		if ev.FilePath == "" {
+			return fmt.Errorf("malformed event: %s %s names no file", ev.Name, ev.ToolName)
+		}
+	}
+	return nil
+}
+
+// mustString fails when one of keys is present with a value that is not a
+// JSON string (or null).
+func (f fields) mustString(keys ...string) error {
+	for _, k := range keys {
+		v, ok := f[k]
+		if !ok {
+			continue
+		}
+		t := strings.TrimSpace(string(v))
+		if t == "null" {
+			continue
+		}
+		var s string
+		if json.Unmarshal(v, &s) != nil {
+			return fmt.Errorf("malformed event: %s must be a string", k)
+		}
+	}
+	return nil
+}
+
+// required fails unless one of keys holds a non-empty JSON string.
+func (f fields) required(keys ...string) error {
+	if err := f.mustString(keys...); err != nil {
+		return err
+	}
+	if f.str(keys...) == "" {
+		return fmt.Errorf("malformed event: %s is missing", keys[0])
+	}
+	return nil
+}
+
+// cursorPermissionEvents are the Cursor events that ask for a permission.
+var cursorPermissionEvents = map[string]bool{"beforeShellExecution": true, "beforeMCPExecution": true, "beforeReadFile": true,
+	"beforeTabFileRead": true, "beforeSubmitPrompt": true, "preToolUse": true, "subagentStart": true}
 
 func detectDialect(name string) Dialect {
 	switch name {
