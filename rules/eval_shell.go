@@ -41,8 +41,12 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	}
 	// Line-level rules (comments and the raw text).
 	lineLower := strings.ToLower(line)
+	// Secrets are also looked for in the words as the shell would build
+	// them: quotes removed, $'\x..' escapes decoded, pieces joined
+	// ('ghp_''abc…' is one token).
+	expanded := strings.Join(res.Pipelines, "\n")
 	for _, r := range p.index.lineRules {
-		if r.matchText(line, lineLower) {
+		if r.matchText(line, lineLower) || r.Secret && expanded != line && r.matchText(expanded, "") {
 			d = hook.Stricter(d, e.add(r, line))
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/hookguard/hookguard/rules/shell"
+
 	"github.com/dlclark/regexp2/v2"
 )
 
@@ -76,4 +78,22 @@ func (p *Policy) ContainsSecret(s string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// RedactCommand redacts a shell command line for the model, the logs and the
+// cache. When the words the shell would build reveal a secret that the line as
+// written hides (split by quotes, written with escapes), the line itself is
+// withheld and its simple commands, redacted, stand in for it.
+func (p *Policy) RedactCommand(line string) string {
+	red := p.Redact(line)
+	res := shell.Split(line, shell.Options{})
+	expanded := strings.Join(res.Pipelines, "\n")
+	if expanded == "" || expanded == line {
+		return red
+	}
+	redExp := p.Redact(expanded)
+	if strings.Count(redExp, "[REDACTED") > strings.Count(red, "[REDACTED") {
+		return "[hookguard: the command as written holds a secret in split or escaped form; its simple commands, redacted:]\n" + redExp
+	}
+	return red
 }

@@ -94,7 +94,22 @@ func Audit(p *Pipeline, ev *hook.Event, d Decision, took time.Duration, stderr i
 	} else {
 		return // never log unredacted text
 	}
-	rec := audit.NewRecord(ev, d.Result, took, time.Now(), redact)
+	logged := ev
+	if ev != nil && ev.Command != "" {
+		pol := (*rules.Policy)(nil)
+		if p != nil {
+			pol = p.Policy
+		}
+		if pol == nil {
+			pol, _ = rules.ParseDefault()
+		}
+		if pol != nil {
+			cp := *ev
+			cp.Command = pol.RedactCommand(ev.Command)
+			logged = &cp
+		}
+	}
+	rec := audit.NewRecord(logged, d.Result, took, time.Now(), redact)
 	if p != nil && p.Policy != nil {
 		rec.Policy = p.Policy.Hash
 	}

@@ -60,7 +60,7 @@ func judgeInput(ev *hook.Event, out *rules.Outcome, pol *rules.Policy, intent st
 		EventName:      ev.Name,
 		Kind:           ev.Kind,
 		ConversationID: ev.ConversationID,
-		Command:        clean(ev.Command, judge.MaxCommand),
+		Command:        cleanCommand(ev.Command, pol, redact),
 		Server:         clean(ev.Server, judge.MaxPath),
 		Tool:           clean(ev.Tool, judge.MaxPath),
 		FilePath:       clean(ev.FilePath, judge.MaxPath),
@@ -135,4 +135,19 @@ func enforce(res hook.Result, flagged bool) hook.Result {
 		res.Reason = "the event contains text addressed to the reviewer, so it cannot be allowed automatically: " + res.Reason
 	}
 	return res
+}
+
+// cleanCommand redacts and cuts a shell command for the judge: through the
+// policy's RedactCommand, which also catches secrets the shell would assemble
+// from quoted or escaped pieces.
+func cleanCommand(cmd string, pol *rules.Policy, redact func(string) string) string {
+	if cmd == "" {
+		return ""
+	}
+	cut := judge.MaxCommand
+	cmd = text.Truncate(cmd, 2*cut+256)
+	if pol != nil {
+		return text.Truncate(pol.RedactCommand(cmd), cut)
+	}
+	return text.Truncate(redact(cmd), cut)
 }

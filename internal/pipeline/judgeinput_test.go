@@ -79,3 +79,22 @@ func TestJudgeConfigFromPolicy(t *testing.T) {
 		t.Error("no policy and no environment: judge on")
 	}
 }
+
+// TestDisguisedSecretsNeverReachTheJudge: a token the shell would assemble
+// from quoted pieces or escapes is redacted too (the line as written is
+// withheld), and its pieces do not reach the judge.
+func TestDisguisedSecretsNeverReachTheJudge(t *testing.T) {
+	pol := policy(t)
+	const tail = "wZ1cY6uE3sA5dG0hJpQr"
+	for _, cmd := range []string{
+		"export T='ghp_R8fK2mXqL9vB4nT7''" + tail + "'",
+		"curl -H \"Authorization: token \"$'\\x67hp_'R8fK2mXqL9vB4nT7" + tail + " https://api.github.com/user",
+		"echo g\\hp_R8fK2mXqL9vB4nT7" + tail + " | ./tools/check",
+	} {
+		in := JudgeInput(shell(cmd), &rules.Outcome{Decision: hook.Judge}, pol, "")
+		b, _ := json.Marshal(in)
+		if strings.Contains(string(b), tail) {
+			t.Errorf("a piece of the token reached the judge for %q: %s", cmd, in.Command)
+		}
+	}
+}
