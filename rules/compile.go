@@ -52,6 +52,9 @@ type index struct {
 	lineRules     []*Rule
 	pipelineRules []*Rule
 	byAnchor      map[string][]*Rule
+	// maxAnchor is the longest anchor word: longer prefixes of a program
+	// name cannot be keys of byAnchor (and hashing them all is quadratic).
+	maxAnchor int
 	perCommand    []*Rule
 	secrets       []*Rule
 }
@@ -242,6 +245,7 @@ func (p *Policy) finish() {
 						}
 						for _, w := range dedupe(c.anchors) {
 							ix.byAnchor[w] = append(ix.byAnchor[w], r)
+							ix.maxAnchor = max(ix.maxAnchor, len(w))
 						}
 					default:
 						ix.perCommand = append(ix.perCommand, r)

@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/rules/effects"
 )
 
@@ -46,4 +48,27 @@ func TestEffectsTableGenerated(t *testing.T) {
 func sha256Hex(b []byte) string {
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
+}
+
+// TestShellLimits: work is bounded below the input cap: an over-long or
+// over-nested command is denied by size, without being parsed.
+func TestShellLimits(t *testing.T) {
+	p, err := ParseDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := Context{Cwd: "/w", WorkspaceRoots: []string{"/w"}, Home: "/h"}
+	for name, cmd := range map[string]string{
+		"long":   "echo " + strings.Repeat("a ", MaxShellBytes),
+		"nested": strings.Repeat("$(", MaxShellNesting+1) + "x" + strings.Repeat(")", MaxShellNesting+1),
+		"word":   strings.Repeat("a", MaxShellBytes+1),
+	} {
+		o := p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: cmd}, ctx)
+		if o.Decision != hook.Deny || o.Decisive == nil || !strings.Contains(o.Decisive.Reason, "limit") {
+			t.Errorf("%s: %s %+v", name, o.Decision, o.Decisive)
+		}
+	}
+	if o := p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: "ls " + strings.Repeat("(", 0) + "-la"}, ctx); o.Decision != hook.Allow {
+		t.Errorf("ls -la: %s", o.Decision)
+	}
 }

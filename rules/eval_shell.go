@@ -4,11 +4,13 @@
 package rules
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/rules/effects"
 	"github.com/hookguard/hookguard/rules/shell"
 )
@@ -28,6 +30,11 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		ctx.WorkspaceRoots = []string{virtualWorkspace}
 	}
 	ctx.Cwd = cwd
+	if why := tooLarge(line); why != "" {
+		// Bounded work: a hook that can be made to take seconds and
+		// gigabytes is an outage for the agent. Deny, saying why.
+		return e.addEffect(effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}, text.Truncate(line, 200))
+	}
 	res := shell.Split(line, shell.Options{Cwd: cwd, Home: ctx.Home})
 	var d hook.Decision
 	if res.ParseError != nil {
@@ -210,7 +217,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 		var seen map[*Rule]bool
 		lowerName := strings.ToLower(c.Name)
 		for _, name := range []string{c.Name, lowerName} {
-			for k := 1; k <= len(name); k++ {
+			for k := 1; k <= min(len(name), p.index.maxAnchor); k++ {
 				for _, r := range p.index.byAnchor[name[:k]] {
 					if seen == nil {
 						seen = map[*Rule]bool{}
@@ -369,4 +376,36 @@ func findNames(c *shell.Command) []string {
 		}
 	}
 	return out
+}
+
+// Limits on what the shell analysis takes on. Real commands are far below
+// them; above them the work (parsing, splitting, matching) would grow past
+// the hook's time budget.
+const (
+	// MaxShellBytes is the longest command line analyzed.
+	MaxShellBytes = 256 << 10
+	// MaxShellNesting is the deepest nesting of subshells, substitutions,
+	// groups and quotes analyzed.
+	MaxShellNesting = 200
+)
+
+// tooLarge says why a command line is beyond the analysis limits, or "".
+func tooLarge(line string) string {
+	if len(line) > MaxShellBytes {
+		return fmt.Sprintf("the command is too long to analyze (%d bytes; the limit is %d)", len(line), MaxShellBytes)
+	}
+	depth, deepest := 0, 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case '(', '{', '`':
+			depth++
+			deepest = max(deepest, depth)
+		case ')', '}':
+			depth = max(depth-1, 0)
+		}
+	}
+	if deepest > MaxShellNesting {
+		return fmt.Sprintf("the command nests too deeply to analyze (%d levels; the limit is %d)", deepest, MaxShellNesting)
+	}
+	return ""
 }
