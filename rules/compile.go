@@ -54,9 +54,9 @@ type index struct {
 	byAnchor      map[string][]*Rule
 	// maxAnchor is the longest anchor word: longer prefixes of a program
 	// name cannot be keys of byAnchor (and hashing them all is quadratic).
-	maxAnchor int
-	perCommand    []*Rule
-	secrets       []*Rule
+	maxAnchor  int
+	perCommand []*Rule
+	secrets    []*Rule
 }
 
 func (r *Rule) validate(file string) error {
