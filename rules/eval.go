@@ -77,7 +77,7 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 			if r.compiled.paths != nil && !classesMatch(classifyPath(text, ctx.Cwd, ctx), r.compiled.paths) {
 				continue
 			}
-			if r.matchText(text, "") {
+			if r.matchTextIn(text, "", e) {
 				d = hook.Stricter(d, e.add(r, text))
 				ids = append(ids, r.ID)
 				break

@@ -53,13 +53,13 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	// ('ghp_''abc…' is one token).
 	expanded := strings.Join(res.Pipelines, "\n")
 	for _, r := range p.index.lineRules {
-		if r.matchText(line, lineLower) || r.Secret && expanded != line && r.matchText(expanded, "") {
+		if r.matchTextIn(line, lineLower, e) || r.Secret && expanded != line && r.matchTextIn(expanded, "", e) {
 			d = hook.Stricter(d, e.add(r, line))
 		}
 	}
 	for _, r := range p.index.pipelineRules {
 		for _, pl := range res.Pipelines {
-			if r.matchText(pl, "") {
+			if r.matchTextIn(pl, "", e) {
 				d = hook.Stricter(d, e.add(r, pl))
 				break
 			}
@@ -177,7 +177,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 			return
 		}
 		if t == TargetCommand {
-			if !r.matchText(text, lower) {
+			if !r.matchTextIn(text, lower, e) {
 				return
 			}
 			if c0.paths != nil && !anyClass(classes(), c0.paths) {
@@ -197,7 +197,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 			texts, lowers = lazy.paths, lazy.pathsLower
 		}
 		for i, x := range texts {
-			if !r.matchText(x, lowers[i]) {
+			if !r.matchTextIn(x, lowers[i], e) {
 				continue
 			}
 			if c0.paths != nil && (t == TargetPath || t == TargetWrites) &&

@@ -3,6 +3,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/hookguard/hookguard/internal/hook"
@@ -13,7 +14,12 @@ import (
 // matchText reports whether the rule's keywords, patterns and unless accept text.
 // A pattern that errors (times out) counts as a match for deny/ask rules and as
 // no match for allow rules: a hostile input must not buy an allow.
-func (r *Rule) matchText(text string, lower string) bool {
+func (r *Rule) matchText(text string, lower string) bool { return r.matchTextIn(text, lower, nil) }
+
+// matchTextIn is matchText that reports a pattern that timed out to e (nil
+// reports nowhere): the event's outcome then says which rule and how the
+// timeout was counted.
+func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
 	c := r.compiled
 	c.literalsOnce.Do(func() {
 		if r.Prefilter == nil {
@@ -71,6 +77,7 @@ func (r *Rule) matchText(text string, lower string) bool {
 			ok, err := re.MatchString(folded(c.folded[i]))
 			if err != nil {
 				ok = r.Decision != hook.Allow
+				e.timedOut(r, ok)
 			}
 			if ok {
 				hit = true
@@ -85,6 +92,7 @@ func (r *Rule) matchText(text string, lower string) bool {
 		ok, err := re.MatchString(folded(c.unlessFolded[i]))
 		if err != nil {
 			ok = r.Decision == hook.Allow
+			e.timedOut(r, !ok)
 		}
 		if ok {
 			return false
@@ -172,4 +180,18 @@ func (e *evaluation) hasStrict(d hook.Decision) bool {
 		}
 	}
 	return false
+}
+
+// timedOut records that a pattern of r ran out of time, and whether the rule
+// was counted as matching (a deny or ask rule is; an allow rule is not).
+func (e *evaluation) timedOut(r *Rule, counted bool) {
+	if e == nil {
+		return
+	}
+	how := "counted as not matching"
+	if counted {
+		how = "counted as matching"
+	}
+	e.out.Timeouts = append(e.out.Timeouts, r.ID)
+	e.out.Escalations = append(e.out.Escalations, fmt.Sprintf("a pattern of rule %s ran out of time (%s), %s", r.ID, MatchTimeout, how))
 }

@@ -196,4 +196,6 @@ type Outcome struct {
 	Flagged bool `json:"flagged,omitempty"`
 	// ParseError is set when a shell command could not be parsed.
 	ParseError string `json:"parse_error,omitempty"`
+	// Timeouts lists the rules a pattern of which ran out of time.
+	Timeouts []string `json:"timeouts,omitempty"`
 }
