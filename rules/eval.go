@@ -46,6 +46,11 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 	default:
 		d = p.defaultFor(ev.Kind)
 	}
+	if len(e.out.Timeouts) > 0 && d == hook.Allow {
+		// A pattern that ran out of time did not get to say no: the event
+		// is not understood (the escalation names the rule).
+		d = hook.Judge
+	}
 	e.out.Decision = d
 	if e.decisive != nil && e.decisive.Decision == d {
 		e.out.Decisive = e.decisive

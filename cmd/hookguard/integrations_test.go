@@ -716,3 +716,80 @@ func TestDoctorAndHookAgreeOnPolicyEndpoint(t *testing.T) {
 		t.Fatalf("the hook did not judge with the policy's endpoint: code %d, %d calls, %s", code, chats.Load(), out)
 	}
 }
+
+// TestInstallUnderAnyName: a binary renamed, moved or reached through a link
+// still recognizes its own entries: doctor finds them, reinstalling from a
+// new path replaces the entry instead of adding a second, and uninstall
+// removes it. Cursor project and user scope, and Claude Code.
+func TestInstallUnderAnyName(t *testing.T) {
+	for _, scope := range [][]string{nil, {"--user"}, {"--claude"}} {
+		t.Run(strings.Join(append([]string{"scope"}, scope...), " "), func(t *testing.T) {
+			s := newSandbox(t)
+			bin1 := filepath.Join(s.home, "bin", "hookguard-3cf09ac")
+			bin2 := filepath.Join(s.home, "opt", "hg", "guard")
+			link := filepath.Join(s.home, "bin", "hg-current")
+			for _, p := range []string{bin1, bin2} {
+				os.MkdirAll(filepath.Dir(p), 0o755)
+				data, err := os.ReadFile(hookguardBin)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, data, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.Symlink(bin2, link); err != nil {
+				t.Fatal(err)
+			}
+			run := func(bin string, args ...string) (string, int) {
+				cmd := exec.Command(bin, append(args, scope...)...)
+				cmd.Dir, cmd.Env = s.root, s.env
+				out, err := cmd.CombinedOutput()
+				code := 0
+				if ee, ok := err.(*exec.ExitError); ok {
+					code = ee.ExitCode()
+				}
+				return string(out), code
+			}
+			if out, code := run(bin1, "install"); code != 0 {
+				t.Fatalf("install: %d %s", code, out)
+			}
+			if out, code := run(bin1, "install"); code != 0 || !strings.Contains(out, "already installed") {
+				t.Errorf("the renamed binary does not recognize its own entries: %d %s", code, out)
+			}
+			// Upgrade: the first binary is gone, a new one at another path (through a link) reinstalls.
+			os.Remove(bin1)
+			if out, code := run(link, "install"); code != 0 {
+				t.Fatalf("reinstall: %d %s", code, out)
+			}
+			files := []string{filepath.Join(s.root, ".cursor", "hooks.json"), filepath.Join(s.home, ".cursor", "hooks.json"),
+				filepath.Join(s.root, ".claude", "settings.json")}
+			total := 0
+			for _, f := range files {
+				data, err := os.ReadFile(f)
+				if err != nil {
+					continue
+				}
+				total += strings.Count(string(data), " hook --dialect ")
+				if strings.Contains(string(data), "hookguard-3cf09ac") {
+					t.Errorf("%s still runs the removed binary:\n%s", f, data)
+				}
+			}
+			if total == 0 {
+				t.Fatal("no entries after reinstall")
+			}
+			// One entry per event: not a second set beside the first.
+			if out, code := run(link, "install"); code != 0 || !strings.Contains(out, "already installed") {
+				t.Errorf("after reinstall: %d %s", code, out)
+			}
+			if out, code := run(link, "uninstall"); code != 0 || !strings.Contains(out, "removed") {
+				t.Errorf("uninstall: %d %s", code, out)
+			}
+			for _, f := range files {
+				if data, err := os.ReadFile(f); err == nil && strings.Contains(string(data), " hook --dialect ") {
+					t.Errorf("%s keeps an entry after uninstall:\n%s", f, data)
+				}
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package install
 
 import (
+	"debug/buildinfo"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -20,13 +21,46 @@ import (
 // entries, because Cursor and Claude Code validate their hook entries and an
 // unknown field is one more way for a hooks file to stop loading.
 
-// IsHookguardCommand reports whether a hook command runs `hookguard hook`.
+// IsHookguardCommand reports whether a hook command runs `hookguard hook`,
+// whatever the binary is called: a program named hookguard, the invocation
+// install writes (PROGRAM hook --dialect cursor|claude, so a renamed,
+// versioned or moved binary is still recognized, even once it is gone), or an
+// executable whose build info says it is hookguard (reached through a link).
 func IsHookguardCommand(command string) bool {
 	argv := splitWords(command)
-	if len(argv) < 2 {
+	if len(argv) < 2 || argv[1] != "hook" {
 		return false
 	}
-	return isHookguardProgram(argv[0]) && argv[1] == "hook"
+	if isHookguardProgram(argv[0]) {
+		return true
+	}
+	for i := 2; i+1 < len(argv); i++ {
+		if argv[i] == "--dialect" && (argv[i+1] == "cursor" || argv[i+1] == "claude") {
+			return true
+		}
+	}
+	for _, a := range argv[2:] {
+		if a == "--dialect=cursor" || a == "--dialect=claude" {
+			return true
+		}
+	}
+	return isHookguardBuild(argv[0])
+}
+
+// modulePath is the main module of the hookguard binary.
+const modulePath = "github.com/hookguard/hookguard"
+
+// isHookguardBuild reports whether the executable at p (through symbolic
+// links) was built from hookguard's command.
+func isHookguardBuild(p string) bool {
+	if !filepath.IsAbs(p) {
+		return false
+	}
+	info, err := buildinfo.ReadFile(p)
+	if err != nil {
+		return false
+	}
+	return info.Path == modulePath+"/cmd/hookguard" || info.Main.Path == modulePath && strings.HasSuffix(info.Path, "/cmd/hookguard")
 }
 
 // isHookguardProgram reports whether a program path names the hookguard binary.
