@@ -1,0 +1,45 @@
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+// FuzzDecode: any input either fails to decode or decodes to an event whose
+// answer is exactly one JSON object; nothing panics.
+func FuzzDecode(f *testing.F) {
+	for _, s := range []string{
+		`{"hook_event_name":"beforeShellExecution","command":"ls","cwd":"/w","workspace_roots":["/w"]}`,
+		`{"hook_event_name":"beforeReadFile","file_path":"/w/.env","content":"A=1"}`,
+		`{"hook_event_name":"beforeMCPExecution","tool_name":"query","tool_input":"{\"sql\":\"select 1\"}","url":"http://x"}`,
+		`{"hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"rm -rf /"}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+		`{"hook_event_name":"beforeSubmitPrompt","prompt":"hi","attachments":[{"filePath":"/w/a"}]}`,
+		`{"hook_event_name":42}`, `[]`, `null`, `{"hook_event_name":"beforeReadFile","file_path":"a\u0000b"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, d := range []Dialect{"", Cursor, Claude} {
+			ev, err := Decode(data, d)
+			if err != nil {
+				continue
+			}
+			for _, dec := range []Decision{Allow, Ask, Deny} {
+				out, err := json.Marshal(Respond(ev, dec, Messages{User: "u", Agent: "a"}))
+				if err != nil {
+					t.Fatalf("answer does not encode: %v", err)
+				}
+				var v map[string]any
+				dj := json.NewDecoder(bytes.NewReader(out))
+				if err := dj.Decode(&v); err != nil {
+					t.Fatalf("answer is not a JSON object: %q", out)
+				}
+				if dj.More() {
+					t.Fatalf("answer holds more than one JSON value: %q", out)
+				}
+			}
+		}
+	})
+}
