@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
 )
 
 // ProjectPolicyPath is where a workspace keeps its project policy.
@@ -103,7 +104,16 @@ func Load(opts LoadOptions) (*Policy, error) {
 			}
 			proj, err := parsePolicy(data, path)
 			if err != nil {
-				return nil, err
+				// The repository's file is broken (or tries to loosen the
+				// guard in a way that does not even validate): report it and
+				// keep the rest of the policy in force. Nothing a repository
+				// holds may make every event fail.
+				if opts.Warn != nil {
+					opts.Warn(fmt.Sprintf("project policy %s is not used: %s", path, text.OneLine(err.Error())))
+				}
+				h.Write([]byte{2})
+				h.Write(data)
+				continue
 			}
 			pol.mergeProject(proj, path, opts.Warn)
 			h.Write([]byte{1})

@@ -54,7 +54,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return &exitError{code: 2}
 	}
-	pipe, err := pipeline.Load(*policyPath, ev)
+	pipe, err := pipeline.Load(*policyPath, ev, stderr)
 	if err != nil {
 		return err
 	}

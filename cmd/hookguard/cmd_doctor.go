@@ -78,11 +78,15 @@ func doctorJudge(userPath, root string) func() (judge.Config, bool, error) {
 // and runs every rule's examples.
 func doctorPolicy(userPath, root string) func() (string, error) {
 	return func() (string, error) {
-		pol, err := rules.Load(rules.LoadOptions{UserPath: userPath, ProjectRoots: []string{root}})
+		var warnings []string
+		pol, err := rules.Load(rules.LoadOptions{UserPath: userPath, ProjectRoots: []string{root}, Warn: func(s string) { warnings = append(warnings, s) }})
 		if err != nil {
 			return "", fmt.Errorf("the policy does not load: %w", err)
 		}
 		summary := fmt.Sprintf("%d rules from %s", len(pol.Rules), strings.Join(pol.Sources, ", "))
+		if len(warnings) > 0 {
+			summary += "; ignored: " + strings.Join(warnings, "; ")
+		}
 		checked, failures, ran := runRuleExamples(pol)
 		switch {
 		case !ran:

@@ -65,7 +65,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 		return nil
 	}
-	pipe, lerr := pipeline.Load(*policyPath, ev)
+	pipe, lerr := pipeline.Load(*policyPath, ev, stderr)
 	if lerr != nil {
 		// A broken policy must not silently drop the guard: deny and say why.
 		res := hook.Result{Decision: hook.Deny, Source: hook.SourceError, Reason: "hookguard could not load its policy: " + text.OneLine(lerr.Error())}

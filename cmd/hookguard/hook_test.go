@@ -273,10 +273,6 @@ func TestHookBrokenPolicy(t *testing.T) {
 			testutil.CopyFile(t, badRule, filepath.Join(dir, "policy.yaml"))
 			return nil
 		}, "decision"},
-		{"project-policy-invalid", func(t *testing.T, _, root string) []string {
-			testutil.CopyFile(t, broken, filepath.Join(root, ".cursor", "hookguard.yaml"))
-			return nil
-		}, "hookguard.yaml"},
 	}
 	for _, s := range setups {
 		for kind, event := range events {
@@ -305,6 +301,40 @@ func TestHookBrokenPolicy(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestHookBrokenProjectPolicy: a repository's policy file cannot make every
+// event fail: a broken or loosening one is reported on stderr and the rest of
+// the policy decides.
+func TestHookBrokenProjectPolicy(t *testing.T) {
+	broken, _ := filepath.Abs(filepath.Join("testdata", "policies", "broken-yaml.yaml"))
+	for name, content := range map[string]string{
+		"invalid-yaml": "",
+		"loosening":    "version: 1\nsettings:\n  unjudged: allow\n  defaults: {shell: allow}\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, root := hkEnv(t)
+			dst := filepath.Join(root, ".cursor", "hookguard.yaml")
+			if content == "" {
+				testutil.CopyFile(t, broken, dst)
+			} else {
+				os.MkdirAll(filepath.Dir(dst), 0o755)
+				os.WriteFile(dst, []byte(content), 0o644)
+			}
+			ev := strings.ReplaceAll(`{"hook_event_name":"beforeShellExecution","command":"git status","cwd":"{{ROOT}}","workspace_roots":["{{ROOT}}"]}`, "{{ROOT}}", root)
+			r := hkRun(t, strings.NewReader(ev), "hook")
+			if r.code != 0 || r.answer["permission"] != "allow" {
+				t.Errorf("routine command: exit %d, %s (stderr %q)", r.code, r.stdout, r.stderr)
+			}
+			if !strings.Contains(r.stderr, "hookguard.yaml") {
+				t.Errorf("stderr %q does not report the project file", r.stderr)
+			}
+			ev = strings.ReplaceAll(`{"hook_event_name":"beforeShellExecution","command":"rm -rf ~","cwd":"{{ROOT}}","workspace_roots":["{{ROOT}}"]}`, "{{ROOT}}", root)
+			if r := hkRun(t, strings.NewReader(ev), "hook"); r.answer["permission"] != "deny" {
+				t.Errorf("the rest of the policy is not in force: %s", r.stdout)
+			}
+		})
 	}
 }
 

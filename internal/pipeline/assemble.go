@@ -19,8 +19,13 @@ import (
 
 // Load builds the pipeline for one event: the effective policy for the
 // event's workspace, and the judge when one is configured.
-func Load(userPolicy string, ev *hook.Event) (*Pipeline, error) {
-	pol, err := rules.Load(rules.LoadOptions{UserPath: userPolicy, ProjectRoots: ev.WorkspaceRoots})
+func Load(userPolicy string, ev *hook.Event, stderr io.Writer) (*Pipeline, error) {
+	pol, err := rules.Load(rules.LoadOptions{UserPath: userPolicy, ProjectRoots: ev.WorkspaceRoots,
+		Warn: func(s string) {
+			if stderr != nil {
+				fmt.Fprintln(stderr, "hookguard: "+s)
+			}
+		}})
 	if err != nil {
 		return nil, err
 	}
