@@ -309,7 +309,7 @@ func TestInstallClaude(t *testing.T) {
 		t.Fatalf("install --claude: %s", errOut)
 	}
 	got := s.read(settings)
-	for _, want := range []string{`"matcher": "Bash"`, `"matcher": "Read"`, `"matcher": "Write|Edit|MultiEdit|NotebookEdit"`, `"matcher": "mcp__.*"`, `"UserPromptSubmit"`,
+	for _, want := range []string{`"matcher": "Bash"`, `"matcher": "Read|Grep|Glob|LS|NotebookRead"`, `"matcher": "WebFetch|WebSearch"`, `"matcher": "Task"`, `"matcher": "Write|Edit|MultiEdit|NotebookEdit"`, `"matcher": "mcp__.*"`, `"UserPromptSubmit"`,
 		hookguardBin + ` hook --dialect claude`, `"permissions"`, `"Read(./.env)"`, `"includeCoAuthoredBy": false`, `check-style.sh`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("settings lack %s", want)

@@ -326,11 +326,34 @@ func routeTool(ev *Event, f fields, tool string, input json.RawMessage) {
 	case lower == "read" || lower == "read_file" || lower == "notebookread":
 		ev.Kind = KindRead
 		ev.FilePath = in.str("file_path", "path", "target_file", "filePath", "notebook_path")
+	case lower == "grep" || lower == "glob" || lower == "ls" || lower == "list_dir" || lower == "grep_search" || lower == "file_search":
+		// Searching and listing read what lies under a path (the working
+		// directory when none is given): checked like a read of it.
+		ev.Kind = KindRead
+		ev.FilePath = in.str("path", "file_path", "target_directory", "directory", "relative_workspace_path")
+		if ev.FilePath == "" {
+			ev.FilePath = ev.Cwd
+		}
+		if ev.FilePath == "" && len(ev.WorkspaceRoots) > 0 {
+			ev.FilePath = ev.WorkspaceRoots[0]
+		}
+		if ev.FilePath == "" {
+			ev.FilePath = "."
+		}
+		if g := in.str("glob", "pattern", "include_pattern"); g != "" && lower == "glob" {
+			ev.FilePath = strings.TrimSuffix(ev.FilePath, "/") + "/" + g
+		}
+	case lower == "webfetch" || lower == "web_fetch" || lower == "websearch":
+		// Fetching a URL: checked like an MCP fetch (metadata endpoints,
+		// collection hosts, secrets in the URL).
+		ev.Kind = KindMCP
+		ev.Server, ev.Tool = "web", strings.ToLower(tool)
+		ev.ToolInput = input
 	case lower == "write" || lower == "edit" || lower == "multiedit" || lower == "delete" ||
 		lower == "notebookedit" || lower == "edit_file" || lower == "search_replace" || lower == "delete_file":
 		ev.Kind = KindWrite
 		ev.FilePath = in.str("file_path", "path", "target_file", "filePath", "notebook_path")
-		ev.Content = in.str("content", "new_string", "contents", "code_edit")
+		ev.Content = in.str("content", "new_string", "contents", "code_edit", "new_source")
 	case lower == "task" || lower == "agent":
 		ev.Kind = KindSubagent
 		ev.Prompt = in.str("prompt", "description")

@@ -56,7 +56,7 @@ var CursorEvents = []string{"beforeShellExecution", "beforeMCPExecution", "befor
 const CursorToolEvent = "preToolUse"
 
 // ClaudeMatchers are the PreToolUse matchers hookguard installs for Claude Code.
-var ClaudeMatchers = []string{"Bash", "Read", "Write|Edit|MultiEdit|NotebookEdit", "mcp__.*"}
+var ClaudeMatchers = []string{"Bash", "Read|Grep|Glob|LS|NotebookRead", "Write|Edit|MultiEdit|NotebookEdit", "WebFetch|WebSearch", "Task", "mcp__.*"}
 
 // ClaudeEvents are the Claude Code events hookguard manages.
 var ClaudeEvents = []string{"PreToolUse", "UserPromptSubmit"}
