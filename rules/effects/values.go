@@ -1,0 +1,487 @@
+// What one argument of a known kind does: files, code, data sent, modules,
+// git configuration; and the scans that look at every argument.
+
+package effects
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/hookguard/hookguard/rules/shell"
+)
+
+// value records the effect of one argument of a given kind.
+func (a *analysis) value(kind, v string, dyn bool) {
+	r := a.r
+	if strings.HasPrefix(kind, OperandCodePrefix) {
+		lang := kind[len(OperandCodePrefix):]
+		r.codeGiven = true
+		if dyn {
+			r.Code = append(r.Code, CodeEffect{Kind: "inline", Lang: lang, Found: []string{"only known at run time"}})
+			r.unknown("%s code only known at run time", lang)
+			return
+		}
+		ce := analyzeCode(lang, v)
+		r.Code = append(r.Code, ce)
+		for _, p := range ce.Deletes {
+			a.file(OpDelete, p, true)
+		}
+		for _, f := range ce.Found {
+			if f == foundUnanalyzable {
+				r.unknown("%s code that cannot be analyzed", lang)
+			}
+		}
+		a.codeFiles(ce, v)
+		return
+	}
+	switch kind {
+	case "", OperandNone, OperandAny:
+		return
+	case OperandEnv:
+		k, _, _ := strings.Cut(v, "=")
+		a.envVar(k)
+		return
+	case OperandModule:
+		a.module(v, dyn)
+		return
+	case OperandGitConf:
+		a.gitConfig(v, dyn)
+		return
+	case OperandUpload:
+		if v == "-" || v == "." {
+			a.r.Network = append(a.r.Network, NetEffect{Sends: "stdin"})
+			return
+		}
+		a.data("@"+v, dyn)
+		return
+	case OperandHeader:
+		// A token in a header usually goes to the service it belongs to:
+		// the judge decides whether this destination is that service.
+		if dyn {
+			a.r.Network = append(a.r.Network, NetEffect{Sends: "a run-time value in a header"})
+		}
+		return
+	case OperandDD:
+		k, val, _ := strings.Cut(v, "=")
+		switch k {
+		case "if":
+			a.value(OperandRead, val, dyn)
+		case "of":
+			a.value(OperandWrite, val, dyn)
+		}
+		return
+	}
+	if dyn && v != "{xargs input}" {
+		if kind == OperandRead && (a.env.FromPipe || v == "{}" || strings.HasPrefix(v, "$(") || strings.HasPrefix(v, "`")) {
+			// Names from the pipeline's or a substitution's own output: the
+			// command that produces them is analyzed on its own.
+			return
+		}
+		r.unknown("a %s operand only known at run time: %s", kind, v)
+	}
+	switch kind {
+	case OperandRead:
+		if v == "{xargs input}" {
+			return
+		}
+		if v != "-" {
+			a.file(OpRead, v, a.r.recursive)
+		}
+	case OperandWrite:
+		if v == "{xargs input}" {
+			r.unknown("writes files named by its input")
+			return
+		}
+		if v != "-" {
+			a.file(OpWrite, v, a.r.recursive)
+		}
+	case OperandDelete:
+		if v == "{xargs input}" {
+			r.unknown("deletes files named by its input")
+			return
+		}
+		if a.r.filtered && len(a.r.filterNames) > 0 {
+			// find DIR -name X -delete: the files named X below DIR.
+			for _, n := range a.r.filterNames {
+				a.file(OpDelete, strings.TrimSuffix(v, "/")+"/"+n, false)
+			}
+			return
+		}
+		if a.r.filtered {
+			// Filters that do not narrow by name (-type, -mindepth, -not
+			// -path): everything below DIR may go.
+			a.file(OpDelete, strings.TrimSuffix(v, "/")+"/*", true)
+			return
+		}
+		a.file(OpDelete, v, a.r.recursive)
+	case OperandMode:
+		if v == "{xargs input}" {
+			r.unknown("changes the mode of files named by its input")
+			return
+		}
+		a.file(OpMode, v, a.r.recursive)
+	case OperandProject:
+		if v == "-" {
+			a.stdinCode("make")
+			return
+		}
+		a.file(OpRead, v, false)
+		if cls := a.r.Files[len(a.r.Files)-1].Classes; !has(cls, "inside", "source", "build", ClassRoot) || dyn {
+			a.r.Code = append(a.r.Code, CodeEffect{Kind: "file", What: v})
+			a.r.unknown("runs task definitions from %s, outside the workspace", v)
+		}
+	case OperandPID:
+		if dyn || v == "{xargs input}" {
+			a.r.Concerns = append(a.r.Concerns, "signals processes chosen at run time ("+v+")")
+		}
+	case OperandList:
+		if v == "{xargs input}" || dyn {
+			return
+		}
+		a.file(OpRead, v, false)
+		a.r.Files[len(a.r.Files)-1].Meta = true
+	case OperandDiscard:
+		a.file(OpWrite, v, false)
+		if cls := a.r.Files[len(a.r.Files)-1].Classes; has(cls, ClassRoot) || has(cls, ClassAncestor) {
+			a.r.Concerns = append(a.r.Concerns, "discards every uncommitted change under "+v)
+		}
+	case OperandExtract:
+		a.file(OpWrite, v, true)
+	case OperandDir:
+		// A directory the command works in: its writes land there.
+		a.file(OpRead, v, false)
+	case OperandURL:
+		a.network(v, "")
+	case OperandData:
+		a.data(v, dyn)
+	case OperandScript:
+		if v == "-" {
+			r.Code = append(r.Code, CodeEffect{Kind: "stdin"})
+			a.stdinCode("")
+			return
+		}
+		if venvActivate(v) {
+			r.Code = append(r.Code, CodeEffect{Kind: "project", What: v})
+			return
+		}
+		r.Code = append(r.Code, CodeEffect{Kind: "file", What: v})
+		r.unknown("runs the script %s", v)
+	case OperandCommand:
+		if !a.c.CodeSplit {
+			r.Code = append(r.Code, CodeEffect{Kind: "inline", Lang: "shell", What: v})
+			r.unknown("runs a command the splitter did not follow: %s", v)
+		}
+	}
+}
+
+func (a *analysis) classesOf(p string) []string {
+	abs, tilde := a.absolute(p)
+	return sensitiveClasses(abs, tilde)
+}
+
+func hasClass(cs []string, c string) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// stdinCode analyzes code fed on stdin to an interpreter of lang.
+func (a *analysis) stdinCode(lang string) {
+	if a.c.Stdin == "" && hasInputRedirect(a.c) {
+		a.r.Code = append(a.r.Code, CodeEffect{Kind: "file", Lang: lang, What: "a file redirected to stdin"})
+		a.r.unknown("runs %s code from a file redirected to stdin", lang)
+		return
+	}
+	if a.c.Stdin == "" {
+		a.r.Code = append(a.r.Code, CodeEffect{Kind: "stdin", Lang: lang, Found: []string{"not known"}})
+		a.r.unknown("runs code from stdin that is not known")
+		return
+	}
+	ce := analyzeCode(lang, a.c.Stdin)
+	ce.Kind = "stdin"
+	a.r.Code = append(a.r.Code, ce)
+	for _, p := range ce.Deletes {
+		a.file(OpDelete, p, true)
+	}
+	a.codeFiles(ce, a.c.Stdin)
+	for _, f := range ce.Found {
+		if f == foundUnanalyzable {
+			a.r.unknown("%s code on stdin that cannot be analyzed", lang)
+		}
+	}
+}
+
+// data records data sent over the network: @file reads and sends a file.
+func (a *analysis) data(v string, dyn bool) {
+	from := "literal"
+	if _, file, ok := strings.Cut(v, "=@"); ok && !strings.HasPrefix(v, "@") {
+		v = "@" + file // curl -F name=@file
+	} else if _, file, ok := strings.Cut(v, "=<"); ok && !strings.HasPrefix(v, "@") {
+		v = "@" + file // curl -F name=<file
+	}
+	switch {
+	case strings.HasPrefix(v, "@") && len(v) > 1 && v != "@-":
+		p := v[1:]
+		if i := strings.IndexByte(p, ';'); i > 0 {
+			p = p[:i] // curl -F f=@file;type=…
+		}
+		a.file(OpRead, p, false)
+		cls := a.r.Files[len(a.r.Files)-1].Classes
+		from = "file:" + strings.Join(cls, ",")
+		if hasClass(cls, ClassSecret) {
+			from = "secret file " + p
+		}
+	case v == "@-" || v == "-":
+		from = "stdin"
+	case dyn:
+		switch {
+		case strings.Contains(v, "$(") || strings.Contains(v, "`"):
+			from = "substitution"
+		case secretVar.MatchString(v):
+			from = "environment"
+			if m := secretVar.FindString(v); m != "" {
+				from = "the secret variable " + m
+			}
+		default:
+			from = "a run-time value"
+		}
+	}
+	a.r.Network = append(a.r.Network, NetEffect{Sends: from})
+}
+
+// network records a destination; sends already recorded take it as their dest.
+func (a *analysis) network(dest string, sends string) {
+	n := NetEffect{Dest: dest, Sends: sends}
+	n.Local, n.Metadata = classifyHost(dest)
+	a.r.Network = append(a.r.Network, n)
+	if host := hostOf(dest); host != "" && !isASCII(host) {
+		a.r.Concerns = append(a.r.Concerns, "the host name "+host+" has non-ASCII letters (a look-alike of a known host?)")
+	}
+}
+
+// projectModules are Python modules that test, lint, format or package the
+// workspace's own code, or only print.
+var projectModules = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"pytest": true, "unittest": true, "doctest": true, "venv": true, "virtualenv": true, "black": true, "mypy": true,
+		"ruff": true, "isort": true, "flake8": true, "pylint": true, "pyflakes": true, "pycodestyle": true, "coverage": true,
+		"json.tool": true, "py_compile": true, "compileall": true, "timeit": true, "pydoc": true, "build": true,
+		"tox": true, "nox": true, "pyright": true, "bandit": true, "cProfile": true, "profile": true, "trace": false,
+		"pip": false, "http.server": false, "ensurepip": true, "site": true, "sysconfig": true, "platform": true,
+		"django": true, "alembic": true, "uvicorn": true, "flask": true, "jupyter": true, "notebook": true, "IPython": true,
+		"pre_commit": true, "hatch": true, "poetry": true, "pdm": true, "maturin": true, "twine": false, "tabulate": true,
+	}
+})
+
+// module records python -m NAME.
+func (a *analysis) module(name string, dyn bool) {
+	switch {
+	case dyn:
+		a.r.unknown("a Python module only known at run time")
+	case projectModules()[name]:
+		a.r.Code = append(a.r.Code, CodeEffect{Kind: "project", Lang: "python", What: "-m " + name})
+	default:
+		a.r.Code = append(a.r.Code, CodeEffect{Kind: "module", Lang: "python", What: "-m " + name})
+		a.r.unknown("the Python module %s", name)
+	}
+}
+
+// metadataScan flags a cloud metadata endpoint named anywhere in the command
+// (an argument, inline code, stdin), whatever program would reach it.
+func (a *analysis) metadataScan() {
+	if s := Lookup(a.c.Name); s != nil && localOnly(s) && !a.c.DynamicName {
+		return // grep 169.254.169.254 src/ searches text; it sends nothing
+	}
+	texts := append([]string{a.c.Stdin}, a.c.Args...)
+	for _, t := range texts {
+		for _, h := range hostCandidates(t) {
+			if _, meta := classifyHost(h); meta {
+				a.r.Network = append(a.r.Network, NetEffect{Dest: h, Metadata: true})
+				return
+			}
+		}
+	}
+}
+
+// gitCommandKeys are git configuration keys whose value is a command git runs
+// (or a place it runs hooks from).
+var gitCommandKeys = []string{"alias.", "core.editor", "core.pager", "core.sshcommand", "core.fsmonitor", "core.hookspath",
+	"core.askpass", "diff.external", "credential.helper", "sequence.editor", "gpg.program", "gpg.ssh.program",
+	"uploadpack.packobjectshook", "protocol.ext.allow", "pager.", "web.browser", "merge.tool", "diff.tool",
+	"mergetool.", "difftool.", "filter.", "interactive.difffilter", "core.gitproxy", "http.proxy", "remote.", "url."}
+
+// harmlessGitCommands are values of command keys that run nothing of note.
+var harmlessGitCommands = map[string]bool{"true": true, ":": true, "cat": true, "less": true, "more": true, "vi": true,
+	"vim": true, "nvim": true, "nano": true, "emacs": true, "code --wait": true, "cursor --wait": true, "false": true, "": true}
+
+// gitConfig records git -c KEY=VALUE (and git config KEY VALUE): a key that
+// makes git run a command is code unless the command is harmless; hooksPath
+// must stay inside the workspace.
+func (a *analysis) gitConfig(v string, dyn bool) {
+	key, val, _ := strings.Cut(v, "=")
+	key = strings.ToLower(key)
+	for _, k := range gitCommandKeys {
+		if !strings.HasPrefix(key, k) {
+			continue
+		}
+		switch {
+		case dyn:
+			a.r.unknown("git configuration %s set at run time", key)
+		case key == "core.hookspath":
+			a.file(OpWrite, val, false) // where hooks will be run from
+			cls := a.r.Files[len(a.r.Files)-1].Classes
+			if !has(cls, "inside") {
+				a.r.Concerns = append(a.r.Concerns, "points git's hooks at "+val+", outside the workspace")
+			}
+			a.r.Files = a.r.Files[:len(a.r.Files)-1]
+		case harmlessGitCommands[strings.TrimSpace(val)]:
+		default:
+			a.r.Code = append(a.r.Code, CodeEffect{Kind: "config", Lang: "git", What: key + "=" + val})
+			a.r.Concerns = append(a.r.Concerns, "makes git run a command through "+key+": "+short(val))
+		}
+		return
+	}
+}
+
+// secretVar matches a variable whose name says it holds a credential.
+var secretVar = lazyRegexp(`\$\{?[A-Za-z0-9_]*(?i:token|secret|passw|pwd|api_?key|access_?key|private|credential|auth|session|cookie)[A-Za-z0-9_]*\}?`)
+
+// lazyRegexp compiles a pattern on first use, so that hook processes that
+// never need it do not pay for it at start-up.
+type lazyRe struct {
+	once sync.Once
+	src  string
+	re   *regexp.Regexp
+}
+
+func lazyRegexp(src string) *lazyRe { return &lazyRe{src: src} }
+
+func (l *lazyRe) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
+	return l.re
+}
+
+// MatchString reports whether s contains a match.
+func (l *lazyRe) MatchString(s string) bool { return l.get().MatchString(s) }
+
+// FindString returns the leftmost match.
+func (l *lazyRe) FindString(s string) string { return l.get().FindString(s) }
+
+// venvActivate reports a Python virtual environment's activation script
+// (written by python -m venv, not by hand).
+func venvActivate(p string) bool {
+	dir, base := path.Split(path.Clean(p))
+	switch base {
+	case "activate", "activate.fish", "activate.csh", "activate.nu":
+	default:
+		return false
+	}
+	return path.Base(strings.TrimSuffix(dir, "/")) == "bin" && !strings.ContainsAny(p, "$`")
+}
+
+// specLang is the language of an interpreter's inline code (its -c/-e
+// option's code:LANG), or "".
+func specLang(s *Spec) string {
+	for _, o := range s.Options {
+		if strings.HasPrefix(o.Value, OperandCodePrefix) {
+			return o.Value[len(OperandCodePrefix):]
+		}
+	}
+	return ""
+}
+
+// codeFiles records the sensitive files inline code names: a credential it
+// reads, and a start-up, scheduling or guard file it may write.
+func (a *analysis) codeFiles(ce CodeEffect, code string) {
+	writes := false
+	for _, f := range ce.Found {
+		if f == foundWrite {
+			writes = true
+		}
+	}
+	for _, p := range codePaths(code) {
+		cls := a.classesOf(p)
+		switch {
+		case writes && (hasClass(cls, ClassPersistence) || hasClass(cls, ClassGuard) || hasClass(cls, ClassVCS)):
+			a.file(OpWrite, p, false)
+		case hasClass(cls, ClassSecret):
+			a.file(OpRead, p, false)
+		}
+	}
+}
+
+// localOnly reports a program that only reads, lists or prints: it cannot
+// reach the network or run code.
+func localOnly(s *Spec) bool {
+	if len(s.Subcommands) > 0 || s.Code != "" || s.Network != "" {
+		return false
+	}
+	for _, k := range []string{s.Operands, s.First} {
+		switch k {
+		case "", OperandRead, OperandList, OperandNone, OperandAny:
+		default:
+			if !strings.HasPrefix(k, OperandCodePrefix+"jq") {
+				return false
+			}
+		}
+	}
+	for _, o := range s.Options {
+		switch o.Value {
+		case "", OperandRead, OperandNone, OperandAny, OperandWrite, OperandDir:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// nameFilter keeps find's -name and -iname values: they say what -delete removes.
+func (a *analysis) nameFilter(opt, val string) {
+	switch opt {
+	case "-name", "-iname":
+		if !strings.Contains(val, "/") {
+			a.r.filterNames = append(a.r.filterNames, val)
+		}
+	}
+}
+
+// hostOf returns the host of a URL or host:port.
+func hostOf(dest string) string {
+	rest := dest
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if i := strings.LastIndexByte(rest, ':'); i >= 0 && !strings.Contains(rest, "]") {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+func hasInputRedirect(c *shell.Command) bool {
+	for _, rd := range c.Redirects {
+		if strings.HasPrefix(rd.Op, "<") && rd.Op != "<<<" {
+			return true
+		}
+	}
+	return false
+}
