@@ -13,3 +13,5 @@ require (
 	golang.org/x/term v0.48.0
 	mvdan.cc/sh/v3 v3.14.1
 )
+
+require golang.org/x/text v0.44.0 // indirect

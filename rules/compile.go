@@ -54,7 +54,9 @@ type index struct {
 	byAnchor      map[string][]*Rule
 	// maxAnchor is the longest anchor word: longer prefixes of a program
 	// name cannot be keys of byAnchor (and hashing them all is quadratic).
-	maxAnchor  int
+	maxAnchor int
+	// flagRules are the rules that flag text addressed to the reviewer.
+	flagRules  []*Rule
 	perCommand []*Rule
 	secrets    []*Rule
 }
@@ -226,6 +228,9 @@ func (p *Policy) finish() {
 			c.anchors = anchorWords(r.Patterns)
 		}
 		r.compiled = c
+		if r.Flag && r.Decision != hook.Allow {
+			ix.flagRules = append(ix.flagRules, r)
+		}
 		for _, k := range r.Kinds {
 			if k == hook.KindShell {
 				if len(r.Programs) > 0 {

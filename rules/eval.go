@@ -5,8 +5,11 @@ package rules
 import (
 	gopath "path"
 	"strings"
+	"unicode"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Evaluate runs the rule pass for ev. It stops trying rules once the answer
@@ -45,6 +48,9 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 		d = hook.Allow
 	default:
 		d = p.defaultFor(ev.Kind)
+	}
+	if ev.Kind != hook.KindObserve && ev.Kind != hook.KindPrompt {
+		d = hook.Stricter(d, p.flagScan(e, ev))
 	}
 	if len(e.out.Timeouts) > 0 && d == hook.Allow {
 		// A pattern that ran out of time did not get to say no: the event
@@ -126,4 +132,66 @@ func pathForms(path string, ctx Context) []string {
 		forms = append(forms, "~"+path[len(ctx.Home):])
 	}
 	return forms
+}
+
+// flagScan looks for text addressed to the reviewer where the kind's own
+// targets do not: in every field that reaches the model (the working
+// directory, workspace roots, MCP server and tool names) and in the event's
+// text after normalization (NFKC, zero-width and other invisible characters
+// removed), so that "ign\u200bore all previous instructions" and full-width
+// letters read as what they say.
+func (p *Policy) flagScan(e *evaluation, ev *hook.Event) hook.Decision {
+	if len(p.index.flagRules) == 0 || e.out.Flagged {
+		return ""
+	}
+	var texts []string
+	for _, f := range append([]string{ev.Cwd, ev.Server, ev.Tool, ev.ToolName}, ev.WorkspaceRoots...) {
+		if f != "" {
+			texts = append(texts, normalizeText(f))
+		}
+	}
+	for _, raw := range []string{ev.Command, string(ev.ToolInput), ev.Content} {
+		if raw == "" {
+			continue
+		}
+		if n := normalizeText(raw); n != raw {
+			texts = append(texts, n)
+		}
+	}
+	var d hook.Decision
+	for _, t := range texts {
+		for _, r := range p.index.flagRules {
+			if r.matchTextIn(t, "", e) {
+				d = hook.Stricter(d, e.add(r, text.Truncate(t, 200)))
+				return d
+			}
+		}
+	}
+	return d
+}
+
+// normalizeText folds compatibility characters (NFKC: full-width letters,
+// ligatures) and removes invisible format characters (zero-width spaces and
+// joiners, bidi controls, soft hyphens).
+func normalizeText(s string) string {
+	if len(s) > maxTargetLen {
+		s = text.KeepEnds(s, maxTargetLen)
+	}
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	s = norm.NFKC.String(s)
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, s)
 }
