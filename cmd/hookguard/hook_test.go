@@ -480,3 +480,14 @@ func TestPolicyShowProjectWarning(t *testing.T) {
 		t.Errorf("exit %d\nstderr %q", r.code, r.stderr)
 	}
 }
+
+// TestHelpCommand: hookguard help CMD prints that command's usage.
+func TestHelpCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"help", "check"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if !strings.Contains(errb.String()+out.String(), "check") || strings.Contains(errb.String(), "commands:") {
+		t.Fatalf("help check printed: %s%s", out.String(), errb.String())
+	}
+}
