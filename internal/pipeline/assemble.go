@@ -90,31 +90,22 @@ func Audit(p *Pipeline, ev *hook.Event, d Decision, took time.Duration, stderr i
 		return
 	}
 	dir := statedir.Dir(nil)
-	var redact func(string) string
+	var pol *rules.Policy
 	if p != nil && p.Policy != nil {
-		redact = p.Policy.Redact
+		pol = p.Policy
 	} else if def, derr := rules.ParseDefault(); derr == nil {
 		// The user's policy did not load: the default detectors still redact.
-		redact = def.Redact
+		pol = def
 	} else {
 		return // never log unredacted text
 	}
 	logged := ev
 	if ev != nil && ev.Command != "" {
-		pol := (*rules.Policy)(nil)
-		if p != nil {
-			pol = p.Policy
-		}
-		if pol == nil {
-			pol, _ = rules.ParseDefault()
-		}
-		if pol != nil {
-			cp := *ev
-			cp.Command = pol.RedactCommand(ev.Command)
-			logged = &cp
-		}
+		cp := *ev
+		cp.Command = pol.RedactCommand(ev.Command)
+		logged = &cp
 	}
-	rec := audit.NewRecord(logged, d.Result, took, time.Now(), redact)
+	rec := audit.NewRecord(logged, d.Result, took, time.Now(), pol.Redact)
 	if p != nil && p.Policy != nil {
 		rec.Policy = p.Policy.Hash
 	}
