@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestCaseInsensitivePatternsAreFolded: every leading flag group with i is
 // compiled as a lowercased pattern over lowercased text, never with regexp2's
@@ -35,20 +38,11 @@ func TestCaseInsensitivePatternsAreFolded(t *testing.T) {
 	}
 	for _, r := range p.Rules {
 		for _, pat := range append(append(append([]string{}, r.Patterns...), r.Unless...), r.Files...) {
-			if flags, _, ok := leadingFlags(pat); !ok && len(pat) > 3 && pat[:3] == "(?i" || ok && containsI(flags) {
+			if flags, _, ok := leadingFlags(pat); !ok && len(pat) > 3 && pat[:3] == "(?i" || ok && strings.ContainsRune(flags, 'i') {
 				if _, folded, _ := compilePattern(pat); !folded {
 					t.Errorf("rule %s: case-insensitive pattern not folded: %.60s", r.ID, pat)
 				}
 			}
 		}
 	}
-}
-
-func containsI(s string) bool {
-	for _, c := range s {
-		if c == 'i' {
-			return true
-		}
-	}
-	return false
 }

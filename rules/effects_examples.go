@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/rules/effects"
@@ -59,7 +61,7 @@ func (p *Policy) EffectsVerdict(line string, ctx Context) effects.Verdict {
 			out.Reasons = append(out.Reasons, v.Reasons...)
 		}
 	}
-	for _, pl := range sortedKeys(stages) {
+	for _, pl := range slices.Sorted(maps.Keys(stages)) {
 		if why := effects.PipelineDanger(stages[pl]); why != "" {
 			return effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}
 		}

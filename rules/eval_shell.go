@@ -5,6 +5,7 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -91,7 +92,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			break // the strictest answer is reached; later parts cannot change it
 		}
 	}
-	for _, pl := range sortedKeys(stages) {
+	for _, pl := range slices.Sorted(maps.Keys(stages)) {
 		if why := effects.PipelineDanger(stages[pl]); why != "" {
 			d = hook.Stricter(d, e.addEffect(effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}, res.Pipelines[pl]))
 		} else if why := effects.PipelineConcern(stages[pl]); why != "" && (d == hook.Allow || d == "") {
@@ -356,15 +357,6 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder map[strin
 		sort.Strings(env.Placeholder)
 	}
 	return env
-}
-
-func sortedKeys(m map[int][]*effects.Record) []int {
-	keys := make([]int, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Ints(keys)
-	return keys
 }
 
 // findNames returns the -name and -iname values of a find command.

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -197,7 +198,7 @@ func (a *analysis) absolute(p string) (abs, tilde string) {
 func (a *analysis) walk(spec *Spec) {
 	c, r := a.c, a.r
 	args, dyn := c.Args, c.DynamicArgs
-	if a.env.FromPipe && hasWrapper(c.Wrappers, "xargs") {
+	if a.env.FromPipe && slices.Contains(c.Wrappers, "xargs") {
 		// xargs appends what it reads to the arguments.
 		args = append(append([]string{}, args...), "{xargs input}")
 		dyn = append(append([]bool{}, dyn...), true)
@@ -302,15 +303,6 @@ func (a *analysis) walk(spec *Spec) {
 		}
 	}
 	a.operands(operands, first, positionals, posDyn)
-}
-
-func hasWrapper(ws []string, w string) bool {
-	for _, x := range ws {
-		if x == w {
-			return true
-		}
-	}
-	return false
 }
 
 func (a *analysis) name(cur, spec *Spec) string {

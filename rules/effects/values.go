@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/hookguard/hookguard/rules/shell"
 )
@@ -181,15 +182,6 @@ func (a *analysis) classesOf(p string) []string {
 	return sensitiveClasses(abs, tilde)
 }
 
-func hasClass(cs []string, c string) bool {
-	for _, x := range cs {
-		if x == c {
-			return true
-		}
-	}
-	return false
-}
-
 // stdinCode analyzes code fed on stdin to an interpreter of lang.
 func (a *analysis) stdinCode(lang string) {
 	if a.c.Stdin == "" && hasInputRedirect(a.c) {
@@ -233,7 +225,7 @@ func (a *analysis) data(v string, dyn bool) {
 		a.file(OpRead, p, false)
 		cls := a.r.Files[len(a.r.Files)-1].Classes
 		from = "file:" + strings.Join(cls, ",")
-		if hasClass(cls, ClassSecret) {
+		if has(cls, ClassSecret) {
 			from = "secret file " + p
 		}
 	case v == "@-" || v == "-":
@@ -259,7 +251,7 @@ func (a *analysis) network(dest string, sends string) {
 	n := NetEffect{Dest: dest, Sends: sends}
 	n.Local, n.Metadata = classifyHost(dest)
 	a.r.Network = append(a.r.Network, n)
-	if host := hostOf(dest); host != "" && !isASCII(host) {
+	if host := hostOf(dest); host != "" && strings.ContainsFunc(host, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		a.r.Concerns = append(a.r.Concerns, "the host name "+host+" has non-ASCII letters (a look-alike of a known host?)")
 	}
 }
@@ -407,9 +399,9 @@ func (a *analysis) codeFiles(ce CodeEffect, code string) {
 	for _, p := range codePaths(code) {
 		cls := a.classesOf(p)
 		switch {
-		case writes && (hasClass(cls, ClassPersistence) || hasClass(cls, ClassGuard) || hasClass(cls, ClassVCS)):
+		case writes && (has(cls, ClassPersistence) || has(cls, ClassGuard) || has(cls, ClassVCS)):
 			a.file(OpWrite, p, false)
-		case hasClass(cls, ClassSecret):
+		case has(cls, ClassSecret):
 			a.file(OpRead, p, false)
 		}
 	}
@@ -434,15 +426,6 @@ func localOnly(s *Spec) bool {
 		switch o.Value {
 		case "", OperandRead, OperandNone, OperandAny, OperandWrite, OperandDir:
 		default:
-			return false
-		}
-	}
-	return true
-}
-
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
 			return false
 		}
 	}
