@@ -1,28 +1,12 @@
 package judgeserver
 
-import (
-	"fmt"
-	"net"
+import "golang.org/x/sys/unix"
 
-	"golang.org/x/sys/unix"
-)
-
-// peerUID returns the uid of the process at the other end of conn
-// (LOCAL_PEERCRED, what getpeereid(3) reads on macOS).
-func peerUID(conn *net.UnixConn) (int, error) {
-	raw, err := conn.SyscallConn()
+// peerCred reads the peer's uid with LOCAL_PEERCRED (what getpeereid(3) reads).
+func peerCred(fd int) (int, error) {
+	cred, err := unix.GetsockoptXucred(fd, unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
 	if err != nil {
-		return -1, fmt.Errorf("peer credentials: %w", err)
-	}
-	var cred *unix.Xucred
-	var cerr error
-	if err := raw.Control(func(fd uintptr) {
-		cred, cerr = unix.GetsockoptXucred(int(fd), unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
-	}); err != nil {
-		return -1, fmt.Errorf("peer credentials: %w", err)
-	}
-	if cerr != nil {
-		return -1, fmt.Errorf("peer credentials: %w", cerr)
+		return -1, err
 	}
 	return int(cred.Uid), nil
 }

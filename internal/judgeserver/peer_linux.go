@@ -1,27 +1,12 @@
 package judgeserver
 
-import (
-	"fmt"
-	"net"
+import "golang.org/x/sys/unix"
 
-	"golang.org/x/sys/unix"
-)
-
-// peerUID returns the uid of the process at the other end of conn (SO_PEERCRED).
-func peerUID(conn *net.UnixConn) (int, error) {
-	raw, err := conn.SyscallConn()
+// peerCred reads the peer's uid with SO_PEERCRED.
+func peerCred(fd int) (int, error) {
+	cred, err := unix.GetsockoptUcred(fd, unix.SOL_SOCKET, unix.SO_PEERCRED)
 	if err != nil {
-		return -1, fmt.Errorf("peer credentials: %w", err)
-	}
-	var cred *unix.Ucred
-	var cerr error
-	if err := raw.Control(func(fd uintptr) {
-		cred, cerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
-	}); err != nil {
-		return -1, fmt.Errorf("peer credentials: %w", err)
-	}
-	if cerr != nil {
-		return -1, fmt.Errorf("peer credentials: %w", cerr)
+		return -1, err
 	}
 	return int(cred.Uid), nil
 }
