@@ -2,12 +2,9 @@ package rules
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/rules/effects"
-	"github.com/hookguard/hookguard/rules/shell"
 )
 
 // EffectsExampleFailure is a program-table example whose effects answer is
@@ -24,52 +21,24 @@ func (f EffectsExampleFailure) Error() string {
 	return fmt.Sprintf("effects table: %s: %q gives %s, want %s %v", f.Program, f.Example, f.Got, f.Want, f.Why)
 }
 
-// EffectsVerdict splits a command line and answers it from the effects alone
-// (no rule of the policy): the strictest answer of its simple commands, and
-// the reasons of the commands that gave it.
+// EffectsVerdict answers a command line from the effects alone: the shell
+// rule pass of a policy with p's settings and none of its rules, so examples
+// run through exactly the mechanism events do. The reasons are the effects'
+// own (a deny's) or the escalations (a judge's).
 func (p *Policy) EffectsVerdict(line string, ctx Context) effects.Verdict {
-	if ctx.build == nil {
-		ctx.build = p.build
+	bare := &Policy{Settings: p.Settings}
+	ev := &hook.Event{Kind: hook.KindShell, Command: line, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}
+	o := bare.Evaluate(ev, ctx)
+	v := effects.Verdict{Decision: o.Decision}
+	switch o.Decision {
+	case hook.Deny:
+		for _, m := range o.Matches {
+			v.Reasons = append(v.Reasons, m.Reason)
+		}
+	case hook.Judge, hook.Ask:
+		v.Reasons = o.Escalations
 	}
-	res := shell.Split(line, shell.Options{Cwd: ctx.Cwd, Home: ctx.Home})
-	out := effects.Verdict{Decision: hook.Allow}
-	if res.ParseError != nil {
-		return effects.Verdict{Decision: hook.Judge, Reasons: []string{"parse error: " + res.ParseError.Error()}}
-	}
-	var findSet map[string]bool
-	stages := map[int][]*effects.Record{}
-	for i := range res.Commands {
-		c := &res.Commands[i]
-		var ph map[string]bool
-		if c.Name == "find" {
-			findSet = findPlaceholder(c, ctx)
-			for _, cl := range effects.NameClasses(findNames(c)) {
-				findSet[cl] = true
-			}
-		} else if c.Via == "find -exec" {
-			ph = findSet
-		}
-		rec := effects.Analyze(c, p.effectsEnv(c, ctx, ph))
-		if c.Via == "" {
-			stages[c.Pipeline] = append(stages[c.Pipeline], rec)
-		}
-		v := effects.Decide(rec)
-		switch {
-		case v.Decision.Severity() > out.Decision.Severity():
-			out = v
-		case v.Decision == out.Decision && v.Decision != hook.Allow:
-			out.Reasons = append(out.Reasons, v.Reasons...)
-		}
-	}
-	for _, pl := range slices.Sorted(maps.Keys(stages)) {
-		if why := effects.PipelineDanger(stages[pl]); why != "" {
-			return effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}
-		}
-		if why := effects.PipelineConcern(stages[pl]); why != "" && out.Decision == hook.Allow {
-			out = effects.Verdict{Decision: hook.Judge, Reasons: []string{why}}
-		}
-	}
-	return out
+	return v
 }
 
 // CheckEffectsExamples runs every program-table example (allow, judge, deny)
