@@ -234,9 +234,9 @@ func (a *analysis) data(v string, dyn bool) {
 		switch {
 		case strings.Contains(v, "$(") || strings.Contains(v, "`"):
 			from = "substitution"
-		case secretVar.MatchString(v):
+		case secretVar().MatchString(v):
 			from = "environment"
-			if m := secretVar.FindString(v); m != "" {
+			if m := secretVar().FindString(v); m != "" {
 				from = "the secret variable " + m
 			}
 		default:
@@ -341,28 +341,10 @@ func (a *analysis) gitConfig(v string, dyn bool) {
 }
 
 // secretVar matches a variable whose name says it holds a credential.
-var secretVar = lazyRegexp(`\$\{?[A-Za-z0-9_]*(?i:token|secret|passw|pwd|api_?key|access_?key|private|credential|auth|session|cookie)[A-Za-z0-9_]*\}?`)
-
-// lazyRegexp compiles a pattern on first use, so that hook processes that
-// never need it do not pay for it at start-up.
-type lazyRe struct {
-	once sync.Once
-	src  string
-	re   *regexp.Regexp
-}
-
-func lazyRegexp(src string) *lazyRe { return &lazyRe{src: src} }
-
-func (l *lazyRe) get() *regexp.Regexp {
-	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
-	return l.re
-}
-
-// MatchString reports whether s contains a match.
-func (l *lazyRe) MatchString(s string) bool { return l.get().MatchString(s) }
-
-// FindString returns the leftmost match.
-func (l *lazyRe) FindString(s string) string { return l.get().FindString(s) }
+// It compiles on first use: most hook processes never need it.
+var secretVar = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\{?[A-Za-z0-9_]*(?i:token|secret|passw|pwd|api_?key|access_?key|private|credential|auth|session|cookie)[A-Za-z0-9_]*\}?`)
+})
 
 // venvActivate reports a Python virtual environment's activation script
 // (written by python -m venv, not by hand).
