@@ -14,4 +14,7 @@ require (
 	mvdan.cc/sh/v3 v3.14.1
 )
 
-require golang.org/x/text v0.44.0 // indirect
+require (
+	github.com/BobuSumisu/aho-corasick v1.0.3 // indirect
+	golang.org/x/text v0.44.0 // indirect
+)

@@ -1,0 +1,208 @@
+package secrets
+
+import "strings"
+
+// ourRules are hookguard's additions beside gitleaks' table: secrets gitleaks
+// does not look for, or finds only in some spellings. Their examples live in
+// testdata/cases.yaml with everyone else's.
+var ourRules = []rule{
+	{
+		ID:          "private-key",
+		Description: "a private key of any armored kind, also cut short or with escaped newlines",
+		Regex:       `(?i)-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:\s|\\[nr])+(?:(?:Proc-Type|DEK-Info|Version|Comment|Hash)[^\n\\]*(?:\s|\\[nr])+)*([A-Za-z0-9+/=]{40,}(?:(?:\s|\\[nr])+[A-Za-z0-9+/=]{4,})*)`,
+		SecretGroup: 1,
+		Keywords:    []string{"private key"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "putty-private-key",
+		Description: "a PuTTY private key",
+		Regex:       `(?s)PuTTY-User-Key-File-\d:.*?Private-Lines:\s*\d+(?:\s|\\[nr])+([A-Za-z0-9+/=]{40,}(?:(?:\s|\\[nr])+[A-Za-z0-9+/=]{4,})*)`,
+		SecretGroup: 1,
+		Keywords:    []string{"putty-user-key-file"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "connection-string-password",
+		Description: "a password in a URL of any scheme (scheme://user:password@host)",
+		Regex:       `\b[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\s:@/'"<>]{0,100}:([^\s@/'"<>]{3,200})@[A-Za-z0-9\[._-]`,
+		SecretGroup: 1,
+		Keywords:    []string{"://"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "connection-string-password",
+		Description: "a password parameter in a JDBC URL, DSN or ODBC/ADO connection string",
+		Regex:       `(?i)[;?&]\s*(?:password|pwd)\s*=\s*([^;&\s'"]{3,200})`,
+		SecretGroup: 1,
+		Keywords:    []string{"password=", "pwd=", "password =", "pwd ="},
+		Confidence:  Token,
+	},
+	{
+		ID:          "env-assignment",
+		Description: "a NAME=value assignment (.env line, export, docker -e) whose name says secret, token, password or key",
+		Regex:       `(?m)(?:^|[\s;'"({])(?:export\s+|-e\s+|--env[= ])?((?:[A-Za-z][A-Za-z0-9_]*)?(?i:secret|token|password|passwd|pwd|api_?key|access_?key|private_?key|credentials?|auth|passphrase|client_?key|signing_?key|master_?key|encryption_?key))[ \t]*=[ \t]*["']?([^\s"'#;|&]{6,})`,
+		SecretGroup: 2,
+		NameGroup:   1,
+		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "auth", "passphrase"},
+		Near:        assignment,
+		Confidence:  Positional,
+	},
+	{
+		ID:          "option-secret",
+		Description: "the value of a command-line option whose name says token, secret, password or key (--token X, --password=X)",
+		Regex:       `(?:^|\s)--?((?:[A-Za-z][A-Za-z0-9-]*)?(?i:token|secret|password|passwd|pwd|api-?key|apikey|access-?key|private-?key|credentials?|auth|passphrase))(?:=|[ \t]+)["']?([^\s"'-][^\s"']{3,})`,
+		SecretGroup: 2,
+		NameGroup:   1,
+		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "auth", "passphrase"},
+		Near:        " =\t",
+		Confidence:  Positional,
+	},
+	{
+		ID:          "mysql-password-option",
+		Description: "a password glued to -p of a MySQL client",
+		Regex:       `\bmysql(?:dump|admin|sh|import|check|slap)?\b[^|;&\n]*?\s-p([^\s'"-][^\s'"]{2,})`,
+		SecretGroup: 1,
+		Keywords:    []string{"mysql"},
+		Confidence:  Positional,
+	},
+	{
+		ID:          "authorization-header",
+		Description: "the credential of an Authorization header or an API-key header",
+		Regex:       `(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["']?(?:bearer|token|basic|digest|bot|apikey|sso-key)?\s*([A-Za-z0-9._~+/=:-]{12,})`,
+		SecretGroup: 1,
+		Keywords:    []string{"authorization"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "authorization-header",
+		Description: "the value of an API-key or token header",
+		Regex:       `(?i)\bx-(?:api-?key|auth-?token|access-?token|api-?token|secret|token)["']?\s*[:=]\s*["']?([A-Za-z0-9._~+/=-]{12,})`,
+		SecretGroup: 1,
+		Keywords:    []string{"x-api", "x-auth", "x-access", "x-secret", "x-token"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "config-secret",
+		Description: "a quoted or YAML value whose key says password, secret, token or key",
+		Regex:       `(?m)(?:^|[\s{,(])["']?((?:[A-Za-z_][\w.-]*)?(?i:password|passwd|pwd|secret|token|api_?key|apikey|access_?key|private_?key|client_?secret|passphrase|credentials?))["']?[ \t]*(?::|=>|:=|=)[ \t]*(?:["']([^"'\s]{6,200})["']|([^\s"'#,;{}\[\]]{8,200})[ \t]*$)`,
+		NameGroup:   1,
+		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "passphrase"},
+		Near:        assignment,
+		Confidence:  Positional,
+	},
+	{
+		ID:          "password-in-prose",
+		Description: "a password or key written out in a sentence (\"the prod password is …\")",
+		Regex:       `(?i)\b(?:password|passwd|passphrase|pass ?code|api[ _-]?key|secret[ _-]?key|access[ _-]?token|token|pin)\s+(?:is|was|=|:|to)\s*["'\x60]?([^\s"'\x60]{6,})`,
+		SecretGroup: 1,
+		Keywords:    []string{"password", "passwd", "passphrase", "passcode", "pass code", "api key", "api-key", "api_key", "secret key", "token", "pin "},
+		Confidence:  Positional,
+	},
+}
+
+// assignment are the characters that join a name to its value.
+const assignment = "=:>,|"
+
+// nonSecretNameSuffixes end names that hold something about a secret, not
+// the secret itself (TOKEN_FILE, password_hash, secretName).
+var nonSecretNameSuffixes = []string{"file", "path", "dir", "url", "uri", "name", "id", "ids", "length", "len", "size",
+	"ttl", "type", "header", "field", "ref", "env", "var", "hash", "policy", "expiry", "expires", "expiration",
+	"enabled", "required", "prefix", "count", "stdin", "mode", "region", "endpoint", "version", "rotation", "format",
+	"label", "kind", "keyid", "arn", "provider", "storage", "store", "manager", "command", "cmd", "helper"}
+
+// secretName reports whether a key or option name names a secret itself:
+// its last word (split at _ . - and camel case) must not say it holds
+// something about the secret (a file, a name, a length).
+func secretName(name string) bool {
+	low := strings.ToLower(name)
+	for _, w := range []string{"public", "publishable", "pubkey", "csrf", "xsrf", "tokenizer", "keyboard", "keystroke",
+		"keyword", "keymap", "monkey", "turkey", "donkey", "hotkey", "sortkey", "sort_key", "primary_key", "foreign_key",
+		"cache_key", "cachekey", "idempotency", "partition_key", "keyframe", "keyspace", "author", "max_tokens", "maxtokens"} {
+		if strings.Contains(low, w) {
+			return false
+		}
+	}
+	words := nameWords(name)
+	if len(words) == 0 {
+		return false
+	}
+	last := words[len(words)-1]
+	for _, s := range nonSecretNameSuffixes {
+		if last == s {
+			return false
+		}
+	}
+	return true
+}
+
+// nameWords splits an identifier at _ . - and lower-to-upper case changes,
+// lowercased.
+func nameWords(name string) []string {
+	var words []string
+	var cur []byte
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == '_' || c == '.' || c == '-' || c == ' ' || c == '"' || c == '\'':
+			flush()
+		case c >= 'A' && c <= 'Z' && i > 0 && name[i-1] >= 'a' && name[i-1] <= 'z':
+			flush()
+			cur = append(cur, c)
+		default:
+			cur = append(cur, c)
+		}
+	}
+	flush()
+	return words
+}
+
+// positionalValue reports whether a value that stands where a secret goes
+// looks like one: not a placeholder, not a number, path, flag or word.
+func positionalValue(v string) bool {
+	if Placeholder(v) {
+		return false
+	}
+	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "@") {
+		return false // a file holding the secret, not the secret
+	}
+	if strings.ContainsAny(v, "([{") {
+		return false // code that fetches the value (os.environ[…], getenv(…))
+	}
+	low := strings.ToLower(v)
+	for _, ref := range []string{"process.env", "environ", "getenv", "env.", "config.", "settings.", "secrets.", "vault:", "secretkeyref", "keyvault"} {
+		if strings.Contains(low, ref) {
+			return false
+		}
+	}
+	digits, letters, upper, other := 0, 0, 0, 0
+	for _, c := range v {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c >= 'a' && c <= 'z':
+			letters++
+		case c >= 'A' && c <= 'Z':
+			letters++
+			upper++
+		default:
+			other++
+		}
+	}
+	if letters == 0 && other == 0 {
+		return false // a number (a port, a length)
+	}
+	if digits == 0 && other == 0 && (upper == 0 || upper == letters) && len(v) < 20 {
+		return false // one word (basic, bearer, oauth2 is caught by digits) or an ENV_NAME
+	}
+	if digits == 0 && other == 0 && len(v) < 12 {
+		return false // a word in camel case
+	}
+	return true
+}

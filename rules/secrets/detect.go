@@ -1,0 +1,462 @@
+package secrets
+
+import (
+	"math"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+
+	ahocorasick "github.com/BobuSumisu/aho-corasick"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Finding is one secret found in a text. It never holds the secret's value,
+// only where it is and what kind it is.
+type Finding struct {
+	// RuleID names the kind of secret (gitleaks' rule id, or one of ours:
+	// private-key, connection-string-password, env-assignment, …).
+	RuleID string
+	// Line is the 1-based line of the text where the secret starts.
+	Line int
+	// Start and End delimit what must be cut out to remove the secret, in
+	// the text Scan returns (the input after normalization).
+	Start, End int
+	// Encoding is how the secret was hidden ("" when written as is; else
+	// base64, hex or percent, possibly joined with "+" for two layers).
+	Encoding   string
+	Confidence Confidence
+	// base is the rule's own confidence: where two findings cover the same
+	// text, the one from the more specific rule names it.
+	base Confidence
+}
+
+// Kind is a short human name for the secret's kind ("github pat").
+func (f Finding) Kind() string { return strings.ReplaceAll(f.RuleID, "-", " ") }
+
+// Where says where the finding is, for messages: "line 3", or
+// "line 3, base64-encoded".
+func (f Finding) Where() string {
+	w := "line " + itoa(f.Line)
+	if f.Encoding != "" {
+		w += ", " + f.Encoding + "-encoded"
+	}
+	return w
+}
+
+// Options says what a text is.
+type Options struct {
+	// Path is the file the text is the content of ("" for prompts, commands
+	// and tool inputs); path-specific rules and path allowlists use it.
+	Path string
+}
+
+// Result is the outcome of a scan.
+type Result struct {
+	// Text is the scanned text: the input after normalization (NFKC,
+	// invisible characters removed). Findings' offsets refer to it.
+	Text     string
+	Findings []Finding
+}
+
+// Blocking returns the findings that should block an event (not Test ones,
+// and, when positional is false, not Positional ones either).
+func (r Result) Blocking(positional bool) []Finding {
+	var out []Finding
+	for _, f := range r.Findings {
+		if f.Confidence == Token || positional && f.Confidence == Positional {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// maxScan bounds the text one scan reads; longer text is scanned at both ends.
+const maxScan = 1 << 20
+
+// Scan finds the secrets in text.
+func Scan(text string, o Options) Result {
+	if len(text) > maxScan {
+		text = text[:maxScan/2] + "\n" + text[len(text)-maxScan/2:]
+	}
+	n := Normalize(text)
+	res := Result{Text: n}
+	res.Findings = scanPlain(n, o, 0)
+	res.Findings = append(res.Findings, scanEncoded(n, o, 1)...)
+	res.Findings = dedupe(res.Findings)
+	return res
+}
+
+// Contains reports the first blocking finding in text, if any.
+func Contains(text string, o Options, positional bool) (Finding, bool) {
+	b := Scan(text, o).Blocking(positional)
+	if len(b) == 0 {
+		return Finding{}, false
+	}
+	return b[0], true
+}
+
+// Redact returns text with every secret (of any confidence) replaced by a
+// marker naming its kind, and the findings. When the text had to be
+// normalized to find a secret, the normalized text is returned redacted.
+func Redact(text string) (string, []Finding) {
+	res := Scan(text, Options{})
+	if len(res.Findings) == 0 {
+		return text, nil
+	}
+	var b strings.Builder
+	last := 0
+	for _, f := range res.Findings {
+		if f.Start < last {
+			continue
+		}
+		b.WriteString(res.Text[last:f.Start])
+		b.WriteString("[REDACTED:" + f.RuleID + "]")
+		last = f.End
+	}
+	b.WriteString(res.Text[last:])
+	return b.String(), res.Findings
+}
+
+// Normalize folds compatibility characters (NFKC: full-width letters) and
+// removes invisible format characters (zero-width spaces and joiners, soft
+// hyphens, bidi controls), so that a secret split by them reads whole.
+func Normalize(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	invisible := false
+	for _, r := range s {
+		if r >= 0x80 && unicode.Is(unicode.Cf, r) {
+			invisible = true
+			break
+		}
+	}
+	if !invisible && norm.NFKC.IsNormalString(s) {
+		return s
+	}
+	s = norm.NFKC.String(s)
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Cf, r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+var (
+	allRules    []*rule
+	trie        *ahocorasick.Trie
+	keywordRule [][]int // keyword index → rule indexes
+	setupOnce   sync.Once
+)
+
+func setup() {
+	setupOnce.Do(func() {
+		for i := range gitleaksRules {
+			r := &gitleaksRules[i]
+			r.Confidence = confidenceOf(r.ID)
+			if r.ID == "generic-api-key" {
+				r.Near = assignment
+			}
+			allRules = append(allRules, r)
+		}
+		for i := range ourRules {
+			allRules = append(allRules, &ourRules[i])
+		}
+		idx := map[string]int{}
+		var words []string
+		for ri, r := range allRules {
+			for _, k := range r.Keywords {
+				k = strings.ToLower(k)
+				i, ok := idx[k]
+				if !ok {
+					i = len(words)
+					idx[k] = i
+					words = append(words, k)
+					keywordRule = append(keywordRule, nil)
+				}
+				keywordRule[i] = append(keywordRule[i], ri)
+			}
+		}
+		trie = ahocorasick.NewTrieBuilder().AddStrings(words).Build()
+	})
+}
+
+// confidenceOf grades gitleaks' rules: the generic ones find secrets by
+// position and randomness, the others by a provider's format.
+func confidenceOf(id string) Confidence {
+	switch id {
+	case "generic-api-key", "curl-auth-header", "curl-auth-user", "kubernetes-secret-yaml", "jwt", "jwt-base64":
+		return Positional
+	}
+	return Token
+}
+
+// scanPlain runs the rules whose keywords occur in text, each on the lines
+// around its keywords (a secret sits next to the word that names it), so
+// that a long file costs what its interesting lines cost.
+func scanPlain(text string, o Options, depth int) []Finding {
+	setup()
+	if o.Path != "" {
+		for i := range gitleaksGlobal {
+			if !gitleaksGlobal[i].MatchAll && gitleaksGlobal[i].pathAllows(o.Path) {
+				// gitleaks' global path allowlist: lockfiles, vendored
+				// code, images and fonts.
+				return nil
+			}
+		}
+	}
+	lower := strings.ToLower(text)
+	if len(lower) != len(text) {
+		lower = asciiLower(text)
+	}
+	hits := map[int][]int{} // rule → keyword positions
+	var cands []int
+	for _, m := range trie.MatchString(lower) {
+		pos, end := int(m.Pos()), int(m.Pos())+len(m.Match())
+		for _, ri := range keywordRule[m.Pattern()] {
+			if near := allRules[ri].Near; near != "" && !strings.ContainsAny(text[end:min(len(text), end+nearReach)], near) {
+				continue
+			}
+			if _, ok := hits[ri]; !ok {
+				cands = append(cands, ri)
+			}
+			hits[ri] = append(hits[ri], pos)
+		}
+	}
+	sort.Ints(cands)
+	var out []Finding
+	for _, ri := range cands {
+		r := allRules[ri]
+		r.compile()
+		for _, w := range windows(text, hits[ri], r.span) {
+			out = append(out, r.find(text, w[0], w[1], o, ri < len(gitleaksRules))...)
+		}
+	}
+	return out
+}
+
+// nearReach is how far after a keyword a rule's Near characters are looked for.
+const nearReach = 40
+
+// windows returns the merged stretches of text around keyword positions. A
+// rule within one line reads from a little before its keyword (the name
+// it is part of) to at most maxAfter bytes after it, within the line; a rule
+// that crosses lines (a key block) reads span bytes on from the line.
+func windows(text string, pos []int, span int) [][2]int {
+	const before, maxAfter = 64, 1024
+	var out [][2]int
+	for _, p := range pos {
+		lineLo := strings.LastIndexByte(text[:p], '\n') + 1
+		lineHi := strings.IndexByte(text[p:], '\n')
+		if lineHi < 0 {
+			lineHi = len(text)
+		} else {
+			lineHi += p
+		}
+		lo, hi := lineLo, min(len(text), lineHi+span)
+		if span < maxAfter {
+			lo = max(lineLo, p-before)
+			for lo > lineLo && p-lo < 2*before && !delimiter(text[lo-1]) {
+				lo--
+			}
+			hi = min(len(text), lineHi+span, p+maxAfter)
+		}
+		if n := len(out); n > 0 && lo <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], hi)
+			continue
+		}
+		out = append(out, [2]int{lo, hi})
+	}
+	return out
+}
+
+// delimiter reports bytes that cannot be inside a token or a name.
+func delimiter(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '"', '\'', '`', '(', ')', '[', ']', '{', '}', ',', ';', '<', '>':
+		return true
+	}
+	return false
+}
+
+// find applies one rule to text[lo:hi] (offsets are text's).
+func (r *rule) find(text string, lo, hi int, o Options, gitleaks bool) []Finding {
+	if r.pathRe != nil && (o.Path == "" || !r.pathRe.MatchString(o.Path)) {
+		return nil
+	}
+	for i := range r.Allowlists {
+		a := &r.Allowlists[i]
+		if !a.MatchAll && a.pathAllows(o.Path) {
+			return nil
+		}
+	}
+	var out []Finding
+	for _, m := range r.re.FindAllStringSubmatchIndex(text[lo:hi], -1) {
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += lo
+			}
+		}
+		start, end := m[0], m[1]
+		for end > start && text[end-1] == '\n' {
+			end--
+		}
+		for start < end && text[start] == '\n' {
+			start++
+		}
+		match := text[start:end]
+		ss, se := start, end
+		if len(m) > 2 {
+			if r.SecretGroup > 0 {
+				if 2*r.SecretGroup+1 >= len(m) || m[2*r.SecretGroup] < 0 {
+					continue
+				}
+				ss, se = m[2*r.SecretGroup], m[2*r.SecretGroup+1]
+			} else {
+				for g := r.NameGroup + 1; 2*g+1 < len(m); g++ {
+					if m[2*g] >= 0 && m[2*g+1] > m[2*g] {
+						ss, se = m[2*g], m[2*g+1]
+						break
+					}
+				}
+			}
+		}
+		secret := text[ss:se]
+		if r.NameGroup > 0 && (m[2*r.NameGroup] < 0 || !secretName(text[m[2*r.NameGroup]:m[2*r.NameGroup+1]]) || !positionalValue(secret)) {
+			continue
+		}
+		if r.Confidence == Positional && r.NameGroup == 0 && !positionalValue(secret) {
+			continue
+		}
+		if r.Entropy != 0 && entropy(secret) <= r.Entropy {
+			continue
+		}
+		line := lineAround(text, start, end)
+		if gitleaks && allowedBy(gitleaksGlobal, secret, match, line, o.Path) {
+			continue
+		}
+		if allowedBy(r.Allowlists, secret, match, line, o.Path) {
+			continue
+		}
+		if Placeholder(secret) || placeholderLine(line) {
+			continue
+		}
+		conf := r.Confidence
+		if testCredential(r.ID, secret, text[se:min(len(text), se+64)]) {
+			conf = Test
+		}
+		out = append(out, Finding{RuleID: r.ID, Line: 1 + strings.Count(text[:ss], "\n"), Start: ss, End: se, Confidence: conf, base: r.Confidence})
+	}
+	return out
+}
+
+func allowedBy(lists []allowlist, secret, match, line, path string) bool {
+	for i := range lists {
+		if lists[i].allows(secret, match, line, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// lineAround returns the full lines holding text[start:end].
+func lineAround(text string, start, end int) string {
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	le := strings.IndexByte(text[end:], '\n')
+	if le < 0 {
+		le = len(text)
+	} else {
+		le += end
+	}
+	return text[ls:le]
+}
+
+// dedupe sorts findings by position and drops those inside another one,
+// keeping the more confident where two cover the same text.
+func dedupe(fs []Finding) []Finding {
+	if len(fs) < 2 {
+		return fs
+	}
+	sort.SliceStable(fs, func(i, j int) bool {
+		if fs[i].Start != fs[j].Start {
+			return fs[i].Start < fs[j].Start
+		}
+		if fs[i].Confidence != fs[j].Confidence {
+			return fs[i].Confidence > fs[j].Confidence
+		}
+		if fs[i].base != fs[j].base {
+			return fs[i].base > fs[j].base
+		}
+		return fs[i].End > fs[j].End
+	})
+	out := fs[:1]
+	for _, f := range fs[1:] {
+		last := &out[len(out)-1]
+		if f.Start < last.End {
+			// Overlapping: keep one span covering both, graded by the stronger.
+			if f.End > last.End {
+				last.End = f.End
+			}
+			if f.Confidence > last.Confidence || f.Confidence == last.Confidence && f.base > last.base {
+				last.Confidence, last.RuleID, last.Encoding, last.base = f.Confidence, f.RuleID, f.Encoding, f.base
+			}
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// entropy is the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	e := 0.0
+	n := float64(len(s))
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / n
+			e -= p * math.Log2(p)
+		}
+	}
+	return e
+}
+
+// asciiLower lowercases ASCII letters only, so offsets stay the same.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,145 @@
+package secrets
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+type labeledCase struct {
+	Text     string `json:"text"`
+	Secret   bool   `json:"secret"`
+	Blocking bool   `json:"blocking"`
+	Kind     string `json:"kind"`
+}
+
+func loadCases(t *testing.T) []labeledCase {
+	t.Helper()
+	b, err := os.ReadFile("testdata/cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cs []labeledCase
+	if err := json.Unmarshal(b, &cs); err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}
+
+// TestCases checks every labeled text: secrets found (with their kind and
+// whether they block), placeholders and look-alikes not.
+func TestCases(t *testing.T) {
+	for i, c := range loadCases(t) {
+		res := Scan(c.Text, Options{})
+		blocking := len(res.Blocking(true)) > 0
+		if (len(res.Findings) > 0) != c.Secret || blocking != c.Blocking {
+			t.Errorf("case %d: found %v (blocking %v), want secret %v blocking %v\ntext: %.160q", i, ids(res.Findings), blocking, c.Secret, c.Blocking, c.Text)
+			continue
+		}
+		if c.Kind != "" && !strings.Contains(ids(res.Findings), c.Kind) {
+			t.Errorf("case %d: found %v, want kind %s\ntext: %.160q", i, ids(res.Findings), c.Kind, c.Text)
+		}
+	}
+}
+
+// TestRedactRemovesEverySecret checks that redaction leaves none of the
+// secrets of the labeled cases, and leaves the look-alikes alone.
+func TestRedactRemovesEverySecret(t *testing.T) {
+	for i, c := range loadCases(t) {
+		red, fs := Redact(c.Text)
+		if !c.Secret {
+			if red != c.Text {
+				t.Errorf("case %d: a text without secrets was changed: %q", i, red)
+			}
+			continue
+		}
+		if len(fs) == 0 || !strings.Contains(red, "[REDACTED:") {
+			t.Errorf("case %d: nothing redacted in %.120q", i, c.Text)
+			continue
+		}
+		if again := Scan(red, Options{}); len(again.Findings) > 0 {
+			t.Errorf("case %d: the redacted text still holds %v: %.200q", i, ids(again.Findings), red)
+		}
+	}
+}
+
+func TestPlaceholder(t *testing.T) {
+	for _, tc := range []struct {
+		v    string
+		want bool
+	}{
+		{"AKIAIOSFODNN7EXAMPLE", true}, {"<your-key>", true}, {"sk-...a1B2", true}, {"xxxxxxxxxxxxxxxx", true},
+		{"${TOKEN}", true}, {"{{ secrets.X }}", true}, {"YOUR_API_KEY", true}, {"changeme", true}, {"aaaaaaaaaaaaaaaaaaaa", true},
+		{"Xk9mQ2vLp7rT", false}, {"ghp_R8x2kLm9QpZ4vT7wN1sY6bH3cJ5dF0gA2eK8", false},
+	} {
+		if got := Placeholder(tc.v); got != tc.want {
+			t.Errorf("Placeholder(%q) = %v, want %v", tc.v, got, tc.want)
+		}
+	}
+}
+
+func TestFindingNamesKindAndLine(t *testing.T) {
+	text := "line one\nline two\nGITHUB=ghp_R8x2kLm9QpZ4vT7wN1sY6bH3cJ5dF0gA2eK8\n"
+	res := Scan(text, Options{})
+	if len(res.Findings) != 1 {
+		t.Fatalf("findings %v", ids(res.Findings))
+	}
+	f := res.Findings[0]
+	if f.Line != 3 || f.Where() != "line 3" || f.Kind() != "github pat" {
+		t.Errorf("finding %+v: where %q kind %q", f, f.Where(), f.Kind())
+	}
+}
+
+// TestPathRules checks that a file's path selects its rules: lockfiles are
+// on gitleaks' global allowlist.
+func TestPathRules(t *testing.T) {
+	text := `"node_modules/x": {"integrity": "sha512-abc", "resolved": "https://registry.example/x.tgz", "api_key": "Zq8vL2mN4pR6tX9b"}`
+	if got := Scan(text, Options{Path: "/w/package-lock.json"}).Blocking(true); len(got) != 0 {
+		t.Errorf("package-lock.json: %v", ids(got))
+	}
+}
+
+func ids(fs []Finding) string {
+	var s []string
+	for _, f := range fs {
+		s = append(s, f.RuleID+"/"+f.Confidence.String()+f.Encoding)
+	}
+	return strings.Join(s, ",")
+}
+
+// benchText is real text of a given size: the start of the README (a
+// prompt-sized piece of prose with commands and code) or the Go sources of
+// the rules package (a file that talks about secrets, tokens and keys a lot).
+func benchText(b *testing.B, size int, glob string) string {
+	b.Helper()
+	files, _ := filepath.Glob(glob)
+	var sb strings.Builder
+	for sb.Len() < size {
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sb.Write(data)
+		}
+	}
+	return sb.String()[:size]
+}
+
+func BenchmarkScanPrompt4K(b *testing.B) {
+	text := benchText(b, 4<<10, "../../README.md")
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Scan(text, Options{})
+	}
+}
+
+func BenchmarkScanFile256K(b *testing.B) {
+	text := benchText(b, 256<<10, "../*.go")
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Scan(text, Options{Path: "/w/rules/eval.go"})
+	}
+}

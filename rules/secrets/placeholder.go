@@ -1,0 +1,126 @@
+package secrets
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// documentedSamples are the sample credentials of providers' documentation:
+// they appear in tutorials, tests and questions, and grant nothing.
+var documentedSamples = map[string]bool{
+	"AKIAIOSFODNN7EXAMPLE":                     true,
+	"wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY": true,
+	"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c": true,
+	"sk_test_4eC39HqLyjWDarjtT1zdp7dc":                                      true,
+	"sk_test_BQokikJOvBiI2HlWgH4olfQ2":                                      true,
+	"pk_test_TYooMQauvdEDq54NiTphI7jx":                                      true,
+	"xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy":                 true,
+	"ghp_16C7e42F292c6912E7710c838347Ae178B4a":                              true,
+	"AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI":                               true,
+	"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": true,
+}
+
+// placeholderWords are words that mark a value as a stand-in.
+var placeholderWords = []string{"example", "sample", "placeholder", "dummy", "redacted", "changeme", "change_me",
+	"change-me", "your", "replace", "insert", "fake", "notreal", "not-real", "not_real", "lorem", "xxxx", "****",
+	"....", "<", ">", "${", "$(", "{{", "}}", "%(", "secret_here", "token_here", "key_here", "hunter2"}
+
+// commonDefaults are values that are names, defaults or words, not secrets.
+var commonDefaults = map[string]bool{
+	"password": true, "passwd": true, "pass": true, "secret": true, "token": true, "root": true, "admin": true,
+	"postgres": true, "mysql": true, "guest": true, "test": true, "testing": true, "dev": true, "local": true,
+	"default": true, "none": true, "null": true, "nil": true, "true": true, "false": true, "undefined": true,
+	"required": true, "optional": true, "string": true, "bearer": true, "basic": true, "token_type": true,
+	"access_token": true, "refresh_token": true, "id_token": true, "client_credentials": true, "api_key": true,
+	"apikey": true, "value": true, "empty": true, "unset": true, "env": true, "stdin": true, "prompt": true,
+}
+
+var (
+	placeholderOnce sync.Once
+	placeholderRes  []*regexp.Regexp
+)
+
+// Placeholder reports whether a value found where a secret would be is a
+// stand-in rather than a credential: a documented sample key, a word like
+// EXAMPLE or changeme, runs of x or *, a masked form (sk-...a1B2), <your-key>,
+// a variable or template reference, an upper-case placeholder name, or a
+// value too uniform to be random.
+func Placeholder(v string) bool {
+	v = strings.Trim(v, "\"'` \t")
+	if v == "" || documentedSamples[v] {
+		return true
+	}
+	low := strings.ToLower(v)
+	if commonDefaults[low] {
+		return true
+	}
+	for _, w := range placeholderWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	placeholderOnce.Do(func() {
+		for _, s := range []string{
+			`^\$[A-Za-z_{(]`,                // $VAR, ${VAR}, $(cmd)
+			`^%[A-Za-z_]+%$`,                // %VAR%
+			`^@[A-Za-z_]+@$`,                // @VAR@
+			`^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$`, // YOUR_TOKEN_HERE, API_KEY
+			`(?i)x{5,}|\*{3,}|\.{3,}|…`,
+			`(?i)^(sk|pk|rk|ghp|gho|xox[a-z]|glpat|npm|hf|AKIA)[-_]?\.{2,}`,
+			`^<[^>]*>?$|^\[[^\]]*\]$`,
+			`(?i)^(1234567890?|123456|abcdef(gh)?|qwerty|letmein|foobar|foo|bar|baz|test|todo|tbd)\d*$`,
+		} {
+			placeholderRes = append(placeholderRes, regexp.MustCompile(s))
+		}
+	})
+	for _, re := range placeholderRes {
+		if re.MatchString(v) {
+			return true
+		}
+	}
+	if run := longestRun(v); run >= 6 && run*3 >= len(v) || len(v) >= 12 && entropy(v) < 2.5 {
+		return true
+	}
+	return false
+}
+
+// placeholderLine reports a line that says its value is a placeholder or
+// lives elsewhere (a comment "# example", a gitleaks:allow marker).
+func placeholderLine(line string) bool {
+	return strings.Contains(line, "gitleaks:allow")
+}
+
+// testCredential reports credentials for a sandbox or a service on this
+// machine: Stripe test-mode keys, passwords in URLs to localhost.
+func testCredential(id, secret, after string) bool {
+	switch {
+	case strings.HasPrefix(secret, "sk_test_"), strings.HasPrefix(secret, "rk_test_"):
+		return true
+	case id == "connection-string-password":
+		if !strings.HasPrefix(after, "@") {
+			return false
+		}
+		host := strings.ToLower(after[1:])
+		for _, local := range []string{"localhost", "127.0.0.1", "[::1]", "0.0.0.0", "host.docker.internal"} {
+			if strings.HasPrefix(host, local) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// longestRun is the length of the longest run of one repeated byte.
+func longestRun(s string) int {
+	best, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if i > 0 && s[i] == s[i-1] {
+			run++
+		} else {
+			run = 1
+		}
+		best = max(best, run)
+	}
+	return best
+}

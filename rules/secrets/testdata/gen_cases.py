@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Writes cases.json: labeled texts for the secret detector's tests.
+
+Random values come from a fixed seed so the file is reproducible; none of them
+is a real credential. Run: python3 rules/secrets/testdata/gen_cases.py
+"""
+import base64
+import json
+import os
+import random
+import string
+import urllib.parse
+
+rng = random.Random(20261203)
+A62 = string.ascii_letters + string.digits
+HEX = "0123456789abcdef"
+
+
+def r(n, alphabet=A62):
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+def b64body(n):
+    return "\n".join(r(64, A62 + "+/") for _ in range(n))
+
+
+rsa_key = "-----BEGIN RSA PRIVATE KEY-----\n" + b64body(6) + "\n-----END RSA PRIVATE KEY-----"
+ossh_key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n" + b64body(4) + "\n-----END OPENSSH PRIVATE KEY-----"
+ec_key = "-----BEGIN EC PRIVATE KEY-----\n" + b64body(3) + "\n-----END EC PRIVATE KEY-----"
+pgp_key = "-----BEGIN PGP PRIVATE KEY BLOCK-----\nComment: exported\n\n" + b64body(5) + "\n-----END PGP PRIVATE KEY BLOCK-----"
+enc_key = "-----BEGIN ENCRYPTED PRIVATE KEY-----\n" + b64body(4) + "\n-----END ENCRYPTED PRIVATE KEY-----"
+pkcs8_cut = "-----BEGIN PRIVATE KEY-----\n" + r(64, A62 + "+/") + "\n" + r(40, A62 + "+/")
+ghp = "ghp_" + r(36)
+jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + base64.urlsafe_b64encode(json.dumps({"sub": r(12), "role": "service_role", "iat": 1764700000}).encode()).decode().rstrip("=") + "." + r(43, A62 + "-_")
+
+# (text, secret expected, kind expected or None, blocking expected)
+pos = [
+    ("deploy with AKIA" + r(16, string.ascii_uppercase + "234567") + " please", "aws-access-token"),
+    ("aws_secret_access_key = " + r(40, A62 + "/+"), None),
+    ("my token is " + ghp, "github-pat"),
+    ("use github_pat_" + r(22) + "_" + r(59) + " for the API", "github-fine-grained-pat"),
+    ("oauth gho_" + r(36), "github-oauth"),
+    ("GITLAB_TOKEN=glpat-" + r(20, A62 + "-_"), "gitlab-pat"),
+    ("bot xoxb-" + r(11, string.digits) + "-" + r(12, string.digits) + "-" + r(24), "slack-bot-token"),
+    ("post to https://hooks.slack.com/services/T" + r(8, string.ascii_uppercase + string.digits) + "/B" + r(10, string.ascii_uppercase + string.digits) + "/" + r(24), "slack-webhook-url"),
+    ("STRIPE_SECRET_KEY=sk_live_" + r(24) + " in prod", "stripe-access-token"),
+    ("OPENAI_API_KEY=sk-proj-" + r(74, A62 + "_-") + "T3BlbkFJ" + r(74, A62 + "_-"), None),
+    ("key sk-ant-api03-" + r(93, A62 + "_-") + "AA", "anthropic-api-key"),
+    ("HF_TOKEN=hf_" + r(34, string.ascii_letters), None),
+    ("//registry.npmjs.org/:_authToken=npm_" + r(36), "npm-access-token"),
+    ("password = pypi-AgEIcHlwaS5vcmc" + r(70, A62 + "-_"), "pypi-upload-token"),
+    ("SENDGRID=SG." + r(22, A62 + "-_") + "." + r(43, A62 + "-_"), "sendgrid-api-token"),
+    ("maps key AIza" + r(35, A62 + "-_"), "gcp-api-key"),
+    ("DefaultEndpointsProtocol=https;AccountName=shop;AccountKey=" + r(86, A62 + "+/") + "==;EndpointSuffix=core.windows.net", None),
+    ("DIGITALOCEAN_TOKEN=dop_v1_" + r(64, HEX), "digitalocean-pat"),
+    ("shopify shpat_" + r(32, HEX), "shopify-access-token"),
+    ("VAULT_TOKEN=hvs." + r(90, A62 + "_-"), None),
+    ("connect to postgres://app:" + r(14) + "@prod-db.internal:5432/shop", "connection-string-password"),
+    ("MONGO_URL=mongodb+srv://svc:" + r(16) + "@cluster0.ab1cd.mongodb.net/app", "connection-string-password"),
+    ("redis://:" + r(20) + "@cache.prod.example.net:6379/0", "connection-string-password"),
+    ("amqps://worker:" + r(18) + "@mq.example.org/vhost", "connection-string-password"),
+    ("jdbc:sqlserver://db.corp:1433;databaseName=erp;user=sa;password=" + r(12) + "!", "connection-string-password"),
+    ("Server=tcp:sql.corp,1433;Database=erp;User ID=app;Pwd=" + r(14) + ";", "connection-string-password"),
+    (rsa_key, "private-key"),
+    (ossh_key, "private-key"),
+    (ec_key, "private-key"),
+    (pgp_key, "private-key"),
+    (enc_key, "private-key"),
+    ("here is the start of it: " + pkcs8_cut, "private-key"),
+    (json.dumps({"type": "service_account", "private_key": rsa_key.replace("RSA ", "")}), "private-key"),
+    ("DB_PASSWORD=" + r(16) + "\nREDIS_URL=redis://cache:6379\nDEBUG=false\n", None),
+    ("export STRIPE_WEBHOOK_SECRET=" + r(30), None),
+    ("deploy --token " + r(32) + " --env prod", None),
+    ("psql --password=" + r(12) + "9 -h db", None),
+    ("mysql -u root -p" + r(10) + "7 shop", "mysql-password-option"),
+    ('curl -H "Authorization: Bearer ' + r(40, A62 + "._-") + '" https://api.example.com', None),
+    ('curl -H "X-API-Key: ' + r(32, HEX) + '" https://api.example.com/v1', None),
+    ("the prod database password is Xk9#" + r(8) + " can you connect", None),
+    ("Authorization: token " + ghp, "github-pat"),
+    ("SUPABASE_SERVICE_ROLE_KEY=" + jwt, None),
+    ('{"password": "' + r(14) + '9!"}', None),
+    ("spring.datasource.password=" + r(10) + "Pw1!", None),
+    ("db:\n  password: " + r(16) + "\n  host: db.internal\n", None),
+    # hidden forms
+    ("my token is " + ghp[:6] + "\u200b" + ghp[6:], "github-pat"),
+    ("token: " + base64.b64encode(ghp.encode()).decode(), "github-pat"),
+    ("key=" + urllib.parse.quote(rsa_key, safe=""), "private-key"),
+    ("hex " + ghp.encode().hex(), "github-pat"),
+]
+
+neg = [
+    "the docs use AKIAIOSFODNN7EXAMPLE and wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "OPENAI_API_KEY=sk-...a1B2",
+    "STRIPE_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx",
+    "set OPENAI_API_KEY=<your-api-key>",
+    "GITHUB_TOKEN=YOUR_TOKEN_HERE",
+    "DB_PASSWORD=changeme",
+    "STRIPE_KEY=${STRIPE_KEY}",
+    "NPM_TOKEN: ${{ secrets.NPM_TOKEN }}",
+    "token=$(cat ~/.config/token)",
+    "ghp_************************************",
+    "-----BEGIN PUBLIC KEY-----\n" + b64body(3) + "\n-----END PUBLIC KEY-----",
+    "-----BEGIN CERTIFICATE-----\n" + b64body(6) + "\n-----END CERTIFICATE-----",
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + r(43) + " dev@laptop",
+    "DATABASE_URL=postgres://user:password@localhost:5432/app",
+    "postgres://${DB_USER}:${DB_PASS}@db:5432/app",
+    "request id 3f2b8c1e-4d5a-4e6f-9a8b-7c6d5e4f3a2b and commit 9fceb02d0ae598e95dc970b74767f19372d61af8",
+    '"integrity": "sha512-' + r(86, A62 + "+/") + '=="',
+    "docker login --password-stdin < token.txt",
+    "deploy --token-file ./secrets/token.txt",
+    "API_KEY=$API_KEY npm start",
+    "TOKEN_TTL=3600",
+    "max_tokens: 4096",
+    "the password field is required",
+    "rotate the token every 90 days",
+    "how do I rotate a leaked AWS key?",
+    'password = os.environ["DB_PASSWORD"]',
+    "const apiKey = process.env.OPENAI_API_KEY;",
+    'curl -H "Authorization: Bearer $TOKEN" https://api.example.com',
+    "Authorization: Bearer <token>",
+    "jwt.io shows eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    "github.com/spf13/cobra v1.8.0 h1:7aJaZx1B85qltLMc546zn58BxxfZdR/W22ej9CFoEf0=",
+    "publishable key pk_live_" + r(24) + " goes in the browser bundle",
+    "secretName: db-credentials",
+    "tokenizer: cl100k_base",
+    "keyboard shortcut: ctrl+shift+p",
+    'const passwordField = "password";',
+    "Use `kubectl create secret generic db --from-literal=password=$DB_PASSWORD`",
+    "the header is Authorization: Basic followed by base64 of user:pass",
+    "our OpenAI keys start with sk-proj- and our GitHub tokens with ghp_",
+]
+
+test_only = [
+    ("STRIPE_KEY=sk_test_" + r(24), "stripe-access-token"),
+    ("DATABASE_URL=postgres://app:" + r(12) + "@localhost:5432/app", "connection-string-password"),
+]
+
+cases = []
+for text, kind in pos:
+    cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
+for text in neg:
+    cases.append({"text": text, "secret": False, "blocking": False, "kind": ""})
+for text, kind in test_only:
+    cases.append({"text": text, "secret": True, "blocking": False, "kind": kind})
+
+out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cases.json")
+with open(out, "w") as f:
+    json.dump(cases, f, indent=1)
+    f.write("\n")
+print(len(cases), "cases")
