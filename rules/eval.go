@@ -49,6 +49,9 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 	default:
 		d = p.defaultFor(ev.Kind)
 	}
+	if ev.Kind != hook.KindObserve && (d != hook.Deny || exhaustive) {
+		d = hook.Stricter(d, p.secretScan(e, ev, ctx))
+	}
 	if ev.Kind != hook.KindObserve && ev.Kind != hook.KindPrompt {
 		d = hook.Stricter(d, p.flagScan(e, ev))
 	}

@@ -273,6 +273,12 @@ func (p *Policy) mergeUser(u *Policy) {
 	disabled := map[string]bool{}
 	for _, id := range u.Disable {
 		disabled[id] = true
+		if id == "secrets" || strings.HasPrefix(id, SecretRulePrefix) {
+			if p.disabledSecrets == nil {
+				p.disabledSecrets = map[string]bool{}
+			}
+			p.disabledSecrets[id] = true
+		}
 	}
 	pos := map[string]int{}
 	for i, r := range p.Rules {

@@ -143,6 +143,9 @@ type Policy struct {
 
 	index *index
 	build *nameSet
+	// disabledSecrets are the secret kinds (secret:KIND, or secrets for all)
+	// a user policy turned off.
+	disabledSecrets map[string]bool
 }
 
 // Context is where an event happens, as far as the rules need to know.

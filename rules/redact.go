@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/hookguard/hookguard/rules/secrets"
 	"github.com/hookguard/hookguard/rules/shell"
 
 	"github.com/dlclark/regexp2/v2"
@@ -39,11 +40,16 @@ func replaceAll(re *regexp2.Regexp, s string, folded bool, with string) (string,
 	return b.String(), nil
 }
 
-// Redact replaces every secret the policy's detectors (rules marked secret)
-// find in s with a marker naming the detector. Use it before anything leaves
+// Redact replaces every secret the secret detector (rules/secrets) and the
+// policy's own detectors (rules marked secret) find in s with a marker naming
+// its kind. Use it before anything leaves
 // the process: to the model, the logs or the cache.
 func (p *Policy) Redact(s string) string {
-	if p == nil || s == "" {
+	if s == "" {
+		return s
+	}
+	s, _ = secrets.Redact(s)
+	if p == nil {
 		return s
 	}
 	if p.index == nil {
@@ -67,8 +73,12 @@ func (p *Policy) Redact(s string) string {
 	return s
 }
 
-// ContainsSecret reports whether any secret detector matches s, and which.
+// ContainsSecret reports whether any secret detector matches s, and which:
+// the secret detector (any confidence, as redaction) or a rule marked secret.
 func (p *Policy) ContainsSecret(s string) (string, bool) {
+	if res := secrets.Scan(s, secrets.Options{}); len(res.Findings) > 0 {
+		return SecretRulePrefix + res.Findings[0].RuleID, true
+	}
 	if p.index == nil {
 		p.finish()
 	}

@@ -35,7 +35,7 @@ func TestEveryFieldRedacted(t *testing.T) {
 // TestRedactionAndTruncation uses the default policy's own detectors.
 func TestRedactionAndTruncation(t *testing.T) {
 	pol := policy(t)
-	secret := "ghp_" + strings.Repeat("a1B2", 9)
+	secret := "ghp_R8x2kLm9QpZ4vT7wN1sY6bH3cJ5dF0gA2eK8"
 	ev := shell("curl -H 'Authorization: token " + secret + "' https://api.github.com " + strings.Repeat("x", 5000))
 	in := JudgeInput(ev, &rules.Outcome{Decision: hook.Judge}, pol, "")
 	raw, _ := json.Marshal(in)

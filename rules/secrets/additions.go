@@ -23,6 +23,38 @@ var ourRules = []rule{
 		Confidence:  Token,
 	},
 	{
+		ID:          "model-provider-key",
+		Description: "an API key of a model provider (Anthropic, OpenAI and OpenAI-style sk- keys) in any length",
+		Regex:       `\b(sk-ant-(?:api|admin|sid|oat)\d{2}-[A-Za-z0-9_-]{24,}|sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{24,}|sk-[A-Za-z0-9]{32,})(?:[^A-Za-z0-9_-]|$)`,
+		SecretGroup: 1,
+		Keywords:    []string{"sk-"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "vcs-token",
+		Description: "a GitHub or GitLab token in any length (gitleaks' rules want the exact one)",
+		Regex:       `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,}|glpat-[A-Za-z0-9_-]{20,}|gl(?:dt|ft|soat|rt|cbt|imt|ptt|agent)-[A-Za-z0-9_-]{20,})`,
+		SecretGroup: 1,
+		Keywords:    []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "gldt-", "glft-", "glsoat-", "glrt-", "glcbt-", "glimt-", "glptt-", "glagent-"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "huggingface-token",
+		Description: "a Hugging Face token in any alphabet (gitleaks' rule wants letters only)",
+		Regex:       `\b(hf_[A-Za-z0-9]{30,})\b`,
+		SecretGroup: 1,
+		Keywords:    []string{"hf_"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "crates-io-token",
+		Description: "a crates.io API token",
+		Regex:       `\b(cio[A-Za-z0-9]{32})\b`,
+		SecretGroup: 1,
+		Keywords:    []string{"cio"},
+		Confidence:  Token,
+	},
+	{
 		ID:          "connection-string-password",
 		Description: "a password in a URL of any scheme (scheme://user:password@host)",
 		Regex:       `\b[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\s:@/'"<>]{0,100}:([^\s@/'"<>]{3,200})@[A-Za-z0-9\[._-]`,
@@ -94,15 +126,29 @@ var ourRules = []rule{
 	{
 		ID:          "password-in-prose",
 		Description: "a password or key written out in a sentence (\"the prod password is …\")",
-		Regex:       `(?i)\b(?:password|passwd|passphrase|pass ?code|api[ _-]?key|secret[ _-]?key|access[ _-]?token|token|pin)\s+(?:is|was|=|:|to)\s*["'\x60]?([^\s"'\x60]{6,})`,
-		SecretGroup: 1,
-		Keywords:    []string{"password", "passwd", "passphrase", "passcode", "pass code", "api key", "api-key", "api_key", "secret key", "token", "pin "},
+		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:password|passwd|passphrase|pass ?code|api[ _-]?key|secret[ _-]?key|access[ _-]?token|token|pin|key))\s*(?:\s(?:is|was|to)\s|=|:)\s*["'\x60]?([^\s"'\x60]{6,})`,
+		NameGroup:   1,
+		Keywords:    []string{"password", "passwd", "passphrase", "passcode", "pass code", "api key", "api-key", "api_key", "secret key", "token", "pin ", "key is", "key was"},
+		MixedValue:  true,
 		Confidence:  Positional,
 	},
 }
 
 // assignment are the characters that join a name to its value.
 const assignment = "=:>,|"
+
+// labeled is what introduces a token in prose without a separator ("auth
+// token 1e1c…", "api key Zq8v…"): the value must then look random.
+var labeledToken = rule{
+	ID:          "labeled-token",
+	Description: "a random-looking value right after the words auth token, api key, secret key, access key or password",
+	Regex:       `(?i)\b((?:[\w-]+\s+)?(?:auth[ _-]?token|api[ _-]?key|secret[ _-]?key|access[ _-]?key|token|password|secret))\s+["'\x60]?([A-Za-z0-9+_=.-]{20,200})`,
+	NameGroup:   1,
+	Entropy:     3.5,
+	MixedValue:  true,
+	Keywords:    []string{"token", "api key", "api-key", "api_key", "secret", "access key", "access-key", "password"},
+	Confidence:  Positional,
+}
 
 // nonSecretNameSuffixes end names that hold something about a secret, not
 // the secret itself (TOKEN_FILE, password_hash, secretName).
@@ -116,7 +162,7 @@ var nonSecretNameSuffixes = []string{"file", "path", "dir", "url", "uri", "name"
 // something about the secret (a file, a name, a length).
 func secretName(name string) bool {
 	low := strings.ToLower(name)
-	for _, w := range []string{"public", "publishable", "pubkey", "csrf", "xsrf", "tokenizer", "keyboard", "keystroke",
+	for _, w := range []string{"public", "publishable", "existing", "secretref", "secret_ref", "secretkeyref", "valuefrom", "pubkey", "csrf", "xsrf", "tokenizer", "keyboard", "keystroke",
 		"keyword", "keymap", "monkey", "turkey", "donkey", "hotkey", "sortkey", "sort_key", "primary_key", "foreign_key",
 		"cache_key", "cachekey", "idempotency", "partition_key", "keyframe", "keyspace", "author", "max_tokens", "maxtokens"} {
 		if strings.Contains(low, w) {
@@ -198,11 +244,36 @@ func positionalValue(v string) bool {
 	if letters == 0 && other == 0 {
 		return false // a number (a port, a length)
 	}
+	if identifierLike(v) {
+		return false // a name: search-db, db_credentials, checkout.v2
+	}
 	if digits == 0 && other == 0 && (upper == 0 || upper == letters) && len(v) < 20 {
 		return false // one word (basic, bearer, oauth2 is caught by digits) or an ENV_NAME
 	}
 	if digits == 0 && other == 0 && len(v) < 12 {
 		return false // a word in camel case
+	}
+	return true
+}
+
+// identifierLike reports lower-case words joined by - _ . or :, with digits
+// only as a short suffix (search-db, rate:limit:user, checkout.v2): names
+// of things, not secrets.
+func identifierLike(v string) bool {
+	words := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ':' })
+	if len(words) < 2 {
+		return false
+	}
+	for _, w := range words {
+		letters := strings.TrimRight(w, "0123456789")
+		if len(w)-len(letters) > 4 {
+			return false
+		}
+		for _, c := range letters {
+			if c < 'a' || c > 'z' {
+				return false
+			}
+		}
 	}
 	return true
 }

@@ -31,8 +31,28 @@ type Finding struct {
 	base Confidence
 }
 
-// Kind is a short human name for the secret's kind ("github pat").
-func (f Finding) Kind() string { return strings.ReplaceAll(f.RuleID, "-", " ") }
+// Kind is a short human name for the secret's kind ("GitHub PAT").
+func (f Finding) Kind() string {
+	words := strings.Split(f.RuleID, "-")
+	for i, w := range words {
+		if s, ok := properNames[w]; ok {
+			words[i] = s
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// properNames spell the words of rule ids that are names or acronyms.
+var properNames = map[string]string{
+	"aws": "AWS", "gcp": "GCP", "api": "API", "pat": "PAT", "jwt": "JWT", "github": "GitHub", "gitlab": "GitLab",
+	"openai": "OpenAI", "pypi": "PyPI", "url": "URL", "vcs": "VCS", "id": "ID", "oauth": "OAuth", "sdk": "SDK",
+	"slack": "Slack", "stripe": "Stripe", "twilio": "Twilio", "sendgrid": "SendGrid", "npm": "npm", "azure": "Azure",
+	"anthropic": "Anthropic", "huggingface": "Hugging Face", "digitalocean": "DigitalOcean", "shopify": "Shopify",
+	"mysql": "MySQL", "ssh": "SSH", "pgp": "PGP", "hashicorp": "HashiCorp", "vault": "Vault", "heroku": "Heroku",
+	"datadog": "Datadog", "sentry": "Sentry", "discord": "Discord", "telegram": "Telegram", "mailgun": "Mailgun",
+	"cloudflare": "Cloudflare", "gitter": "Gitter", "linear": "Linear", "notion": "Notion", "doppler": "Doppler",
+	"okta": "Okta", "atlassian": "Atlassian", "bitbucket": "Bitbucket", "grafana": "Grafana", "putty": "PuTTY",
+}
 
 // Where says where the finding is, for messages: "line 3", or
 // "line 3, base64-encoded".
@@ -84,6 +104,18 @@ func Scan(text string, o Options) Result {
 	res.Findings = scanPlain(n, o, 0)
 	res.Findings = append(res.Findings, scanEncoded(n, o, 1)...)
 	res.Findings = dedupe(res.Findings)
+	if encryptedDocument(n) {
+		// Values in a sealed or encrypted document (SealedSecret, sops,
+		// Ansible Vault) are ciphertext; only a provider's token or a key
+		// in the clear still counts.
+		kept := res.Findings[:0]
+		for _, f := range res.Findings {
+			if f.Confidence == Token {
+				kept = append(kept, f)
+			}
+		}
+		res.Findings = kept
+	}
 	return res
 }
 
@@ -171,6 +203,7 @@ func setup() {
 		for i := range ourRules {
 			allRules = append(allRules, &ourRules[i])
 		}
+		allRules = append(allRules, &labeledToken)
 		idx := map[string]int{}
 		var words []string
 		for ri, r := range allRules {
@@ -337,6 +370,9 @@ func (r *rule) find(text string, lo, hi int, o Options, gitleaks bool) []Finding
 		if r.Confidence == Positional && r.NameGroup == 0 && !positionalValue(secret) {
 			continue
 		}
+		if r.MixedValue && !mixed(secret) {
+			continue
+		}
 		if r.Entropy != 0 && entropy(secret) <= r.Entropy {
 			continue
 		}
@@ -350,10 +386,7 @@ func (r *rule) find(text string, lo, hi int, o Options, gitleaks bool) []Finding
 		if Placeholder(secret) || placeholderLine(line) {
 			continue
 		}
-		conf := r.Confidence
-		if testCredential(r.ID, secret, text[se:min(len(text), se+64)]) {
-			conf = Test
-		}
+		conf := min(r.Confidence, credentialGrade(r.ID, secret, text[se:min(len(text), se+64)], text, o.Path))
 		out = append(out, Finding{RuleID: r.ID, Line: 1 + strings.Count(text[:ss], "\n"), Start: ss, End: se, Confidence: conf, base: r.Confidence})
 	}
 	return out
@@ -380,8 +413,8 @@ func lineAround(text string, start, end int) string {
 	return text[ls:le]
 }
 
-// dedupe sorts findings by position and drops those inside another one,
-// keeping the more confident where two cover the same text.
+// dedupe sorts findings by position and merges those that overlap, keeping
+// the finding of the more specific rule where two cover the same text.
 func dedupe(fs []Finding) []Finding {
 	if len(fs) < 2 {
 		return fs
@@ -390,11 +423,11 @@ func dedupe(fs []Finding) []Finding {
 		if fs[i].Start != fs[j].Start {
 			return fs[i].Start < fs[j].Start
 		}
-		if fs[i].Confidence != fs[j].Confidence {
-			return fs[i].Confidence > fs[j].Confidence
-		}
 		if fs[i].base != fs[j].base {
 			return fs[i].base > fs[j].base
+		}
+		if fs[i].Confidence != fs[j].Confidence {
+			return fs[i].Confidence > fs[j].Confidence
 		}
 		return fs[i].End > fs[j].End
 	})
@@ -402,11 +435,13 @@ func dedupe(fs []Finding) []Finding {
 	for _, f := range fs[1:] {
 		last := &out[len(out)-1]
 		if f.Start < last.End {
-			// Overlapping: keep one span covering both, graded by the stronger.
+			// Overlapping: keep one span covering both, named and graded
+			// by the more specific rule (a provider's rule knows that a
+			// Firebase key is public; the generic rule does not).
 			if f.End > last.End {
 				last.End = f.End
 			}
-			if f.Confidence > last.Confidence || f.Confidence == last.Confidence && f.base > last.base {
+			if f.base > last.base || f.base == last.base && f.Confidence > last.Confidence {
 				last.Confidence, last.RuleID, last.Encoding, last.base = f.Confidence, f.RuleID, f.Encoding, f.base
 			}
 			continue
@@ -459,4 +494,20 @@ func itoa(n int) string {
 		n /= 10
 	}
 	return string(b[i:])
+}
+
+// mixed reports whether s mixes letters with digits or symbols.
+func mixed(s string) bool {
+	letters, others := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letters = true
+		case c == '_' || c == '-' || c == '.':
+		default:
+			others = true
+		}
+	}
+	return letters && others
 }

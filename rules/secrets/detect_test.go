@@ -87,7 +87,7 @@ func TestFindingNamesKindAndLine(t *testing.T) {
 		t.Fatalf("findings %v", ids(res.Findings))
 	}
 	f := res.Findings[0]
-	if f.Line != 3 || f.Where() != "line 3" || f.Kind() != "github pat" {
+	if f.Line != 3 || f.Where() != "line 3" || f.Kind() != "GitHub PAT" {
 		t.Errorf("finding %+v: where %q kind %q", f, f.Where(), f.Kind())
 	}
 }

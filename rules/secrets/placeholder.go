@@ -91,21 +91,39 @@ func placeholderLine(line string) bool {
 	return strings.Contains(line, "gitleaks:allow")
 }
 
-// testCredential reports credentials for a sandbox or a service on this
-// machine: Stripe test-mode keys, passwords in URLs to localhost.
-func testCredential(id, secret, after string) bool {
+// credentialGrade caps the confidence of a finding by what the credential
+// can reach: Stripe test-mode keys are Positional (they block in prompts,
+// files read and tool inputs, not in commands); passwords in URLs to this
+// machine and Firebase/Google browser keys in app config are Test.
+func credentialGrade(id, secret, after, text, path string) Confidence {
 	switch {
 	case strings.HasPrefix(secret, "sk_test_"), strings.HasPrefix(secret, "rk_test_"):
-		return true
+		return Positional
 	case id == "connection-string-password":
 		if !strings.HasPrefix(after, "@") {
-			return false
+			return Token
 		}
 		host := strings.ToLower(after[1:])
 		for _, local := range []string{"localhost", "127.0.0.1", "[::1]", "0.0.0.0", "host.docker.internal"} {
 			if strings.HasPrefix(host, local) {
-				return true
+				return Test
 			}
+		}
+	case id == "gcp-api-key":
+		base := strings.ToLower(path[strings.LastIndexByte(path, '/')+1:])
+		low := strings.ToLower(text)
+		if base == "google-services.json" || base == "googleservice-info.plist" || strings.Contains(low, "firebase") || strings.Contains(low, "authdomain") {
+			return Test
+		}
+	}
+	return Token
+}
+
+// encryptedDocument reports text whose values are ciphertext.
+func encryptedDocument(text string) bool {
+	for _, m := range []string{"kind: SealedSecret", "\"kind\": \"SealedSecret\"", "$ANSIBLE_VAULT;", "ENC[AES256_GCM", "-----BEGIN PGP MESSAGE-----", "encrypted_regex:", "\nsops:\n"} {
+		if strings.Contains(text, m) {
+			return true
 		}
 	}
 	return false

@@ -67,6 +67,9 @@ type rule struct {
 	// (lowercased).
 	Keywords   []string
 	Allowlists []allowlist
+	// MixedValue requires the secret to mix letters with digits or symbols
+	// (a rule that reads prose, where single words follow "key is").
+	MixedValue bool
 	// Near, when set, are characters one of which must follow a keyword
 	// closely (within nearReach bytes) for the rule to run there: the
 	// assignment a positional secret needs (key = value, key: value).

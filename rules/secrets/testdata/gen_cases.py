@@ -130,8 +130,19 @@ neg = [
     "our OpenAI keys start with sk-proj- and our GitHub tokens with ghp_",
 ]
 
+# A Stripe test-mode key blocks where positional secrets do (prompts, reads, tool inputs).
+pos.append(("STRIPE_KEY=sk_test_" + r(24), "stripe-access-token"))
+pos.append(("Twilio SID AC" + r(32, HEX) + " auth token " + r(32, HEX), "labeled-token"))
+pos.append(("download the model with my HF token hf_" + r(34), "huggingface-token"))
+neg += [
+    "replicaCount: 3\ndb:\n  existingSecret: search-db\n  passwordKey: password\n",
+    '{"key": "rate:limit:user:4411"}',
+    "Our Stripe publishable key is pk_live_" + r(40) + " - wire it into the checkout page.",
+    "My public key is ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + r(43) + " lea@mbp",
+    "kind: SealedSecret\nspec:\n  encryptedData:\n    password: AgBy3i4OJSWK+" + r(120, A62 + "+/") + "\n",
+    "the primary key is user_id and the sort key is created_at",
+]
 test_only = [
-    ("STRIPE_KEY=sk_test_" + r(24), "stripe-access-token"),
     ("DATABASE_URL=postgres://app:" + r(12) + "@localhost:5432/app", "connection-string-password"),
 ]
 

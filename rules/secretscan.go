@@ -1,0 +1,122 @@
+// The secret detector in the rule pass: prompts, file contents, MCP inputs
+// and shell command lines are scanned for credentials by rules/secrets.
+
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/rules/secrets"
+	"github.com/hookguard/hookguard/rules/shell"
+)
+
+// SecretRulePrefix starts the rule id of a match the secret detector made:
+// "secret:github-pat". A policy turns one kind off with
+// disable: [secret:KIND], or the detector as a whole with disable: [secrets].
+const SecretRulePrefix = "secret:"
+
+// secretAdvice is what the agent is told when a secret blocks an event.
+const secretAdvice = "remove the secret and have it rotated; refer to credentials by the name of the variable or file that holds them, never by value"
+
+// secretText is one text of an event to scan.
+type secretText struct {
+	label string
+	text  string
+	opts  secrets.Options
+	// positional: values secret only by their position (API_KEY=…,
+	// --password …) block too. They do in text that goes to the model or
+	// outward (prompts, files read, tool inputs); in shell commands and file
+	// edits they are redacted, and the rest of the rules decide.
+	positional bool
+}
+
+func (p *Policy) secretScan(e *evaluation, ev *hook.Event, ctx Context) hook.Decision {
+	if p.disabledSecrets["secrets"] {
+		return ""
+	}
+	var texts []secretText
+	switch ev.Kind {
+	case hook.KindPrompt, hook.KindSubagent:
+		texts = append(texts, secretText{label: "the prompt", text: ev.Prompt, positional: true})
+	case hook.KindRead:
+		texts = append(texts, secretText{label: "the file", text: ev.Content, opts: secrets.Options{Path: ev.FilePath}, positional: true})
+	case hook.KindWrite:
+		texts = append(texts, secretText{label: "the edit", text: ev.Content, opts: secrets.Options{Path: ev.FilePath}})
+	case hook.KindMCP:
+		texts = append(texts, secretText{label: "the tool input", text: jsonStrings(ev.ToolInput), positional: true})
+	case hook.KindShell:
+		texts = append(texts, secretText{label: "the command", text: ev.Command})
+		if res := shell.Split(ev.Command, shell.Options{}); len(res.Pipelines) > 0 {
+			if exp := strings.Join(res.Pipelines, "\n"); exp != ev.Command {
+				texts = append(texts, secretText{label: "the command (as the shell reads it)", text: exp})
+			}
+		}
+	}
+	var d hook.Decision
+	for _, t := range texts {
+		if t.text == "" {
+			continue
+		}
+		for _, f := range secrets.Scan(t.text, t.opts).Blocking(t.positional) {
+			id := SecretRulePrefix + f.RuleID
+			if p.disabledSecrets[id] {
+				continue
+			}
+			r := &Rule{ID: id, Decision: hook.Deny, Secret: true,
+				Reason: fmt.Sprintf("%s holds a secret: %s (%s)", t.label, f.Kind(), f.Where()),
+				Advice: secretAdvice}
+			d = hook.Stricter(d, e.add(r, ""))
+			if !e.exhaustive {
+				return d
+			}
+		}
+	}
+	return d
+}
+
+// jsonStrings returns the string values of a JSON document (and its keys,
+// for key: value secrets), decoded, one per line; or the text itself when it
+// is not JSON.
+func jsonStrings(raw json.RawMessage) string {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return string(raw)
+	}
+	var b strings.Builder
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(k, x[k])
+			}
+		case []any:
+			for _, val := range x {
+				walk(key, val)
+			}
+		case string:
+			if key != "" {
+				b.WriteString(key + ": ")
+			}
+			b.WriteString(x)
+			b.WriteByte('\n')
+			if strings.HasPrefix(strings.TrimSpace(x), "{") || strings.HasPrefix(strings.TrimSpace(x), "[") {
+				// JSON inside a string (a body, a payload).
+				if inner := jsonStrings(json.RawMessage(x)); inner != x {
+					b.WriteString(inner)
+				}
+			}
+		}
+	}
+	walk("", v)
+	return b.String()
+}
