@@ -37,6 +37,7 @@ type compiledRule struct {
 	literalsOnce sync.Once
 	files        []*regexp2.Regexp
 	paths        map[string]bool
+	notPaths     map[string]bool // the !classes of Paths
 	err          error
 }
 
@@ -83,11 +84,16 @@ func (r *Rule) validate(file string) error {
 	if _, err := hook.ParseDecision(string(r.Decision), true); err != nil {
 		return fail("decision", err.Error()+" (use allow, ask, deny or judge)")
 	}
+	switch r.ContentExempt {
+	case "", "public", "clean":
+	default:
+		return fail("content_exempt", fmt.Sprintf("unknown value %q (use public or clean)", r.ContentExempt))
+	}
 	if len(r.Patterns) == 0 && len(r.Programs) == 0 && len(r.Paths) == 0 {
 		return fail("patterns", "a rule needs patterns, programs or paths")
 	}
 	for _, p := range r.Paths {
-		if !validPaths[p] {
+		if !validPaths[strings.TrimPrefix(p, "!")] {
 			return fail("paths", fmt.Sprintf("unknown path class %q", p))
 		}
 	}
@@ -221,6 +227,13 @@ func (p *Policy) finish() {
 		if len(r.Paths) > 0 {
 			c.paths = map[string]bool{}
 			for _, pc := range r.Paths {
+				if strings.HasPrefix(pc, "!") {
+					if c.notPaths == nil {
+						c.notPaths = map[string]bool{}
+					}
+					c.notPaths[pc[1:]] = true
+					continue
+				}
 				c.paths[pc] = true
 			}
 		}

@@ -88,7 +88,10 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 			if text == "" {
 				continue
 			}
-			if r.compiled.paths != nil && !classesMatch(classifyPath(text, ctx.Cwd, ctx), r.compiled.paths) {
+			if (r.compiled.paths != nil || r.compiled.notPaths != nil) && !r.compiled.pathClassesMatch(classifyPath(text, ctx.Cwd, ctx)) {
+				continue
+			}
+			if r.ContentExempt != "" && contentExempts(r.ContentExempt, targets[TargetContent], label) {
 				continue
 			}
 			if r.matchTextIn(text, "", e) {

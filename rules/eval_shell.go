@@ -181,7 +181,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 			if !r.matchTextIn(text, lower, e) {
 				return
 			}
-			if c0.paths != nil && !anyClass(classes(), c0.paths) {
+			if (c0.paths != nil || c0.notPaths != nil) && !c0.anyPathMatches(classes()) {
 				return
 			}
 			fire(r)
@@ -202,7 +202,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 				continue
 			}
 			if c0.paths != nil && (t == TargetPath || t == TargetWrites) &&
-				!classesMatch(classifyPath(x, c.Cwd, ctx), c0.paths) {
+				!c0.pathClassesMatch(classifyPath(x, c.Cwd, ctx)) {
 				continue
 			}
 			fire(r)
@@ -322,21 +322,28 @@ func quoteShort(s string) string {
 	return "`" + s + "`"
 }
 
-func classesMatch(classes []string, want map[string]bool) bool {
-	for _, c := range classes {
-		if want[c] {
-			return true
+// pathClassesMatch reports whether one path's classes satisfy a rule's
+// paths: one of its classes, none of its !classes (a rule with only
+// !classes takes every other path).
+func (c *compiledRule) pathClassesMatch(classes []string) bool {
+	hit := len(c.paths) == 0
+	for _, cl := range classes {
+		if c.notPaths[cl] {
+			return false
 		}
+		hit = hit || c.paths[cl]
 	}
-	return false
+	return hit
 }
 
-func anyClass(classes []map[string]bool, want map[string]bool) bool {
+func (c *compiledRule) anyPathMatches(classes []map[string]bool) bool {
 	for _, cs := range classes {
-		for c := range cs {
-			if want[c] {
-				return true
-			}
+		list := make([]string, 0, len(cs))
+		for cl := range cs {
+			list = append(list, cl)
+		}
+		if c.pathClassesMatch(list) {
+			return true
 		}
 	}
 	return false

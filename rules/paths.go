@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/hookguard/hookguard/rules/effects"
 	"path"
 	"strings"
 
@@ -13,8 +14,23 @@ var systemDirs = []string{"/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/l
 
 var tempDirs = []string{"/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/dev/shm"}
 
-// classifyPath sorts one path argument into the classes rules can require.
+// classifyPath sorts one path argument into the classes rules can require:
+// where it is, and what it is (the sensitive classes of rules/effects).
 func classifyPath(arg, cwd string, ctx Context) []string {
+	out := locationClasses(arg, cwd, ctx)
+	if arg != "" {
+		out = append(out, effects.PathClassesOf(arg, cwd, ctx.Home)...)
+		// host:target pairs (docker -v ~/.aws:/aws, scp key host:/tmp):
+		// the host side is a path too.
+		if i := strings.IndexByte(arg, ':'); i > 0 && !strings.Contains(arg, "://") && (arg[0] == '/' || arg[0] == '~' || arg[0] == '.' || arg[0] == '$') {
+			out = append(out, effects.PathClassesOf(arg[:i], cwd, ctx.Home)...)
+		}
+	}
+	return out
+}
+
+// locationClasses sorts one path argument by where it is.
+func locationClasses(arg, cwd string, ctx Context) []string {
 	if arg == "" {
 		return nil
 	}

@@ -33,9 +33,18 @@ type Rule struct {
 	Patterns []string `yaml:"patterns,omitempty" json:"patterns,omitempty"`
 	// Unless are regexp2 expressions that, when any matches, stop the rule from firing.
 	Unless []string `yaml:"unless,omitempty" json:"unless,omitempty"`
-	// Paths requires a path argument of a shell command to fall in one of these
-	// classes: root, home, system, workspace, outside, temp, dynamic.
+	// Paths requires a path (a shell command's path argument, the file of a
+	// read or write, an MCP input's path, a prompt's attachment) to fall in one
+	// of these classes: where it is (root, home, home_sub, system, workspace,
+	// inside, outside, temp, dynamic, build, source) or what it is (secret,
+	// env_file, maybe_secret, guard, agent, vcs, persistence, cache; see
+	// rules/effects/paths.yaml). A class written !class excludes paths in it.
 	Paths []string `yaml:"paths,omitempty" json:"paths,omitempty"`
+	// ContentExempt lets the content of a file read decide instead of its
+	// path: "public" — the rule does not fire when the content is only public
+	// keys or certificates; "clean" — it does not fire when the event carries
+	// the content and the secret detector finds no secret in it.
+	ContentExempt string `yaml:"content_exempt,omitempty" json:"content_exempt,omitempty"`
 	// Reason says why the rule exists; it is shown to the user and the agent.
 	Reason string `yaml:"reason" json:"reason"`
 	// Advice tells the agent what to do instead (denies and asks).

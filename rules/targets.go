@@ -3,6 +3,7 @@
 package rules
 
 import (
+	"github.com/hookguard/hookguard/rules/effects"
 	"time"
 
 	"github.com/hookguard/hookguard/internal/hook"
@@ -66,7 +67,10 @@ const (
 
 var validPaths = map[string]bool{PathRoot: true, PathHome: true, PathHomeSub: true, PathSystem: true,
 	PathWorkspace: true, PathInside: true, PathOutside: true, PathTemp: true, PathDynamic: true,
-	PathBuild: true, PathSource: true}
+	PathBuild: true, PathSource: true,
+	effects.ClassSecret: true, effects.ClassEnvFile: true, effects.ClassMaybeSecret: true, effects.ClassGuard: true,
+	effects.ClassAgent: true, effects.ClassVCS: true, effects.ClassVCSOther: true, effects.ClassPersistence: true,
+	effects.ClassCache: true}
 
 func (r *Rule) target(k hook.Kind) string {
 	t := r.Target

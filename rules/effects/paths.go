@@ -1,7 +1,9 @@
 package effects
 
 import (
+	"net/url"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -10,6 +12,8 @@ import (
 // home_sub, system, workspace, inside, build, source, outside, temp, dynamic).
 const (
 	ClassSecret      = "secret"           // credentials, keys, tokens, .env files
+	ClassEnvFile     = "env_file"         // .env files (also secret)
+	ClassMaybeSecret = "maybe_secret"     // config that often holds a credential, or a name that says so
 	ClassGuard       = "guard"            // the guard's and the agent's own configuration
 	ClassVCS         = "vcs"              // version-control data that holds history, config or hooks
 	ClassVCSOther    = "vcs_other"        // other files inside .git (locks, messages)
@@ -31,6 +35,18 @@ type PathClasses struct {
 	Patterns []string `yaml:"patterns"`
 	// Except are look-alikes that are not in the class (id_rsa.pub, .env.example).
 	Except []string `yaml:"except,omitempty"`
+	// Words and Extensions add every base name that contains one of the
+	// words and ends with one of the extensions ("" for none).
+	Words      []string `yaml:"words,omitempty"`
+	Extensions []string `yaml:"extensions,omitempty"`
+	// Examples are paths in and out of the class (checked by the tests).
+	Examples PathExamples `yaml:"examples,omitempty"`
+}
+
+// PathExamples are the examples of a path class.
+type PathExamples struct {
+	Match   []string `yaml:"match,omitempty"`
+	NoMatch []string `yaml:"no_match,omitempty"`
 }
 
 // sensitiveClasses returns the sensitive classes of a path: its absolute
@@ -45,11 +61,35 @@ func sensitiveClasses(abs, tilde string) []string {
 	var out []string
 	for i := range compiledPaths {
 		cp := &compiledPaths[i]
-		if cp.m.match(abs, ac, tilde, tc) && !cp.except.match(abs, ac, tilde, tc) {
+		if (cp.m.match(abs, ac, tilde, tc) || cp.nameLike(ac[len(ac)-1])) && !cp.except.match(abs, ac, tilde, tc) {
 			out = append(out, cp.class)
+			if cp.class == ClassEnvFile {
+				out = append(out, ClassSecret)
+			}
 		}
 	}
 	return out
+}
+
+// nameLike reports a base name with one of the class's words and extensions.
+func (cc *compiledClass) nameLike(base string) bool {
+	if len(cc.words) == 0 {
+		return false
+	}
+	low := strings.ToLower(base)
+	ext := ""
+	if i := strings.LastIndexByte(low, '.'); i > 0 {
+		ext = low[i:]
+	}
+	if !cc.exts[ext] {
+		return false
+	}
+	for _, w := range cc.words {
+		if strings.Contains(low, w) && !strings.Contains(low, "author") {
+			return true
+		}
+	}
+	return false
 }
 
 var (
@@ -60,12 +100,20 @@ var (
 type compiledClass struct {
 	class     string
 	m, except pathMatcher
+	words     []string
+	exts      map[string]bool
 }
 
 func compilePaths() {
 	compiledPaths = nil
 	for _, pc := range pathTable() {
-		cc := compiledClass{class: pc.Class, m: newPathMatcher(pc.Patterns), except: newPathMatcher(pc.Except)}
+		cc := compiledClass{class: pc.Class, m: newPathMatcher(pc.Patterns), except: newPathMatcher(pc.Except), words: pc.Words}
+		if len(pc.Words) > 0 {
+			cc.exts = map[string]bool{}
+			for _, e := range pc.Extensions {
+				cc.exts[e] = true
+			}
+		}
 		// A glob could be a disguise of a credential or start-up file; for
 		// the agent's notes and caches it is just a glob.
 		cc.m.globAware = pc.Class != ClassAgent && pc.Class != ClassCache
@@ -307,6 +355,96 @@ func matchPathPattern(pat, p string) bool {
 	m := newPathMatcher([]string{pat})
 	m.globAware = true
 	return m.matchOne(p, strings.Split(p, "/"))
+}
+
+// PathClassesOf returns the sensitive classes (secret, env_file,
+// maybe_secret, guard, agent, vcs, persistence, cache, …) of a path as an
+// event names it, after normalization: \ separators, percent-encoding,
+// $HOME and ${HOME}, ~ and ~user, . and .. and doubled slashes. Paths under
+// /Users/ and Windows drive paths are on case-insensitive file systems and
+// are also matched in lower case. A relative path is taken from cwd.
+func PathClassesOf(p, cwd, home string) []string {
+	abs := NormalizePath(p, cwd, home)
+	if abs == "" {
+		return nil
+	}
+	tilde := ""
+	if home != "" && home != "/" && (abs == home || strings.HasPrefix(abs, home+"/")) {
+		tilde = "~" + abs[len(home):]
+	}
+	out := sensitiveClasses(abs, tilde)
+	if caseInsensitive(abs) {
+		if low := strings.ToLower(abs); low != abs {
+			lt := strings.ToLower(tilde)
+			for _, c := range sensitiveClasses(low, lt) {
+				if !slices.Contains(out, c) {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// NormalizePath makes an absolute, clean path of p as an event names it
+// (see PathClassesOf); "" when it cannot.
+func NormalizePath(p, cwd, home string) string {
+	if p == "" {
+		return ""
+	}
+	if strings.HasPrefix(p, "file://") {
+		p = strings.TrimPrefix(p, "file://")
+		if i := strings.IndexByte(p, '/'); i > 0 {
+			p = p[i:] // file://localhost/etc/passwd
+		}
+	}
+	if strings.Contains(p, "%") {
+		if dec, err := url.PathUnescape(p); err == nil {
+			p = dec
+		}
+	}
+	p = strings.ReplaceAll(p, "\\", "/")
+	if len(p) >= 3 && p[1] == ':' && p[2] == '/' {
+		p = "/" + strings.ToLower(p[:1]) + p[2:] // C:/Users/x → /c/Users/x
+	}
+	if home != "" {
+		for _, v := range []string{"${HOME}", "$HOME", "%USERPROFILE%", "$env:USERPROFILE"} {
+			if strings.HasPrefix(p, v) {
+				p = home + p[len(v):]
+			}
+		}
+	}
+	switch {
+	case p == "~" || strings.HasPrefix(p, "~/"):
+		if home == "" {
+			return ""
+		}
+		p = home + p[1:]
+	case strings.HasPrefix(p, "~"):
+		// ~user: that user's home, by the usual layout.
+		user, rest, _ := strings.Cut(p[1:], "/")
+		base := "/home/"
+		if strings.HasPrefix(home, "/Users/") {
+			base = "/Users/"
+		}
+		if user == "root" {
+			base = "/"
+		}
+		p = base + user + "/" + rest
+	case !strings.HasPrefix(p, "/"):
+		if cwd == "" {
+			return ""
+		}
+		p = cwd + "/" + p
+	}
+	return path.Clean(p)
+}
+
+// caseInsensitive reports paths on file systems that ignore case by default
+// (macOS home folders and volumes, Windows drives).
+func caseInsensitive(abs string) bool {
+	return strings.HasPrefix(abs, "/Users/") || strings.HasPrefix(abs, "/Volumes/") || strings.HasPrefix(abs, "/Library/") ||
+		len(abs) >= 3 && abs[0] == '/' && abs[2] == '/' && abs[1] >= 'a' && abs[1] <= 'z'
 }
 
 // NameClasses returns the sensitive classes of files named by find -name

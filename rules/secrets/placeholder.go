@@ -142,3 +142,33 @@ func longestRun(s string) int {
 	}
 	return best
 }
+
+// PublicMaterialOnly reports text that holds public keys or certificates
+// and nothing secret: PEM blocks of public keys, certificates and requests,
+// SSH public key lines, comments and blank lines.
+func PublicMaterialOnly(text string) bool {
+	inBlock := ""
+	seen := false
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case inBlock != "":
+			if strings.HasPrefix(line, "-----END ") {
+				inBlock = ""
+			}
+		case line == "", strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "-----BEGIN "):
+			kind := strings.TrimSuffix(strings.TrimPrefix(line, "-----BEGIN "), "-----")
+			if strings.Contains(kind, "PRIVATE") || !(strings.Contains(kind, "PUBLIC KEY") || strings.Contains(kind, "CERTIFICATE") || strings.Contains(kind, "X509 CRL")) {
+				return false
+			}
+			inBlock, seen = kind, true
+		case strings.HasPrefix(line, "ssh-") || strings.HasPrefix(line, "ecdsa-sha2-") || strings.HasPrefix(line, "sk-ssh-") || strings.HasPrefix(line, "sk-ecdsa-"):
+			seen = true
+		case strings.HasPrefix(line, "subject=") || strings.HasPrefix(line, "issuer=") || strings.HasPrefix(line, "Bag Attributes") || strings.HasPrefix(line, "friendlyName:") || strings.HasPrefix(line, "localKeyID:"):
+		default:
+			return false
+		}
+	}
+	return seen && inBlock == ""
+}
