@@ -5490,8 +5490,9 @@ func generatedDefault() *Policy {
 				Decision: "deny",
 				Target:   "tool",
 				Patterns: []string{
-					`(?i)(^|[_\-.])(drop|destroy|purge|wipe|truncate|nuke|flush|terminate|force_push|forcepush|force|erase|shred|format)([_\-.]|$)`,
-					`(?i)(^|[_\-.])(delete|remove|rm|del)[_\-.]?(repo|repository|repositories|project|projects|database|databases|db|bucket|buckets|cluster|clusters|namespace|namespaces|organization|org|account|workspace|table|tables|collection|collections|schema|stack|environment|env|all|everything|branch_protection|app|service|volume|instance|instances|index)s?([_\-.]|$)`,
+					`(?i)(^|[_\-.])(drop|destroy|purge|wipe|truncate|nuke|flush|terminate|force_push|forcepush|erase|shred)([_\-.]|$)`,
+					`(?i)(^|[_\-.])format[_\-.]?(disk|drive|volume|partition|device|filesystem|fs)s?$`,
+					`(?i)(^|[_\-.])(delete|remove|rm|del)[_\-.]?(repo|repository|repositories|project|projects|database|databases|db|bucket|buckets|cluster|clusters|namespace|namespaces|organization|org|account|workspace|table|tables|collection|collections|schema|stack|environment|env|all|everything|branch_protection|app|service|volume|instance|instances|index)s?$`,
 				},
 				Reason: "a destructive tool (drop, destroy, purge, delete of a whole resource)",
 				Advice: "ask the user to perform the destructive step themselves",
@@ -5503,10 +5504,15 @@ func generatedDefault() *Policy {
 						"destroy_stack",
 						"force_push",
 						"delete_project",
+						"delete_all",
+						"format_disk",
 					},
 					NoMatch: []string{
 						"delete_comment",
 						"get_table",
+						"format_document",
+						"remove_all_breakpoints",
+						"delete_repository_secret_draft",
 					},
 				},
 				Prefilter: [][][]string{},
@@ -5521,6 +5527,9 @@ func generatedDefault() *Policy {
 				Patterns: []string{
 					`(?i)(^|[_\-.])(delete|remove|rm|del|revoke|unpublish|archive|close_account|reset|cancel|disable|uninstall|kill|rollback|revert)([_\-.]|$)`,
 				},
+				Unless: []string{
+					"(?i)(breakpoint|highlight|selection|decoration|marker|watch|watche|filter|tab|draft|reaction|bookmark|annotation|cursor|overlay|tooltip|notification|label)s?$",
+				},
 				Reason: "removes or revokes something",
 				Examples: Examples{
 					Match: []string{
@@ -5531,6 +5540,8 @@ func generatedDefault() *Policy {
 					},
 					NoMatch: []string{
 						"list_branches",
+						"remove_all_breakpoints",
+						"delete_draft_comment_draft",
 					},
 				},
 				Prefilter: [][][]string{},
@@ -5662,40 +5673,25 @@ func generatedDefault() *Policy {
 				Decision: "deny",
 				Target:   "input",
 				Keywords: []string{
-					"drop",
-					"truncate",
-					"delete",
 					"flushall",
+					"flushdb",
 					"dropdatabase",
 				},
 				Patterns: []string{
-					"(?i)\\b(drop\\s+(table|database|schema|index|view|user|role|collection)|truncate\\s+(table\\s+)?[\\w.\"`]+|delete\\s+from\\s+[\\w.\"`]+\\s*(;|\"|\\\\n|$))",
 					`(?i)\b(flushall|flushdb|dropDatabase)\b`,
 				},
-				Unless: []string{
-					`(?i)^\{"(query|sql|statement|q)":"\s*(select|with|explain|show)\b[^;]*(;\s*)?"(,"[\w]+":("[^"]*"|\d+|true|false|null))*\}$`,
-				},
-				Reason: "destructive SQL (DROP, TRUNCATE, DELETE without WHERE)",
-				Advice: "show the statement to the user and let them run it",
+				Reason: "wipes a key-value store or a document database (SQL is read statement by statement in the tool's input)",
+				Advice: "show the command to the user and let them run it",
 				Examples: Examples{
 					Match: []string{
-						`{"sql":"DROP TABLE users"}`,
-						`{"query":"DELETE FROM orders"}`,
-						`{"query":"truncate table sessions"}`,
+						`{"command":"FLUSHALL"}`,
+						`{"code":"db.dropDatabase()"}`,
 					},
 					NoMatch: []string{
-						`{"sql":"DELETE FROM sessions WHERE id = 4"}`,
-						`{"sql":"SELECT 1"}`,
+						`{"command":"GET session:42"}`,
 					},
 				},
 				Prefilter: [][][]string{
-					{
-						{
-							"drop",
-							"truncate",
-							"delete",
-						},
-					},
 					{
 						{
 							"flush",
@@ -6451,4 +6447,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "5a709d05faa2c4b1151e68507606f88896a457bd305642c136b75a754c1d8655"
+const generatedDefaultHash = "0a9d1544665eef66cc61d508cba3fb511a6605f47594b1b51bc05e85bdade4b5"

@@ -36,6 +36,7 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 			}
 		}
 	}
+	d = hook.Stricter(d, p.mcpValues(e, ev, ctx))
 	// A tool that runs a shell command is judged like the command itself.
 	var shellD hook.Decision
 	cmds := jsonCommands(ev.ToolInput)

@@ -177,8 +177,12 @@ func codePaths(code string) []string {
 	return out
 }
 
-// classifyHost reports whether a URL or host is this machine or a private
-// network, and whether it is a cloud metadata endpoint in any spelling.
+// ClassifyHost reports whether a URL or host is this machine or a private
+// network, and whether it is a cloud metadata endpoint in any spelling
+// (dotted, decimal, octal, hex, IPv6-mapped, metadata host names, and
+// wildcard-DNS names such as 169.254.169.254.nip.io).
+func ClassifyHost(dest string) (local, metadata bool) { return classifyHost(dest) }
+
 func classifyHost(dest string) (local, metadata bool) {
 	host := dest
 	if u, err := url.Parse(dest); err == nil && u.Host != "" {
@@ -199,6 +203,13 @@ func classifyHost(dest string) (local, metadata bool) {
 	if strings.HasSuffix(host, ".localhost") || strings.HasSuffix(host, ".local") {
 		return true, false
 	}
+	for _, wildcard := range []string{".nip.io", ".sslip.io", ".xip.io", ".traefik.me"} {
+		// 169.254.169.254.nip.io, app-169-254-169-254.sslip.io and
+		// a9fea9fe.nip.io resolve to the address they name.
+		if name, ok := strings.CutSuffix(host, wildcard); ok {
+			return classifyHost(wildcardAddress(name))
+		}
+	}
 	ip := parseLooseIP(host)
 	if ip == nil {
 		return false, false
@@ -212,6 +223,23 @@ func classifyHost(dest string) (local, metadata bool) {
 		return false, true
 	}
 	return ip.IsLoopback() || ip.IsPrivate() || ip.IsUnspecified(), false
+}
+
+// wildcardAddress is the address a wildcard-DNS name stands for: its last
+// four numeric labels (dots or dashes), or eight hex digits.
+func wildcardAddress(name string) string {
+	labels := strings.FieldsFunc(name, func(r rune) bool { return r == '.' || r == '-' })
+	if n := len(labels); n >= 4 {
+		if ip := parseLooseIP(strings.Join(labels[n-4:], ".")); ip != nil {
+			return ip.String()
+		}
+	}
+	if n := len(labels); n >= 1 && len(labels[n-1]) == 8 {
+		if ip := parseLooseIP("0x" + labels[n-1]); ip != nil {
+			return ip.String()
+		}
+	}
+	return name
 }
 
 // parseLooseIP parses an IP address in the spellings URL parsers accept:

@@ -29,6 +29,11 @@ func TestClassifyHost(t *testing.T) {
 		{"http://10.0.0.5/api", true, false},
 		{"https://api.github.com/repos/x/y", false, false},
 		{"example.com", false, false},
+		{"http://169.254.169.254.nip.io/latest/meta-data/", false, true},
+		{"http://app-169-254-169-254.sslip.io/", false, true},
+		{"http://a9fea9fe.nip.io/", false, true},
+		{"http://10.0.0.5.nip.io/", true, false},
+		{"http://myapp.nip.io/", false, false},
 	}
 	for _, tt := range tests {
 		local, meta := classifyHost(tt.dest)

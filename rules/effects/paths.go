@@ -373,13 +373,14 @@ func PathClassesOf(p, cwd, home string) []string {
 		tilde = "~" + abs[len(home):]
 	}
 	out := sensitiveClasses(abs, tilde)
-	if caseInsensitive(abs) {
-		if low := strings.ToLower(abs); low != abs {
-			lt := strings.ToLower(tilde)
-			for _, c := range sensitiveClasses(low, lt) {
-				if !slices.Contains(out, c) {
-					out = append(out, c)
-				}
+	if low := strings.ToLower(abs); low != abs {
+		// On a case-insensitive file system every class holds in any case;
+		// elsewhere the files that run or guard (.Git/hooks, .CURSOR/hooks.json)
+		// are still protected in any spelling.
+		all := caseInsensitive(abs)
+		for _, c := range sensitiveClasses(low, strings.ToLower(tilde)) {
+			if !slices.Contains(out, c) && (all || c == ClassGuard || c == ClassVCS || c == ClassPersistence || c == ClassAgent) {
+				out = append(out, c)
 			}
 		}
 	}

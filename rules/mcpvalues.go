@@ -1,0 +1,227 @@
+// MCP tool inputs analyzed by what each value is: URLs, paths, SQL. (Shell
+// commands go through the shell rules in evalMCP; secrets and text aimed at
+// the reviewer are found in every value by secretScan and flagScan.)
+
+package rules
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/rules/effects"
+	"github.com/hookguard/hookguard/rules/sqlscan"
+)
+
+// jsonValue is one string value of a tool input and the key it is under.
+type jsonValue struct{ key, value string }
+
+// jsonValues returns every string value of a JSON document with its key,
+// in key order (and JSON held in a string, once more).
+func jsonValues(raw json.RawMessage) []jsonValue {
+	var v any
+	if len(raw) == 0 || json.Unmarshal(raw, &v) != nil {
+		return nil
+	}
+	var out []jsonValue
+	var walk func(key string, v any, depth int)
+	walk = func(key string, v any, depth int) {
+		switch x := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(k, x[k], depth)
+			}
+		case []any:
+			for _, val := range x {
+				walk(key, val, depth)
+			}
+		case string:
+			out = append(out, jsonValue{key, x})
+			if t := strings.TrimSpace(x); depth == 0 && (strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) {
+				var inner any
+				if json.Unmarshal([]byte(t), &inner) == nil {
+					walk(key, inner, depth+1)
+				}
+			}
+		}
+	}
+	walk("", v, 0)
+	return out
+}
+
+// mcpValues analyzes the values of a tool input by what they are.
+func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Decision {
+	var d hook.Decision
+	deny := func(id, reason, advice, part string) {
+		d = hook.Stricter(d, e.add(&Rule{ID: id, Decision: hook.Deny, Reason: reason, Advice: advice}, part))
+	}
+	escalate := func(msg string) {
+		e.out.Escalations = append(e.out.Escalations, msg)
+		d = hook.Stricter(d, hook.Judge)
+	}
+	tool := strings.ToLower(ev.Tool)
+	writes := writingTool(tool)
+	moves := movingTool(tool)
+	dbish := databaseTool(strings.ToLower(ev.Server) + " " + tool)
+	for _, jv := range jsonValues(ev.ToolInput) {
+		v := strings.TrimSpace(jv.value)
+		key := strings.ToLower(jv.key)
+		if v == "" || len(v) > 64<<10 {
+			continue
+		}
+		if scheme, rest, ok := strings.Cut(v, "://"); ok && !strings.ContainsAny(scheme, " /\n") && len(scheme) < 12 {
+			switch strings.ToLower(scheme) {
+			case "file":
+				fp := fileURLPath(rest)
+				if slices.Contains(effects.PathClassesOf(fp, ctx.Cwd, ctx.Home), effects.ClassSecret) {
+					deny("mcp-file-url-secret", fmt.Sprintf("reads the credential file %s through a file:// URL", fp),
+						"do not read credential files; ask the user for the non-secret value you need", fp)
+				}
+			default:
+				if _, metadata := effects.ClassifyHost(v); metadata {
+					deny("mcp-metadata-endpoint", "reaches a cloud metadata endpoint, where instance credentials live ("+hostOf(v)+")",
+						"the agent has no business with instance metadata; ask the user", hostOf(v))
+				}
+			}
+			continue
+		}
+		if pathValue(key, v) {
+			classes := effects.PathClassesOf(v, ctx.Cwd, ctx.Home)
+			written := writes && !sourceKey(key) || moves && (sourceKey(key) || targetKey(key))
+			if written {
+				if what := runsByItself(classes, v); what != "" {
+					deny("mcp-protected-write", fmt.Sprintf("writes %s (%s)", v, what),
+						"leave the guard, the agent's hooks, version-control internals and start-up files to the user", v)
+				} else if slices.Contains(classes, effects.ClassAgent) {
+					escalate("the tool writes the agent's own instructions: " + v)
+				}
+			}
+			continue
+		}
+		if sqlKey(key) && (dbish || key == "sql" || key == "statement" || key == "sql_query") && sqlscan.LooksLikeSQL(v) {
+			sv := sqlscan.Analyze(v)
+			switch {
+			case len(sv.Dangers) > 0:
+				deny("mcp-sql-danger", "SQL that "+strings.Join(sv.Dangers, "; "),
+					"show the statement to the user and let them run it", "")
+			case !sv.ReadOnly():
+				escalate("SQL that is not known to be read-only: " + strings.Join(sv.Unknown, "; "))
+			}
+		}
+	}
+	return d
+}
+
+// runsByItself names what a written path is when writing it makes code run
+// later on its own or changes what guards the agent; "" otherwise.
+func runsByItself(classes []string, p string) string {
+	switch {
+	case slices.Contains(classes, effects.ClassGuard):
+		return "the guard's or the agent's configuration"
+	case slices.Contains(classes, effects.ClassVCS):
+		return "version-control internals that run or configure later git commands"
+	case slices.Contains(classes, effects.ClassPersistence):
+		return "a start-up file that runs later by itself"
+	case strings.EqualFold(path.Base(strings.ReplaceAll(p, "\\", "/")), ".envrc"):
+		return "an .envrc, which direnv runs on entering the folder"
+	}
+	return ""
+}
+
+func fileURLPath(rest string) string {
+	if i := strings.IndexByte(rest, '/'); i > 0 {
+		rest = rest[i:] // file://localhost/…, file://host/…
+	}
+	if dec, err := url.PathUnescape(rest); err == nil {
+		rest = dec
+	}
+	return rest
+}
+
+func hostOf(v string) string {
+	if u, err := url.Parse(v); err == nil && u.Host != "" {
+		return u.Host
+	}
+	return v
+}
+
+// pathValue reports a value that names a file: under a key that says so,
+// or shaped like an absolute or home path.
+func pathValue(key, v string) bool {
+	if strings.ContainsAny(v, "\n") || len(v) > 4096 {
+		return false
+	}
+	return isPathKey(key) || sourceKey(key) || targetKey(key) || strings.HasPrefix(v, "~/") || hasSystemRoot(v) ||
+		strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.Contains(v, "\\") && strings.Contains(v, ".")
+}
+
+func sourceKey(k string) bool {
+	switch k {
+	case "source", "src", "from", "old_path", "oldpath", "source_path", "from_path", "old_name":
+		return true
+	}
+	return false
+}
+
+func targetKey(k string) bool {
+	switch k {
+	case "destination", "dest", "target", "to", "new_path", "newpath", "destination_path", "target_path", "to_path",
+		"output", "output_path", "outfile", "new_name", "filename", "file_name", "path", "file_path", "filepath", "file", "paths":
+		return true
+	}
+	return false
+}
+
+func sqlKey(k string) bool {
+	switch k {
+	case "sql", "query", "statement", "q", "sql_query", "querystring", "query_string", "command", "script":
+		return true
+	}
+	return false
+}
+
+// toolWords splits a tool name into lower-case words.
+func toolWords(tool string) []string {
+	return strings.FieldsFunc(tool, func(r rune) bool { return r == '_' || r == '-' || r == '.' || r == ' ' || r == '/' })
+}
+
+func writingTool(tool string) bool {
+	for _, w := range toolWords(tool) {
+		switch w {
+		case "write", "edit", "create", "save", "update", "put", "upload", "append", "patch", "replace", "move",
+			"rename", "copy", "mkdir", "insert", "apply", "commit", "overwrite", "modify", "set":
+			return true
+		}
+	}
+	return false
+}
+
+func movingTool(tool string) bool {
+	for _, w := range toolWords(tool) {
+		if w == "move" || w == "rename" || w == "mv" {
+			return true
+		}
+	}
+	return false
+}
+
+func databaseTool(name string) bool {
+	for _, w := range []string{"sql", "postgres", "pg", "mysql", "maria", "sqlite", "supabase", "database", "db", "bigquery",
+		"snowflake", "clickhouse", "redshift", "mssql", "oracle", "neon", "planetscale", "turso", "duckdb", "query", "cockroach",
+		"databricks", "athena", "trino", "presto", "d1", "execute"} {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
