@@ -107,3 +107,29 @@ func (p *Policy) RedactCommand(line string) string {
 	}
 	return red
 }
+
+// RedactorFor returns a redactor for text derived from an event whose own
+// texts (command, prompt, content, tool input) are given: Redact, and also
+// every secret found in those texts wherever it, or a cut-short piece of it,
+// appears — a command quoted and truncated in a reason or a summary cannot
+// carry a secret past the detectors.
+func (p *Policy) RedactorFor(texts ...string) func(string) string {
+	var known []string
+	for _, t := range texts {
+		if t == "" {
+			continue
+		}
+		known = append(known, secrets.Scan(t, secrets.Options{}).Values()...)
+		if res := shell.Split(t, shell.Options{}); len(res.Pipelines) > 0 {
+			if exp := strings.Join(res.Pipelines, "\n"); exp != t {
+				known = append(known, secrets.Scan(exp, secrets.Options{}).Values()...)
+			}
+		}
+	}
+	return func(s string) string {
+		if s == "" {
+			return s
+		}
+		return secrets.RedactKnown(p.Redact(s), known)
+	}
+}

@@ -105,7 +105,11 @@ func Audit(p *Pipeline, ev *hook.Event, d Decision, took time.Duration, stderr i
 		cp.Command = pol.RedactCommand(ev.Command)
 		logged = &cp
 	}
-	rec := audit.NewRecord(logged, d.Result, took, time.Now(), pol.Redact)
+	redact := pol.Redact
+	if ev != nil {
+		redact = pol.RedactorFor(ev.Command, ev.Prompt, ev.Content, string(ev.ToolInput))
+	}
+	rec := audit.NewRecord(logged, d.Result, took, time.Now(), redact)
 	if p != nil && p.Policy != nil {
 		rec.Policy = p.Policy.Hash
 	}

@@ -45,6 +45,9 @@ func JudgeInput(ev *hook.Event, out *rules.Outcome, pol *rules.Policy, intent st
 	redact := func(s string) string { return s }
 	if pol != nil {
 		redact = pol.Redact
+		if ev != nil {
+			redact = pol.RedactorFor(ev.Command, ev.Prompt, ev.Content, string(ev.ToolInput), intent)
+		}
 	}
 	return judgeInput(ev, out, pol, intent, redact)
 }
@@ -147,7 +150,7 @@ func cleanCommand(cmd string, pol *rules.Policy, redact func(string) string) str
 	cut := judge.MaxCommand
 	cmd = text.Truncate(cmd, 2*cut+256)
 	if pol != nil {
-		return text.Truncate(pol.RedactCommand(cmd), cut)
+		return text.Truncate(redact(pol.RedactCommand(cmd)), cut)
 	}
 	return text.Truncate(redact(cmd), cut)
 }

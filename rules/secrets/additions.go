@@ -83,7 +83,7 @@ var ourRules = []rule{
 	{
 		ID:          "option-secret",
 		Description: "the value of a command-line option whose name says token, secret, password or key (--token X, --password=X)",
-		Regex:       `(?:^|\s)--?((?:[A-Za-z][A-Za-z0-9-]*)?(?i:token|secret|password|passwd|pwd|api-?key|apikey|access-?key|private-?key|credentials?|auth|passphrase))(?:=|[ \t]+)["']?([^\s"'-][^\s"']{3,})`,
+		Regex:       `(?:^|[\s'"])--?((?:[A-Za-z][A-Za-z0-9-]*)?(?i:token|secret|password|passwd|pwd|api-?key|apikey|access-?key|private-?key|credentials?|auth|passphrase))(?:=|[ \t]+)["']?([^\s"'-][^\s"']{3,})`,
 		SecretGroup: 2,
 		NameGroup:   1,
 		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "auth", "passphrase"},

@@ -511,3 +511,53 @@ func mixed(s string) bool {
 	}
 	return letters && others
 }
+
+// Values returns the secrets of a scan as they are written in its text.
+func (r Result) Values() []string {
+	var out []string
+	for _, f := range r.Findings {
+		out = append(out, r.Text[f.Start:f.End])
+	}
+	return out
+}
+
+// minKnownPrefix is the shortest piece of a known secret that RedactKnown
+// cuts out: a secret quoted and cut short in a message ("sk_live_4eC3…")
+// still goes.
+const minKnownPrefix = 8
+
+// RedactKnown replaces every occurrence in s of the given secrets, and of
+// any piece of one at least minKnownPrefix bytes long that starts where the
+// secret starts, with a marker. It catches secrets the detectors can no
+// longer recognize in text derived from an event: quoted in a reason,
+// truncated in a summary.
+func RedactKnown(s string, values []string) string {
+	for _, v := range values {
+		if len(v) < minKnownPrefix {
+			continue
+		}
+		prefix := v[:minKnownPrefix]
+		var b strings.Builder
+		last := 0
+		for i := 0; i+minKnownPrefix <= len(s); {
+			j := strings.Index(s[i:], prefix)
+			if j < 0 {
+				break
+			}
+			start := i + j
+			k := minKnownPrefix
+			for start+k < len(s) && k < len(v) && s[start+k] == v[k] {
+				k++
+			}
+			b.WriteString(s[last:start])
+			b.WriteString("[REDACTED]")
+			last = start + k
+			i = last
+		}
+		if last > 0 {
+			b.WriteString(s[last:])
+			s = b.String()
+		}
+	}
+	return s
+}

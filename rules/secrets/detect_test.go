@@ -143,3 +143,17 @@ func BenchmarkScanFile256K(b *testing.B) {
 		Scan(text, Options{Path: "/w/rules/eval.go"})
 	}
 }
+
+// TestRedactKnown: a known secret is cut out whole and as a truncated piece.
+func TestRedactKnown(t *testing.T) {
+	v := "SG.BrTRWnwEgeQiiAAumtjCXc.QvWXxKRrhVAZ1wzzisjzpsg4hYmVW2lpevAbCdEfGh"
+	for _, s := range []string{"run x " + v + " now", "unknown program (`x SG.BrTRWnwEge…`)"} {
+		got := RedactKnown(s, []string{v})
+		if strings.Contains(got, "SG.BrTRW") || !strings.Contains(got, "[REDACTED]") {
+			t.Errorf("RedactKnown(%q) = %q", s, got)
+		}
+	}
+	if got := RedactKnown("SG.Br short", []string{v}); got != "SG.Br short" {
+		t.Errorf("a piece shorter than %d bytes was cut: %q", minKnownPrefix, got)
+	}
+}
