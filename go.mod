@@ -11,10 +11,6 @@ require (
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/sys v0.50.0
 	golang.org/x/term v0.48.0
+	golang.org/x/text v0.44.0
 	mvdan.cc/sh/v3 v3.14.1
-)
-
-require (
-	github.com/BobuSumisu/aho-corasick v1.0.3 // indirect
-	golang.org/x/text v0.44.0 // indirect
 )

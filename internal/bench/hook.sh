@@ -19,7 +19,20 @@ JSON
 cat > "$out/deny.json" <<'JSON'
 {"conversation_id":"c-1","generation_id":"g-1","model":"m","hook_event_name":"beforeShellExecution","cursor_version":"2.1.3","workspace_roots":["/home/dev/project"],"user_email":null,"command":"git push --force origin main","cwd":"/home/dev/project"}
 JSON
-for ev in routine deny; do
+# A prompt of about 4 KiB (the README's start) and a read of a Go source file
+# carrying its content: the secret detector's share of a hook call.
+python3 - "$out" <<'PY'
+import json, sys
+out = sys.argv[1]
+base = {"conversation_id": "c-1", "generation_id": "g-1", "model": "m", "cursor_version": "2.1.3",
+        "workspace_roots": ["/home/dev/project"], "user_email": None}
+readme = open("README.md").read()[:4000]
+json.dump(dict(base, hook_event_name="beforeSubmitPrompt", attachments=[],
+               prompt="Please update the docs so they match this draft:\n\n" + readme), open(out + "/prompt.json", "w"))
+json.dump(dict(base, hook_event_name="beforeReadFile", attachments=[], file_path="/home/dev/project/rules/eval.go",
+               content=open("rules/eval.go").read()), open(out + "/read.json", "w"))
+PY
+for ev in routine deny prompt read; do
   echo "== $ev event"
   if command -v hyperfine >/dev/null; then
     hyperfine -N --warmup 20 --runs "$runs" --input "$out/$ev.json" -i "$out/trivial" "$out/hookguard hook"

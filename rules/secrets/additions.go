@@ -55,6 +55,13 @@ var ourRules = []rule{
 		Confidence:  Token,
 	},
 	{
+		ID:          "azure-storage-key",
+		Description: "the key of an Azure storage or Service Bus connection string, or a SAS signature",
+		Regex:       `(?i)(?:\b(?:AccountKey|SharedAccessKey)\s*=\s*([A-Za-z0-9+/]{30,}={0,2})|[?&]sig=([A-Za-z0-9%+/=]{40,}))`,
+		Keywords:    []string{"accountkey", "sharedaccesskey", "sig="},
+		Confidence:  Token,
+	},
+	{
 		ID:          "connection-string-password",
 		Description: "a password in a URL of any scheme (scheme://user:password@host)",
 		Regex:       `\b[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\s:@/'"<>]{0,100}:([^\s@/'"<>]{3,200})@[A-Za-z0-9\[._-]`,

@@ -7,7 +7,6 @@ import (
 	"sync"
 	"unicode"
 
-	ahocorasick "github.com/BobuSumisu/aho-corasick"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -164,14 +163,14 @@ func Normalize(s string) string {
 	if ascii {
 		return s
 	}
-	invisible := false
+	folds := false
 	for _, r := range s {
-		if r >= 0x80 && unicode.Is(unicode.Cf, r) {
-			invisible = true
+		if r >= 0x80 && (compatibility(r) || unicode.Is(unicode.Cf, r)) {
+			folds = true
 			break
 		}
 	}
-	if !invisible && norm.NFKC.IsNormalString(s) {
+	if !folds {
 		return s
 	}
 	s = norm.NFKC.String(s)
@@ -183,12 +182,41 @@ func Normalize(s string) string {
 	}, s)
 }
 
+// compatibility reports characters NFKC folds into ASCII letters, digits or
+// punctuation: full-width forms, mathematical alphanumerics, ligatures,
+// super- and subscripts, enclosed and letter-like symbols, odd spaces. Text
+// without them (accents, dashes, CJK) is left alone, which spares loading
+// the normalization tables.
+func compatibility(r rune) bool {
+	switch {
+	case r >= 0xFF00 && r <= 0xFFEF, r >= 0x1D400 && r <= 0x1D7FF, r >= 0xFB00 && r <= 0xFB06,
+		r >= 0x2070 && r <= 0x209F, r >= 0x2460 && r <= 0x24FF, r >= 0x2100 && r <= 0x214F,
+		r >= 0xFE50 && r <= 0xFE6F, r >= 0x1F100 && r <= 0x1F1FF, r >= 0x2000 && r <= 0x200A,
+		r == 0x3000, r == 0x00A0, r >= 0x00B2 && r <= 0x00B9, r >= 0x2160 && r <= 0x217F:
+		return true
+	}
+	return false
+}
+
 var (
 	allRules    []*rule
-	trie        *ahocorasick.Trie
-	keywordRule [][]int // keyword index → rule indexes
-	setupOnce   sync.Once
+	keywords    []string // lower case
+	keywordRule [][]int  // keyword index → rule indexes
+	// byPair indexes keywords by their first two bytes; pairSeen is the
+	// same as a bit set, so most positions of a text cost one bit test.
+	byPair    map[uint16][]int
+	pairSeen  [1 << 16 / 64]uint64
+	setupOnce sync.Once
 )
+
+// skippedRules are gitleaks rules the detector does not run, and why.
+var skippedRules = map[string]string{
+	// Positional secrets are ours (env-assignment, config-secret,
+	// option-secret, password-in-prose): names filtered by their last word,
+	// values by shape. gitleaks' generic rule costs 7 ms to compile with its
+	// allowlist in every hook process whose text says "key" or "token".
+	"generic-api-key": "replaced by hookguard's positional rules",
+}
 
 func setup() {
 	setupOnce.Do(func() {
@@ -205,21 +233,29 @@ func setup() {
 		}
 		allRules = append(allRules, &labeledToken)
 		idx := map[string]int{}
-		var words []string
+		byPair = map[uint16][]int{}
 		for ri, r := range allRules {
+			if skippedRules[r.ID] != "" && ri < len(gitleaksRules) {
+				continue
+			}
 			for _, k := range r.Keywords {
 				k = strings.ToLower(k)
+				if len(k) < 2 {
+					continue
+				}
 				i, ok := idx[k]
 				if !ok {
-					i = len(words)
+					i = len(keywords)
 					idx[k] = i
-					words = append(words, k)
+					keywords = append(keywords, k)
 					keywordRule = append(keywordRule, nil)
+					pair := uint16(k[0])<<8 | uint16(k[1])
+					byPair[pair] = append(byPair[pair], i)
+					pairSeen[pair/64] |= 1 << (pair % 64)
 				}
 				keywordRule[i] = append(keywordRule[i], ri)
 			}
 		}
-		trie = ahocorasick.NewTrieBuilder().AddStrings(words).Build()
 	})
 }
 
@@ -253,16 +289,25 @@ func scanPlain(text string, o Options, depth int) []Finding {
 	}
 	hits := map[int][]int{} // rule → keyword positions
 	var cands []int
-	for _, m := range trie.MatchString(lower) {
-		pos, end := int(m.Pos()), int(m.Pos())+len(m.Match())
-		for _, ri := range keywordRule[m.Pattern()] {
-			if near := allRules[ri].Near; near != "" && !strings.ContainsAny(text[end:min(len(text), end+nearReach)], near) {
+	for pos := 0; pos+1 < len(lower); pos++ {
+		pair := uint16(lower[pos])<<8 | uint16(lower[pos+1])
+		if pairSeen[pair/64]&(1<<(pair%64)) == 0 {
+			continue
+		}
+		for _, ki := range byPair[pair] {
+			if !strings.HasPrefix(lower[pos:], keywords[ki]) {
 				continue
 			}
-			if _, ok := hits[ri]; !ok {
-				cands = append(cands, ri)
+			end := pos + len(keywords[ki])
+			for _, ri := range keywordRule[ki] {
+				if near := allRules[ri].Near; near != "" && !strings.ContainsAny(text[end:min(len(text), end+nearReach)], near) {
+					continue
+				}
+				if _, ok := hits[ri]; !ok {
+					cands = append(cands, ri)
+				}
+				hits[ri] = append(hits[ri], pos)
 			}
-			hits[ri] = append(hits[ri], pos)
 		}
 	}
 	sort.Ints(cands)
