@@ -138,22 +138,9 @@ func generate(version string) ([]byte, error) {
 		if len(r.Keywords) > 0 {
 			fmt.Fprintf(&b, "Keywords: %s,\n", strs(r.Keywords))
 		}
-		if r.SkipReport {
-			b.WriteString("SkipReport: true,\n")
-		}
-		if len(r.RequiredRules) > 0 {
-			b.WriteString("Required: []required{\n")
-			for _, q := range r.RequiredRules {
-				lines, cols := -1, -1
-				if q.WithinLines != nil {
-					lines = *q.WithinLines
-				}
-				if q.WithinColumns != nil {
-					cols = *q.WithinColumns
-				}
-				fmt.Fprintf(&b, "{ID: %q, WithinLines: %d, WithinColumns: %d},\n", q.RuleID, lines, cols)
-			}
-			b.WriteString("},\n")
+		if r.SkipReport || len(r.RequiredRules) > 0 {
+			// Composite rules need the detector to learn them first.
+			return nil, fmt.Errorf("rule %s is composite (required rules or skipReport), which rules/secrets does not support yet", r.RuleID)
 		}
 		if len(r.Allowlists) > 0 {
 			b.WriteString("Allowlists: []allowlist{\n")
