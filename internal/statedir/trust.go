@@ -50,17 +50,27 @@ func Check(dir string, tighten bool) error {
 	if uid, ok := owner(fi); ok && uid != os.Getuid() {
 		return fmt.Errorf("%w: %s belongs to uid %d, not to this user (%d)", ErrUntrusted, dir, uid, os.Getuid())
 	}
-	switch perm := fi.Mode().Perm(); {
-	case perm&0o077 != 0 && tighten:
-		// Ours: make it private (it holds the cache and the audit log).
-		if err := os.Chmod(dir, 0o700); err != nil {
+	perm := fi.Mode().Perm()
+	if perm&0o077 != 0 && tighten {
+		// Ours: make it private (it holds the cache and the audit log). On a
+		// read-only file system that fails; a folder nobody else can write
+		// to is still safe to read from (the cache stays usable read-only).
+		if err := chmod(dir, 0o700); err == nil {
+			return nil
+		} else if perm&0o022 == 0 {
+			return nil
+		} else {
 			return fmt.Errorf("secure state dir: %w", err)
 		}
-	case perm&0o022 != 0:
+	}
+	if perm&0o022 != 0 {
 		return fmt.Errorf("%w: others can write to %s (mode %v)", ErrUntrusted, dir, perm)
 	}
 	return nil
 }
+
+// chmod is os.Chmod (a variable so that tests can play a read-only file system).
+var chmod = os.Chmod
 
 // CheckFile verifies that a file in the state directory (the judge server's
 // socket, a log) is ours: not a symbolic link, owned by this user, not

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -77,5 +78,27 @@ func TestForeignDirRefused(t *testing.T) {
 	os.Chown(f, 65534, 65534)
 	if err := CheckFile(f); !errors.Is(err, ErrUntrusted) {
 		t.Fatalf("foreign socket accepted: %v", err)
+	}
+}
+
+// TestReadOnlyStateDirStillUsable: on a read-only file system a state folder
+// we own that others can read but not write is still accepted (the cache is
+// read from it); one others can write to is refused.
+func TestReadOnlyStateDirStillUsable(t *testing.T) {
+	defer func(orig func(string, os.FileMode) error) { chmod = orig }(chmod)
+	chmod = func(string, os.FileMode) error { return syscall.EROFS }
+	dir := filepath.Join(t.TempDir(), "state")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if err := Ensure(dir); err != nil {
+		t.Fatalf("a read-only state dir of ours was refused: %v", err)
+	}
+	os.Chmod(dir, 0o777)
+	if err := Ensure(dir); err == nil {
+		t.Fatal("a world-writable state dir that cannot be tightened was accepted")
 	}
 }
