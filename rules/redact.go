@@ -102,7 +102,13 @@ func (p *Policy) RedactCommand(line string) string {
 		return red
 	}
 	redExp := p.Redact(expanded)
-	if strings.Count(redExp, "[REDACTED") > strings.Count(red, "[REDACTED") {
+	hidden := strings.Count(redExp, "[REDACTED") > strings.Count(red, "[REDACTED")
+	for _, v := range secrets.Scan(expanded, secrets.Options{}).Values() {
+		// A secret the shell assembles that the line does not hold as
+		// written: the line hides it in quotes or escapes.
+		hidden = hidden || !strings.Contains(line, v)
+	}
+	if hidden {
 		return "[hookguard: the command as written holds a secret in split or escaped form; its simple commands, redacted:]\n" + redExp
 	}
 	return red
