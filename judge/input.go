@@ -32,6 +32,14 @@ type Input struct {
 	// Intent is the user's recent request; when empty the judge looks it up
 	// by ConversationID among the requests it was told to remember.
 	Intent string `json:"intent,omitempty"`
+	// TranscriptIntent is the user's latest requests as read from the
+	// agent's transcript: used when neither Intent nor a remembered request
+	// is there.
+	TranscriptIntent string `json:"transcript_intent,omitempty"`
+	// Sources are the texts of what a shell command runs (scripts, package
+	// scripts, recipes); Facts are workspace facts (branch, remote).
+	Sources []prompts.Source `json:"sources,omitempty"`
+	Facts   string           `json:"facts,omitempty"`
 
 	// PolicyHash identifies the effective policy.
 	PolicyHash string `json:"policy_hash,omitempty"`
@@ -69,6 +77,8 @@ func Key(in Input, promptVersion, model, baseURL string) string {
 		Roots                            []string
 		Flagged                          bool
 		Intent                           string
+		Sources                          []string
+		Facts                            string
 	}{
 		V: "1", PV: promptVersion, Model: model, URL: baseURL,
 		Policy: in.PolicyHash, Instr: digest(in.Instructions),
@@ -81,6 +91,11 @@ func Key(in Input, promptVersion, model, baseURL string) string {
 	if in.Intent != "" {
 		k.Intent = digest(in.Intent)
 	}
+	for _, src := range in.Sources {
+		// The verdict depends on what the scripts say: editing one is a miss.
+		k.Sources = append(k.Sources, src.Kind+"\x00"+src.File+"\x00"+src.Name+"\x00"+src.Hash)
+	}
+	k.Facts = in.Facts
 	b, _ := json.Marshal(k)
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])

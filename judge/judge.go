@@ -166,6 +166,10 @@ func (j *Judge) Decide(ctx context.Context, in Input) hook.Result {
 	if in.Intent == "" && in.ConversationID != "" {
 		in.Intent = j.intents.Get(in.ConversationID)
 	}
+	if in.Intent == "" {
+		in.Intent = in.TranscriptIntent
+	}
+	in.TranscriptIntent = ""
 	set := j.promptSet()
 	key := Key(in, set.Version, j.cfg.Model, j.cfg.BaseURL)
 	if res, ok := j.fromCache(key, in); ok {
@@ -380,7 +384,7 @@ func eventData(in Input, nonce string) prompts.EventData {
 		Command: in.Command, Parts: in.Parts, Server: in.Server, Tool: in.Tool,
 		ToolInput: in.ToolInput, FilePath: in.FilePath, Content: in.Content,
 		Cwd: in.Cwd, WorkspaceRoots: in.WorkspaceRoots, Escalations: in.Escalations,
-		Flagged: in.Flagged, Intent: in.Intent,
+		Flagged: in.Flagged, Intent: in.Intent, Sources: in.Sources, Facts: in.Facts,
 	}
 }
 

@@ -64,6 +64,18 @@ type Part struct {
 	Effects string `json:"effects,omitempty"`
 }
 
+// Source is the text of something the command runs (a workspace script, a
+// package.json script, a make/just/task recipe), read by hookguard.
+type Source struct {
+	Kind string `json:"kind"`
+	Name string `json:"name"`
+	File string `json:"file"`
+	Line int    `json:"line,omitempty"`
+	Body string `json:"body"`
+	// Hash is the SHA-256 of the whole text (the cache key depends on it).
+	Hash string `json:"hash"`
+}
+
 // EventData is what the event template sees. Every string in it except Nonce,
 // EventName and Kind is untrusted and must be rendered inside a data fence.
 type EventData struct {
@@ -82,6 +94,10 @@ type EventData struct {
 	Escalations    []string
 	Flagged        bool
 	Intent         string
+	// Sources are the texts of what the command runs; Facts what is known
+	// about the workspace (branch, remote).
+	Sources []Source
+	Facts   string
 }
 
 // fence is one fenced data block.

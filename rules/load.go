@@ -314,6 +314,9 @@ func (j *JudgeConfig) mergeFrom(u JudgeConfig) {
 	if u.Model != "" {
 		j.Model = u.Model
 	}
+	if u.InputBudget != 0 {
+		j.InputBudget = u.InputBudget
+	}
 	if u.Timeout != 0 {
 		j.Timeout = u.Timeout
 	}

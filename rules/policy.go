@@ -110,6 +110,10 @@ type JudgeConfig struct {
 	Model     string   `yaml:"model,omitempty" json:"model,omitempty"`
 	Timeout   Duration `yaml:"timeout,omitempty" json:"timeout,omitempty"`
 	MaxTokens int      `yaml:"max_tokens,omitempty" json:"max_tokens,omitempty"`
+	// InputBudget bounds the event part of the judge's input, in tokens
+	// (about four characters each); 0 means the default (6000). It is filled
+	// in order of value: command, effects, script bodies, intent, facts.
+	InputBudget int `yaml:"input_budget,omitempty" json:"input_budget,omitempty"`
 	// Instructions are the team's own words for the judge.
 	Instructions string `yaml:"instructions,omitempty" json:"instructions,omitempty"`
 	// ProjectInstructions, set in a user policy, lets the project policy's

@@ -108,6 +108,7 @@ func judgeInput(ev *hook.Event, out *rules.Outcome, pol *rules.Policy, intent st
 			}
 		}
 	}
+	gatherContext(ev, &in, pol, clean)
 	if pol != nil {
 		in.PolicyHash = pol.Hash
 		instr := strings.TrimSpace(pol.Judge.Instructions)

@@ -52,8 +52,22 @@ func (p *Pipeline) Decide(ctx context.Context, ev *hook.Event) Decision {
 	}
 	out := evaluate(ev, rctx)
 	res := p.fromRules(out)
-	if out.Decision == hook.Judge {
-		res = p.judge(ctx, ev, out)
+	if out.Decision == hook.Judge || out.Decision == hook.Allow && ev.Kind == hook.KindShell {
+		// What the command runs (a script, a package.json script, a recipe)
+		// can hold a danger its own line does not show, or code the rules do
+		// not understand: then the command is not understood either.
+		switch d, danger, why := ScriptVerdict(ev, p.Policy, p.Home); d {
+		case hook.Deny:
+			res = danger
+		case hook.Judge:
+			out.Decision = hook.Judge
+			out.Escalations = append(out.Escalations, why...)
+			res = p.judge(ctx, ev, out)
+		default:
+			if out.Decision == hook.Judge {
+				res = p.judge(ctx, ev, out)
+			}
+		}
 	}
 	if ev.Kind == hook.KindPrompt && res.Decision == hook.Allow && p.Judge != nil {
 		p.Judge.RememberIntent(ctx, ev)

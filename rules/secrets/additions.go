@@ -131,6 +131,14 @@ var ourRules = []rule{
 		Confidence:  Positional,
 	},
 	{
+		ID:          "config-secret",
+		Description: "a PHP define() of a password, key, salt or token (wp-config.php)",
+		Regex:       `(?i)\bdefine\(\s*['"]([A-Z0-9_]*(?:PASSWORD|KEY|SECRET|SALT|TOKEN|PASS))['"]\s*,\s*['"]([^'"\s]{6,})['"]`,
+		NameGroup:   1,
+		Keywords:    []string{"define("},
+		Confidence:  Positional,
+	},
+	{
 		ID:          "password-in-prose",
 		Description: "a password or key written out in a sentence (\"the prod password is …\")",
 		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:password|passwd|passphrase|pass ?code|api[ _-]?key|secret[ _-]?key|access[ _-]?token|token|pin|key))\s*(?:\s(?:is|was|to)\s|=|:)\s*["'\x60]?([^\s"'\x60]{6,})`,

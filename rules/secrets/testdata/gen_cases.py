@@ -81,6 +81,7 @@ pos = [
     ('{"password": "' + r(14) + '9!"}', None),
     ("spring.datasource.password=" + r(10) + "Pw1!", None),
     ("db:\n  password: " + r(16) + "\n  host: db.internal\n", None),
+    ("<?php\ndefine( 'DB_PASSWORD', '" + r(18) + "' );\n", "config-secret"),
     # hidden forms
     ("my token is " + ghp[:6] + "\u200b" + ghp[6:], "github-pat"),
     ("token: " + base64.b64encode(ghp.encode()).decode(), "github-pat"),
