@@ -264,9 +264,52 @@ func decodeCursor(ev *Event, f fields) error {
 		input := f.object("tool_input", "toolInput")
 		routeTool(ev, f, ev.ToolName, input)
 	default:
-		ev.Kind = KindObserve
+		routeUnknown(ev, f)
 	}
 	return nil
+}
+
+// observeEvents are the events of either client that report and cannot block.
+var observeEvents = map[string]bool{"afterShellExecution": true, "afterMCPExecution": true, "afterFileEdit": true,
+	"afterTabFileEdit": true, "afterAgentResponse": true, "afterAgentThought": true, "stop": true, "subagentStop": true,
+	"sessionStart": true, "sessionEnd": true, "preCompact": true, "PostToolUse": true, "Stop": true, "SubagentStop": true,
+	"Notification": true, "PreCompact": true, "SessionStart": true, "SessionEnd": true}
+
+// routeUnknown handles an event name hookguard does not know. A name of a
+// known observe-only event is observed; an unknown one (a renamed or newer
+// event) that carries something to check — a command, a tool call, a file,
+// a prompt — is checked like its nearest known event, never answered {}
+// unchecked.
+func routeUnknown(ev *Event, f fields) {
+	ev.Kind = KindObserve
+	if observeEvents[ev.Name] {
+		return
+	}
+	low := strings.ToLower(ev.Name)
+	switch {
+	case f.str("command") != "":
+		ev.Kind = KindShell
+		ev.Command = f.str("command")
+	case f.str("tool_name", "toolName") != "":
+		ev.ToolName = f.str("tool_name", "toolName")
+		if server := mcpServer(f); server != "" {
+			ev.Kind = KindMCP
+			ev.Tool, ev.Server = ev.ToolName, server
+			ev.ToolInput = f.object("tool_input", "toolInput")
+			return
+		}
+		routeTool(ev, f, ev.ToolName, f.object("tool_input", "toolInput"))
+	case f.str("file_path", "filePath") != "":
+		ev.Kind = KindRead
+		if strings.Contains(low, "edit") || strings.Contains(low, "write") || strings.Contains(low, "save") || strings.Contains(low, "create") {
+			ev.Kind = KindWrite
+		}
+		ev.FilePath = f.str("file_path", "filePath")
+		ev.Content = f.str("content", "new_string", "contents")
+	case f.str("prompt") != "":
+		ev.Kind = KindPrompt
+		ev.Prompt = f.str("prompt")
+	}
 }
 
 func decodeClaude(ev *Event, f fields) error {
@@ -288,7 +331,7 @@ func decodeClaude(ev *Event, f fields) error {
 		ev.Kind = KindPrompt
 		ev.Prompt = f.str("prompt")
 	default:
-		ev.Kind = KindObserve
+		routeUnknown(ev, f)
 	}
 	return nil
 }
