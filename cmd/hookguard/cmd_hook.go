@@ -28,36 +28,33 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		if errors.Is(perr, flag.ErrHelp) {
 			return perr // a person asked for the usage: no answer on stdout
 		}
-		writeUnreadable(stdout, "bad hookguard flags")
-		return &exitError{code: 2, msg: text.OneLine(perr.Error())}
+		return unreadable(stdout, "bad hookguard flags", perr.Error())
 	}
 	switch hook.Dialect(*dialect) {
 	case "", hook.Cursor, hook.Claude:
 	default:
 		// A misspelt dialect must not decode Claude events as unknown Cursor
 		// events, which answer {} (allow).
-		writeUnreadable(stdout, "bad hookguard flags")
-		return &exitError{code: 2, msg: fmt.Sprintf("unknown dialect %q (use cursor or claude)", *dialect)}
+		return unreadable(stdout, "bad hookguard flags", fmt.Sprintf("unknown dialect %q (use cursor or claude)", *dialect))
 	}
 	start := time.Now()
 	written := false // an answer is on stdout: never write a second one
 	defer func() {
 		if r := recover(); r != nil {
+			e := unreadable(io.Discard, "internal error", fmt.Sprint(r))
 			if !written {
 				writeUnreadable(stdout, "internal error")
 			}
-			err = &exitError{code: 2, msg: fmt.Sprintf("internal error: %v", r)}
+			err = e
 		}
 	}()
 	data, rerr := hook.ReadInput(stdin)
 	if rerr != nil {
-		writeUnreadable(stdout, rerr.Error())
-		return &exitError{code: 2, msg: rerr.Error()}
+		return unreadable(stdout, rerr.Error(), "")
 	}
 	ev, derr := hook.Decode(data, hook.Dialect(*dialect))
 	if derr != nil {
-		writeUnreadable(stdout, "invalid event")
-		return &exitError{code: 2, msg: derr.Error()}
+		return unreadable(stdout, "invalid event", derr.Error())
 	}
 	if ev.Kind == hook.KindObserve {
 		if werr := (hook.Response{}).Write(stdout); werr != nil {
@@ -72,7 +69,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		_ = writeDecision(stdout, ev, res)
 		written = true
 		pipeline.Audit(nil, ev, pipeline.Decision{Result: res}, time.Since(start), stderr)
-		return &exitError{code: 2, msg: text.OneLine(lerr.Error())}
+		return &exitError{code: 2, msg: res.Reason + "; the action was blocked. " + doNotRetry}
 	}
 	ctx := context.Background()
 	d := pipe.Decide(ctx, ev)
@@ -91,6 +88,22 @@ func writeDecision(w io.Writer, ev *hook.Event, res hook.Result) error {
 
 func writeUnreadable(w io.Writer, reason string) {
 	_ = hook.DenyUnreadable(reason).Write(w)
+}
+
+// doNotRetry is the advice of a blocked hook call on stderr, which is all
+// Claude Code shows of an exit 2.
+const doNotRetry = "Do not retry the same action; tell the user hookguard blocked it."
+
+// unreadable writes the deny for an event hookguard could not read and
+// returns the exit 2 whose stderr says the same, with the advice and the
+// detail.
+func unreadable(stdout io.Writer, reason, detail string) error {
+	writeUnreadable(stdout, reason)
+	msg := "could not read the event (" + reason + "); the action was blocked. " + doNotRetry
+	if detail != "" && detail != reason {
+		msg += " Detail: " + text.OneLine(detail)
+	}
+	return &exitError{code: 2, msg: msg}
 }
 
 // homeDir is the user's home, or "" when it cannot be found.

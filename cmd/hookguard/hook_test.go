@@ -180,6 +180,10 @@ func hkWantUnreadable(t *testing.T, r hkResult) {
 	if strings.TrimSpace(r.stderr) == "" {
 		t.Errorf("no diagnostic on stderr")
 	}
+	// Claude Code shows only stderr on exit 2: it says the same, with the advice.
+	if !strings.Contains(r.stderr, "could not read the event") || !strings.Contains(r.stderr, "Do not retry") {
+		t.Errorf("stderr %q lacks the message and the advice", r.stderr)
+	}
 	// The last line is hookguard's own one-line diagnostic (a bad flag
 	// prints the usage before it).
 	lines := strings.Split(strings.TrimRight(r.stderr, "\n"), "\n")
