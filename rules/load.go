@@ -223,6 +223,9 @@ func (s *Settings) validate(file string) error {
 			return &PolicyError{File: file, Field: "settings.unjudged", Msg: "allow would let every undecided action through; use ask or deny"}
 		}
 	}
+	if s.ToolAsk != "" && s.ToolAsk != hook.Deny && s.ToolAsk != hook.Allow {
+		return &PolicyError{File: file, Field: "settings.tool_ask", Msg: fmt.Sprintf("%q: must be deny or allow", s.ToolAsk)}
+	}
 	if s.AskAs != "" && s.AskAs != hook.Deny && s.AskAs != hook.Ask {
 		return &PolicyError{File: file, Field: "settings.ask_as", Msg: fmt.Sprintf("%q: must be ask or deny", s.AskAs)}
 	}
@@ -250,6 +253,9 @@ func validKind(k hook.Kind) bool {
 func (p *Policy) mergeUser(u *Policy) {
 	if u.Settings.Unjudged != "" {
 		p.Settings.Unjudged = u.Settings.Unjudged
+	}
+	if u.Settings.ToolAsk != "" {
+		p.Settings.ToolAsk = u.Settings.ToolAsk
 	}
 	if u.Settings.AskAs != "" {
 		p.Settings.AskAs = u.Settings.AskAs

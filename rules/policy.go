@@ -84,6 +84,10 @@ type Settings struct {
 	Unjudged hook.Decision `yaml:"unjudged,omitempty" json:"unjudged,omitempty"`
 	// AskAs turns every ask into this decision (set deny to block instead of prompting).
 	AskAs hook.Decision `yaml:"ask_as,omitempty" json:"ask_as,omitempty"`
+	// ToolAsk is the answer to an ask on Cursor's preToolUse, where Cursor
+	// does not prompt the user (an ask there would let the edit through):
+	// deny (the default) or allow.
+	ToolAsk hook.Decision `yaml:"tool_ask,omitempty" json:"tool_ask,omitempty"`
 	// Defaults are the decisions for events no rule matched, per kind.
 	Defaults map[hook.Kind]hook.Decision `yaml:"defaults,omitempty" json:"defaults,omitempty"`
 	// BuildOutputs name what a workspace can regenerate (dist, node_modules,

@@ -130,10 +130,11 @@ func planError(t install.Target, err error) error {
 }
 
 func runInstall(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("install", "install [--claude] [--user] [--tools] [--dry-run] [--project DIR] [--bin PATH] [--timeout SECONDS]", stderr)
+	fs := newFlags("install", "install [--claude] [--user] [--no-tools] [--dry-run] [--project DIR] [--bin PATH] [--timeout SECONDS]", stderr)
 	var tf targetFlags
 	tf.register(fs)
-	tools := fs.Bool("tools", false, "also guard Cursor's generic preToolUse event (file writes, deletes, subagents)")
+	fs.Bool("tools", true, "guard Cursor's generic preToolUse event (the default; kept for old scripts)")
+	noTools := fs.Bool("no-tools", false, "leave out Cursor's generic preToolUse event, which guards the agent's own file edits and deletes")
 	bin := fs.String("bin", "", "hookguard binary the hooks run (default: this one)")
 	timeout := fs.Int("timeout", 0, fmt.Sprintf("hook timeout in seconds (default %d for Cursor, %d for Claude Code)", install.CursorTimeout, install.ClaudeTimeout))
 	if err := fs.Parse(args); err != nil {
@@ -142,8 +143,8 @@ func runInstall(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return fmt.Errorf("install takes no arguments (got %q)", fs.Arg(0))
 	}
-	if *tools && tf.claude {
-		return errors.New("--tools is for Cursor; Claude Code's PreToolUse already covers its tools")
+	if *noTools && tf.claude {
+		return errors.New("--no-tools is for Cursor; Claude Code's PreToolUse covers its tools")
 	}
 	t, err := tf.target()
 	if err != nil {
@@ -153,7 +154,7 @@ func runInstall(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	plan, err := install.PlanInstall(t, install.Options{Binary: binary, Tools: *tools, Timeout: *timeout})
+	plan, err := install.PlanInstall(t, install.Options{Binary: binary, NoTools: *noTools, Timeout: *timeout})
 	if err != nil {
 		return planError(t, err)
 	}

@@ -180,13 +180,10 @@ func TestInstallIntoEmptyProject(t *testing.T) {
 		t.Errorf("install output: %s", out)
 	}
 	content := s.read(hooksPath)
-	for _, ev := range []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "beforeSubmitPrompt"} {
+	for _, ev := range []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "beforeSubmitPrompt", "preToolUse"} {
 		if !strings.Contains(content, `"`+ev+`"`) {
 			t.Errorf("no %s in %s", ev, content)
 		}
-	}
-	if strings.Contains(content, "preToolUse") {
-		t.Error("preToolUse installed without --tools")
 	}
 	if !strings.Contains(content, `"command": "`+hookguardBin+` hook --dialect cursor"`) || !strings.Contains(content, `"failClosed": true`) {
 		t.Errorf("entry lacks absolute command or failClosed:\n%s", content)
@@ -791,5 +788,51 @@ func TestInstallUnderAnyName(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCursorInstallGuardsEdits: a default Cursor install registers
+// preToolUse, so the agent's own edit of .cursor/hooks.json is denied; an
+// ask there (which Cursor would not enforce) becomes the configured answer;
+// doctor warns about an install without it.
+func TestCursorInstallGuardsEdits(t *testing.T) {
+	s := newSandbox(t)
+	if _, errOut, code := s.run("", "install"); code != 0 {
+		t.Fatalf("install: %s", errOut)
+	}
+	hooksPath := filepath.Join(s.root, ".cursor", "hooks.json")
+	var cfg struct {
+		Hooks map[string][]struct{ Command string } `json:"hooks"`
+	}
+	if err := json.Unmarshal([]byte(s.read(hooksPath)), &cfg); err != nil || len(cfg.Hooks["preToolUse"]) == 0 {
+		t.Fatalf("no preToolUse entry: %v\n%s", err, s.read(hooksPath))
+	}
+	command := cfg.Hooks["preToolUse"][0].Command
+	edit := func(path string) map[string]any {
+		ev, _ := json.Marshal(map[string]any{"hook_event_name": "preToolUse", "tool_name": "Write", "cwd": s.root,
+			"workspace_roots": []string{s.root}, "tool_input": map[string]any{"file_path": path, "contents": "{}"}})
+		out, errOut, code := s.shell(s.root, command, string(ev))
+		if code != 0 {
+			t.Fatalf("%s: exit %d %s", command, code, errOut)
+		}
+		var ans map[string]any
+		json.Unmarshal([]byte(out), &ans)
+		return ans
+	}
+	if ans := edit(hooksPath); ans["permission"] != "deny" {
+		t.Errorf("an edit of .cursor/hooks.json: %v", ans)
+	}
+	if ans := edit(filepath.Join(s.root, "CLAUDE.md")); ans["permission"] == "ask" {
+		t.Errorf("an ask reached Cursor's preToolUse, which does not enforce it: %v", ans)
+	}
+	if ans := edit(filepath.Join(s.root, "src", "app.ts")); ans["permission"] != "allow" {
+		t.Errorf("an ordinary edit: %v", ans)
+	}
+	s2 := newSandbox(t)
+	if _, errOut, code := s2.run("", "install", "--no-tools"); code != 0 {
+		t.Fatalf("install --no-tools: %s", errOut)
+	}
+	if checks, _, _ := s2.doctor("--no-selftest"); !find(checks, "hooks", "warn", "preToolUse is not guarded") {
+		t.Errorf("doctor does not warn about unguarded edits:\n%s", dump(checks))
 	}
 }

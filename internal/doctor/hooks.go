@@ -109,6 +109,10 @@ func checkTarget(ctx context.Context, o *Options, t install.Target) ([]Check, []
 	if len(missing) > 0 {
 		out = append(out, fail("hookguard is missing for "+strings.Join(missing, ", "), fmt.Sprintf("run `hookguard install%s`", scopeFlag(t))))
 	}
+	if t.Agent == install.Cursor && !have[install.CursorToolEvent] {
+		out = append(out, warn("preToolUse is not guarded, so the agent's own edit tool can rewrite .cursor/hooks.json, shell start-up files or .git/hooks unchecked",
+			fmt.Sprintf("run `hookguard install%s` (it adds preToolUse unless --no-tools)", scopeFlag(t))))
+	}
 
 	var cmds []installedCommand
 	seenCmd := map[string]bool{}

@@ -14,7 +14,7 @@ var legacyCursorKeys = []string{"fail_closed", "failclosed", "FailClosed", "time
 // cursorEvents returns the events install manages for opts.
 func cursorEvents(opts Options) []string {
 	ev := slices.Clone(CursorEvents)
-	if opts.Tools {
+	if !opts.NoTools {
 		ev = append(ev, CursorToolEvent)
 	}
 	return ev
@@ -24,7 +24,7 @@ func cursorEvents(opts Options) []string {
 // position matters: some Cursor versions run only the first hook of an array.
 // Other hooks keep their relative order. An existing hookguard entry is
 // reused (its extra fields survive, a longer timeout is kept), duplicates are
-// dropped. preToolUse is managed too: installing without --tools removes
+// dropped. preToolUse is managed too: installing with --no-tools removes
 // hookguard from it.
 func installCursor(obj *object, opts Options) error {
 	if err := checkVersion(*obj); err != nil {

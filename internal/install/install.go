@@ -52,7 +52,9 @@ const (
 // CursorEvents are the Cursor events hookguard guards by default.
 var CursorEvents = []string{"beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "beforeSubmitPrompt"}
 
-// CursorToolEvent is the generic tool event added with --tools.
+// CursorToolEvent is Cursor's generic tool event: the agent's own file edits
+// and deletes reach hookguard only through it. Installed by default
+// (--no-tools leaves it out).
 const CursorToolEvent = "preToolUse"
 
 // ClaudeMatchers are the PreToolUse matchers hookguard installs for Claude Code.
@@ -104,9 +106,10 @@ func (t Target) Name() string {
 type Options struct {
 	// Binary is the absolute path of the hookguard executable to run.
 	Binary string
-	// Tools adds Cursor's generic preToolUse event (file writes, deletes,
-	// subagents and MCP tools in builds that route them there).
-	Tools bool
+	// NoTools leaves out Cursor's generic preToolUse event (file writes,
+	// deletes, subagents and MCP tools in builds that route them there),
+	// which is installed by default so that the agent's edits are guarded.
+	NoTools bool
 	// Timeout overrides the per-hook timeout in seconds (0 = the default).
 	Timeout int
 }

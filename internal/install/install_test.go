@@ -102,7 +102,7 @@ func TestInstallUninstallFixtures(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			tg := fixture(t, c.agent, c.file)
-			opts := Options{Binary: testBinary, Tools: c.tools}
+			opts := Options{Binary: testBinary, NoTools: !c.tools}
 			p, err := PlanInstall(tg, opts)
 			if err != nil {
 				t.Fatal(err)

@@ -72,6 +72,15 @@ func (p *Pipeline) Decide(ctx context.Context, ev *hook.Event) Decision {
 	if ev.Kind == hook.KindPrompt && res.Decision == hook.Allow && p.Judge != nil {
 		p.Judge.RememberIntent(ctx, ev)
 	}
+	if res.Decision == hook.Ask && ev.Dialect == hook.Cursor && ev.Name == "preToolUse" {
+		// Cursor does not prompt on preToolUse: an ask would let the tool run.
+		to := p.Policy.Settings.ToolAsk
+		if to == "" {
+			to = hook.Deny
+		}
+		res.Decision = to
+		res.Reason = strings.TrimSuffix(res.Reason, ".") + " (Cursor does not ask the user on preToolUse; settings.tool_ask is " + string(to) + ")."
+	}
 	if res.Decision == hook.Ask && p.Policy.Settings.AskAs == hook.Deny {
 		res.Decision = hook.Deny
 		res.Reason = strings.TrimSuffix(res.Reason, ".") + " (asks are set to block: ask_as deny)."
