@@ -828,6 +828,28 @@ func TestCursorInstallGuardsEdits(t *testing.T) {
 	if ans := edit(filepath.Join(s.root, "src", "app.ts")); ans["permission"] != "allow" {
 		t.Errorf("an ordinary edit: %v", ans)
 	}
+	// The terminal and MCP tools also reach hookguard through
+	// beforeShellExecution and beforeMCPExecution, which can ask: there an
+	// ask on preToolUse stays an ask (Cursor lets it through to the event
+	// that asks) instead of blocking every command the user should be asked
+	// about.
+	call := func(tool string, input map[string]any) map[string]any {
+		ev, _ := json.Marshal(map[string]any{"hook_event_name": "preToolUse", "tool_name": tool, "cwd": s.root,
+			"workspace_roots": []string{s.root}, "tool_input": input})
+		out, errOut, code := s.shell(s.root, command, string(ev))
+		if code != 0 {
+			t.Fatalf("%s: exit %d %s", command, code, errOut)
+		}
+		var ans map[string]any
+		json.Unmarshal([]byte(out), &ans)
+		return ans
+	}
+	if ans := call("Shell", map[string]any{"command": "some-unknown-tool --sync"}); ans["permission"] != "ask" {
+		t.Errorf("an unknown command on preToolUse: %v (want ask, left to beforeShellExecution)", ans)
+	}
+	if ans := call("MCP:create_pull_request", map[string]any{"repo": "web", "title": "Bump deps"}); ans["permission"] == "deny" {
+		t.Errorf("an MCP call the rules cannot decide, on preToolUse: %v", ans)
+	}
 	s2 := newSandbox(t)
 	if _, errOut, code := s2.run("", "install", "--no-tools"); code != 0 {
 		t.Fatalf("install --no-tools: %s", errOut)

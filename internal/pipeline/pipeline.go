@@ -72,7 +72,7 @@ func (p *Pipeline) Decide(ctx context.Context, ev *hook.Event) Decision {
 	if ev.Kind == hook.KindPrompt && res.Decision == hook.Allow && p.Judge != nil {
 		p.Judge.RememberIntent(ctx, ev)
 	}
-	if res.Decision == hook.Ask && ev.Dialect == hook.Cursor && ev.Name == "preToolUse" {
+	if res.Decision == hook.Ask && ev.Dialect == hook.Cursor && ev.Name == "preToolUse" && !hasAskingCursorEvent(ev) {
 		// Cursor does not prompt on preToolUse: an ask would let the tool run.
 		to := p.Policy.Settings.ToolAsk
 		if to == "" {
@@ -86,6 +86,24 @@ func (p *Pipeline) Decide(ctx context.Context, ev *hook.Event) Decision {
 		res.Reason = strings.TrimSuffix(res.Reason, ".") + " (asks are set to block: ask_as deny)."
 	}
 	return Decision{Result: res, Outcome: out}
+}
+
+// hasAskingCursorEvent reports whether a Cursor preToolUse call also reaches
+// hookguard through a dedicated event that can ask (the terminal through
+// beforeShellExecution, MCP tools through beforeMCPExecution). There the ask
+// stays an ask: preToolUse lets it through and the dedicated event, which
+// carries the same decision, puts the question to the user. Turning it into
+// settings.tool_ask would block every command the user is meant to be asked
+// about.
+func hasAskingCursorEvent(ev *hook.Event) bool {
+	tool := strings.ToLower(ev.ToolName)
+	switch {
+	case ev.Kind == hook.KindShell:
+		return true
+	case ev.Kind == hook.KindMCP:
+		return strings.HasPrefix(tool, "mcp:")
+	}
+	return false
 }
 
 func (p *Pipeline) fromRules(out *rules.Outcome) hook.Result {
