@@ -2972,7 +2972,7 @@ func program37() *Spec {
 	}
 }
 
-// trap: runs a command when the shell gets a signal or exits
+// trap: runs a command when the shell gets a signal or exits; the command is split and analyzed like sh -c
 //
 //go:noinline
 func program38() *Spec {
@@ -2980,13 +2980,19 @@ func program38() *Spec {
 		Names: []string{
 			"trap",
 		},
-		Summary:   "runs a command when the shell gets a signal or exits",
+		Summary:   "runs a command when the shell gets a signal or exits; the command is split and analyzed like sh -c",
 		Operands:  "any",
 		First:     "command",
 		AnyOption: true,
 		Examples: Examples{
+			Allow: []string{
+				"trap 'echo done' EXIT",
+				"trap 'rm -rf /tmp/build.lock' EXIT",
+				"trap - EXIT",
+				"trap -p",
+			},
 			Judge: []string{
-				"trap 'rm -rf /tmp/x' EXIT",
+				"trap 'npx some-cleanup' EXIT",
 			},
 		},
 	}
@@ -4395,11 +4401,12 @@ func program48() *Spec {
 						"git rebase --continue",
 						"git rebase --abort",
 						"git rebase --onto main feat/a feat/b",
+						"git rebase -x 'npm test' origin/main",
+						"git rebase --exec 'make check' main",
 					},
 					Judge: []string{
 						"git rebase -i HEAD~4",
-						"git rebase -x 'npm test' origin/main",
-						"git rebase --exec 'make check' main",
+						"git rebase -x 'python3 tools/fixup.py' main",
 					},
 				},
 			},
@@ -5287,10 +5294,10 @@ func program48() *Spec {
 						"git submodule",
 						"git submodule update --init --recursive",
 						"git submodule status",
+						"git submodule foreach --recursive git pull",
 					},
 					Judge: []string{
 						"git submodule foreach 'git reset --hard'",
-						"git submodule foreach --recursive git pull",
 					},
 				},
 			},
@@ -5344,8 +5351,10 @@ func program48() *Spec {
 						First:       "command",
 						StopAtFirst: true,
 						Examples: Examples{
-							Judge: []string{
+							Allow: []string{
 								"git bisect run npm test",
+							},
+							Judge: []string{
 								"git bisect run ./check.sh",
 							},
 						},
@@ -9331,11 +9340,12 @@ func program52() *Spec {
 						"git rebase --continue",
 						"git rebase --abort",
 						"git rebase --onto main feat/a feat/b",
+						"git rebase -x 'npm test' origin/main",
+						"git rebase --exec 'make check' main",
 					},
 					Judge: []string{
 						"git rebase -i HEAD~4",
-						"git rebase -x 'npm test' origin/main",
-						"git rebase --exec 'make check' main",
+						"git rebase -x 'python3 tools/fixup.py' main",
 					},
 				},
 			},
@@ -41837,7 +41847,7 @@ func program217() *Spec {
 	}
 }
 
-// tmux: terminal multiplexer; commands given to new sessions, windows or send-keys are not analyzed (judged)
+// tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
 func program218() *Spec {
@@ -41845,7 +41855,7 @@ func program218() *Spec {
 		Names: []string{
 			"tmux",
 		},
-		Summary: "terminal multiplexer; commands given to new sessions, windows or send-keys are not analyzed (judged)",
+		Summary: "terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c",
 		Options: []Option{
 			{
 				Names: []string{
@@ -41975,7 +41985,7 @@ func program218() *Spec {
 					"respawn-window",
 					"respawnw",
 				},
-				Summary:     "starts a shell or, given one, a command (not analyzed)",
+				Summary:     "starts a shell or, given one, a command (split and analyzed like sh -c)",
 				Operands:    "command",
 				StopAtFirst: true,
 				Options: []Option{
@@ -42029,6 +42039,13 @@ func program218() *Spec {
 				Names: []string{
 					"send-keys",
 					"send",
+				},
+				Summary:   "types keys into a pane; the typed line is split and analyzed like sh -c",
+				Operands:  "command",
+				AnyOption: true,
+			},
+			{
+				Names: []string{
 					"run-shell",
 					"run",
 					"if-shell",
@@ -42066,9 +42083,11 @@ func program218() *Spec {
 				"tmux new-session -d -s dev",
 				"tmux capture-pane -p -t dev",
 				"tmux kill-session -t dev",
+				"tmux send-keys -t dev 'npm run dev' Enter",
+				"tmux new-session -d -s build 'make build'",
 			},
 			Judge: []string{
-				"tmux send-keys -t dev 'npm run dev' Enter",
+				"tmux run-shell 'make deploy'",
 				"tmux new-session -d -s srv 'python3 -m http.server'",
 				"tmux kill-server",
 			},
@@ -42076,7 +42095,7 @@ func program218() *Spec {
 	}
 }
 
-// screen: terminal multiplexer; a command started in it is not analyzed (judged)
+// screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
 func program219() *Spec {
@@ -42084,7 +42103,7 @@ func program219() *Spec {
 		Names: []string{
 			"screen",
 		},
-		Summary:     "terminal multiplexer; a command started in it is not analyzed (judged)",
+		Summary:     "terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c",
 		Operands:    "command",
 		StopAtFirst: true,
 		Options: []Option{
@@ -42149,6 +42168,7 @@ func program219() *Spec {
 		Examples: Examples{
 			Allow: []string{
 				"screen -ls",
+				"screen -dmS dev npm run dev",
 			},
 			Judge: []string{
 				"screen -dmS srv python3 -m http.server",
@@ -52187,4 +52207,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "3603bd03c71b84247d85c8143fff3d14657cedc6b6d9fa898ac9a3de15cb7dc4"
+const generatedHash = "c38c92da6c330281cdf022879d694c2dff1baa5c50d673b817138b2e27fd01bc"

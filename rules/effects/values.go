@@ -170,6 +170,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		r.Code = append(r.Code, CodeEffect{Kind: "file", What: v})
 		r.unknown("runs the script %s", v)
 	case OperandCommand:
+		if v == "-" || v == "" {
+			return // trap - SIGNAL resets a handler; an empty action ignores the signal
+		}
 		if !a.c.CodeSplit {
 			r.Code = append(r.Code, CodeEffect{Kind: "inline", Lang: "shell", What: v})
 			r.unknown("runs a command the splitter did not follow: %s", v)

@@ -123,6 +123,7 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 	var code *arg
 	codeVia := ""
 	shellProc := false // the code runs in a new shell process
+	elsewhere := false // the code runs on another machine or in a container
 	if !c.DynamicName {
 		switch name := c.Name; {
 		case shells[name]:
@@ -153,6 +154,11 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 			}
 			if !exec && i < len(argv) {
 				code, codeVia, shellProc = joinArgs(argv[i:]), viaWatch, true
+			}
+		default:
+			if rc, rv, away := runnerCode(name, args); rc != nil {
+				code, codeVia, elsewhere = rc, rv, away
+				shellProc = rv != viaTrap // a trap runs in this shell
 			}
 		}
 	}
@@ -221,7 +227,7 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 				cst = st.child(c.Assigns)
 				cst.cwd = c.Cwd
 			}
-			if codeVia == viaContainer {
+			if codeVia == viaContainer || elsewhere {
 				// Inside a container: its own filesystem, directory unknown.
 				cst = st.child(nil)
 				cst.cwd = ""

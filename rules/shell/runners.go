@@ -1,0 +1,296 @@
+// Programs that take a command as an argument and run it later, elsewhere or
+// through another program: trap handlers, ssh's remote command, git's exec
+// hooks, terminal multiplexers and cluster exec. Their command is split like
+// the code of sh -c, so what it runs is seen by the rules, not left as an
+// opaque string.
+
+package shell
+
+import "strings"
+
+// Via values of the runners.
+const (
+	viaTrap     = "trap"
+	viaRemote   = "ssh remote command"
+	viaGitExec  = "git exec"
+	viaTerminal = "terminal multiplexer"
+)
+
+// runnerCode returns the shell code a runner program will run, how it is
+// reached, and whether it runs on another machine or in a container (where
+// the working directory is not ours).
+func runnerCode(name string, args []arg) (code *arg, via string, elsewhere bool) {
+	switch name {
+	case "trap":
+		// trap [-lp] [[ACTION] SIGNAL...]: the action is shell code.
+		i := 0
+		for i < len(args) && strings.HasPrefix(args[i].s, "-") && args[i].s != "-" && args[i].s != "--" {
+			if args[i].s == "-l" || args[i].s == "-p" {
+				return nil, "", false
+			}
+			i++
+		}
+		if i < len(args) && args[i].s == "--" {
+			i++
+		}
+		if i+1 < len(args) && args[i].s != "-" && args[i].s != "" {
+			a := args[i]
+			return &a, viaTrap, false
+		}
+	case "ssh":
+		if rest := sshCommandArgs(args); len(rest) > 0 {
+			// ssh joins its arguments with spaces and the remote shell
+			// parses the result, as eval does.
+			return joinArgs(rest), viaRemote, true
+		}
+	case "git":
+		return gitExecCode(args)
+	case "screen":
+		return screenCode(args)
+	case "tmux":
+		return tmuxCode(args)
+	case "kubectl", "oc":
+		if rest := kubectlExecArgs(args); len(rest) > 0 {
+			return quoteArgs(rest), viaContainer, true
+		}
+	}
+	return nil, "", false
+}
+
+// sshValueOpts are ssh's short options that take a value.
+const sshValueOpts = "BbcDEeFIiJLlmOopQRSWw"
+
+// sshCommandArgs returns the remote command of ssh [options] destination
+// [command [argument...]], or nil when it opens a login shell or forwards
+// only.
+func sshCommandArgs(args []arg) []arg {
+	i := 0
+	for i < len(args) {
+		v := args[i].s
+		if args[i].dyn {
+			return nil
+		}
+		if v == "--" {
+			i++
+			break
+		}
+		if len(v) < 2 || v[0] != '-' {
+			break
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte(sshValueOpts, v[j]) >= 0 {
+				if j == len(v)-1 {
+					i++ // the value is the next argument
+				}
+				break
+			}
+		}
+		i++
+	}
+	i++ // the destination
+	if i >= len(args) {
+		return nil
+	}
+	return args[i:]
+}
+
+// gitExecCode finds the commands git runs for `rebase --exec|-x CMD`,
+// `bisect run CMD...` and `submodule foreach CMD...`.
+func gitExecCode(args []arg) (*arg, string, bool) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].s, "-") {
+		switch args[i].s {
+		case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path":
+			i++
+		}
+		i++
+	}
+	if i >= len(args) {
+		return nil, "", false
+	}
+	sub, rest := args[i].s, args[i+1:]
+	switch sub {
+	case "rebase":
+		var parts []arg
+		for j := 0; j < len(rest); j++ {
+			v := rest[j].s
+			switch {
+			case (v == "--exec" || v == "-x") && j+1 < len(rest):
+				parts = append(parts, rest[j+1])
+				j++
+			case strings.HasPrefix(v, "--exec="):
+				a := rest[j]
+				a.s = strings.TrimPrefix(v, "--exec=")
+				parts = append(parts, a)
+			case strings.HasPrefix(v, "-x") && len(v) > 2:
+				a := rest[j]
+				a.s = v[2:]
+				parts = append(parts, a)
+			}
+		}
+		if len(parts) == 0 {
+			return nil, "", false
+		}
+		code := joinLines(parts)
+		return code, viaGitExec, false
+	case "bisect":
+		if len(rest) > 1 && rest[0].s == "run" {
+			return quoteArgs(rest[1:]), viaGitExec, false
+		}
+	case "submodule":
+		j := 0
+		for j < len(rest) && strings.HasPrefix(rest[j].s, "-") {
+			j++
+		}
+		if j < len(rest) && rest[j].s == "foreach" {
+			k := j + 1
+			for k < len(rest) && strings.HasPrefix(rest[k].s, "-") {
+				k++
+			}
+			if k < len(rest) {
+				// foreach joins its arguments and runs them with sh -c.
+				return joinArgs(rest[k:]), viaGitExec, false
+			}
+		}
+	}
+	return nil, "", false
+}
+
+// joinLines joins commands one per line.
+func joinLines(parts []arg) *arg {
+	out := &arg{}
+	var b strings.Builder
+	for i, a := range parts {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(a.s)
+		out.dyn = out.dyn || a.dyn
+		out.subst = out.subst || a.subst
+	}
+	out.s = b.String()
+	return out
+}
+
+// screenValueOpts are screen's options that take a value.
+var screenValueOpts = map[string]bool{"-S": true, "-c": true, "-e": true, "-h": true, "-L": false, "-Logfile": true,
+	"-p": true, "-s": true, "-T": true, "-t": true, "-X": false, "-x": false, "-r": false, "-R": false}
+
+// screenCode finds the command screen runs: `screen [opts] CMD ARGS...` in a
+// new window, or the text typed into a window by `-X stuff TEXT`.
+func screenCode(args []arg) (*arg, string, bool) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].s, "-") {
+		v := args[i].s
+		if v == "-X" {
+			if i+2 < len(args) && args[i+1].s == "stuff" {
+				return typedText(args[i+2]), viaTerminal, false
+			}
+			return nil, "", false
+		}
+		if takes, known := screenValueOpts[v]; takes || !known && len(v) > 2 && strings.IndexByte("ScpTt", v[len(v)-1]) >= 0 {
+			i++ // -S NAME, or a cluster ending in one (-dmS NAME)
+		}
+		i++
+	}
+	if i < len(args) {
+		return quoteArgs(args[i:]), viaTerminal, false
+	}
+	return nil, "", false
+}
+
+// tmuxCode finds the command tmux runs: the shell command of new-session,
+// new-window, split-window and respawn-*, or the keys typed by send-keys.
+func tmuxCode(args []arg) (*arg, string, bool) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].s, "-") {
+		switch args[i].s {
+		case "-L", "-S", "-f", "-c", "-T":
+			i++
+		}
+		i++
+	}
+	if i >= len(args) {
+		return nil, "", false
+	}
+	sub, rest := args[i].s, args[i+1:]
+	switch sub {
+	case "send-keys", "send":
+		var typed []arg
+		for j := 0; j < len(rest); j++ {
+			v := rest[j].s
+			if strings.HasPrefix(v, "-") && len(typed) == 0 {
+				if v == "-t" || v == "-N" || v == "-c" {
+					j++
+				}
+				continue
+			}
+			if tmuxKeyName(v) {
+				typed = append(typed, arg{s: "\n"})
+				continue
+			}
+			typed = append(typed, rest[j])
+		}
+		if len(typed) == 0 {
+			return nil, "", false
+		}
+		out := &arg{}
+		var b strings.Builder
+		for _, a := range typed {
+			b.WriteString(a.s)
+			out.dyn = out.dyn || a.dyn
+			out.subst = out.subst || a.subst
+		}
+		out.s = b.String()
+		return out, viaTerminal, false
+	case "new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw":
+		j := 0
+		for j < len(rest) && strings.HasPrefix(rest[j].s, "-") {
+			v := rest[j].s
+			if len(v) == 2 && strings.IndexByte("censtFxylbBt", v[1]) >= 0 {
+				j++
+			}
+			j++
+		}
+		if j < len(rest) {
+			return joinArgs(rest[j:]), viaTerminal, false
+		}
+	}
+	return nil, "", false
+}
+
+// tmuxKeyName reports whether v is a key that ends a typed line.
+func tmuxKeyName(v string) bool {
+	switch v {
+	case "Enter", "C-m", "KPEnter", "C-j":
+		return true
+	}
+	return false
+}
+
+// typedText turns text typed into a terminal into the lines a shell reads
+// (screen's stuff understands \n and \r escapes).
+func typedText(a arg) *arg {
+	// screen's stuff understands C escapes, octal and ^X control notation.
+	r := strings.NewReplacer(`\n`, "\n", `\r`, "\n", "\r", "\n", `\015`, "\n", `\012`, "\n", "^M", "\n", "^J", "\n")
+	a.s = r.Replace(a.s)
+	return &a
+}
+
+// kubectlExecArgs returns the command of `kubectl exec [opts] POD -- CMD...`.
+func kubectlExecArgs(args []arg) []arg {
+	exec := false
+	for i, a := range args {
+		if a.s == "exec" && !exec {
+			exec = true
+			continue
+		}
+		if exec && a.s == "--" {
+			if i+1 < len(args) {
+				return args[i+1:]
+			}
+			return nil
+		}
+	}
+	return nil
+}
