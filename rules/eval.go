@@ -84,11 +84,16 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 		if len(r.Files) > 0 && !r.fileMatches(label) {
 			continue
 		}
+		if (r.compiled.paths != nil || r.compiled.notPaths != nil) && t != TargetPath && t != TargetWrites &&
+			!r.compiled.anyEventPathMatches(targets[TargetPath], ctx) {
+			continue // a rule on text with path classes: the event must name such a path
+		}
 		for _, text := range targets[t] {
 			if text == "" {
 				continue
 			}
-			if (r.compiled.paths != nil || r.compiled.notPaths != nil) && !r.compiled.pathClassesMatch(classifyPath(text, ctx.Cwd, ctx)) {
+			if (r.compiled.paths != nil || r.compiled.notPaths != nil) && (t == TargetPath || t == TargetWrites) &&
+				!r.compiled.pathClassesMatch(classifyPath(text, ctx.Cwd, ctx)) {
 				continue
 			}
 			if r.ContentExempt != "" && contentExempts(r.ContentExempt, targets[TargetContent], label) {
@@ -106,6 +111,17 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 	}
 	e.out.Parts = append(e.out.Parts, Part{Text: label, Decision: d, RuleIDs: ids})
 	return d
+}
+
+// anyEventPathMatches reports whether one of the event's paths falls in the
+// rule's path classes.
+func (c *compiledRule) anyEventPathMatches(paths []string, ctx Context) bool {
+	for _, p := range paths {
+		if p != "" && c.pathClassesMatch(classifyPath(p, ctx.Cwd, ctx)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *Policy) evalFile(e *evaluation, ev *hook.Event, ctx Context) hook.Decision {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/rules/effects"
 	"github.com/hookguard/hookguard/rules/shell"
 )
 
@@ -28,6 +29,7 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 	var paths []string
 	for _, s := range jsonPaths(ev.ToolInput) {
 		paths = append(paths, pathForms(s, ctx)...)
+		paths = append(paths, traversalForms(s, ctx)...)
 		for _, c := range classifyPath(s, ctx.Cwd, ctx) {
 			if c == PathOutside || c == PathSystem || c == PathHome || c == PathHomeSub || c == PathRoot {
 				e.out.Escalations = append(e.out.Escalations, "the tool input names a path outside the workspace: "+s)
@@ -36,7 +38,8 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 			}
 		}
 	}
-	d = hook.Stricter(d, p.mcpValues(e, ev, ctx))
+	valuesD := p.mcpValues(e, ev, ctx)
+	d = hook.Stricter(d, valuesD)
 	// A tool that runs a shell command is judged like the command itself.
 	var shellD hook.Decision
 	cmds := jsonCommands(ev.ToolInput)
@@ -54,6 +57,11 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 		TargetPath:   paths,
 	}
 	d = hook.Stricter(d, p.evalSimple(e, hook.KindMCP, targets, ev.Server+"/"+ev.Tool, ctx))
+	if valuesD == hook.Allow && d == hook.Judge && len(cmds) == 0 && !e.out.Flagged && len(e.out.Escalations) == 0 && !e.hasStrict(hook.Allow) {
+		// The values decided (a read-only query) and no rule disagreed: only
+		// the kind's default was left.
+		return hook.Allow
+	}
 	if len(cmds) > 0 && shellD == hook.Allow && d == hook.Judge && !e.out.Flagged && !e.hasStrict(hook.Judge) {
 		// Only the tool's generic "runs something" nature was in doubt, and the
 		// commands it runs are ones the shell rules allow outright.
@@ -159,4 +167,32 @@ func isPathKey(k string) bool {
 	k = strings.ToLower(k)
 	return k == "path" || k == "file" || k == "filename" || k == "file_path" || k == "filepath" ||
 		k == "directory" || k == "dir" || k == "source" || k == "destination" || k == "target_file"
+}
+
+// traversalForms returns what a relative path that climbs with ../ may reach
+// when the server's directory is unknown: its tail from the root and from the
+// home directory, kept only when that names a sensitive file
+// (../../../../home/u/.config/gh/hosts.yml, ../../.ssh/id_ed25519).
+func traversalForms(p string, ctx Context) []string {
+	p = strings.ReplaceAll(p, "\\", "/")
+	if !strings.HasPrefix(p, "../") && !strings.HasPrefix(p, "./../") {
+		return nil
+	}
+	rest := p
+	for {
+		switch {
+		case strings.HasPrefix(rest, "../"):
+			rest = rest[3:]
+		case strings.HasPrefix(rest, "./"):
+			rest = rest[2:]
+		default:
+			var out []string
+			for _, f := range []string{"/" + rest, "~/" + rest} {
+				if rest != "" && len(effects.PathClassesOf(f, "", ctx.Home)) > 0 {
+					out = append(out, f)
+				}
+			}
+			return out
+		}
+	}
 }

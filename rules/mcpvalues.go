@@ -9,11 +9,14 @@ import (
 	"fmt"
 	"net/url"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/rules/effects"
 	"github.com/hookguard/hookguard/rules/sqlscan"
 )
@@ -98,7 +101,14 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		if pathValue(key, v) {
 			classes := effects.PathClassesOf(v, ctx.Cwd, ctx.Home)
 			written := writes && !sourceKey(key) || moves && (sourceKey(key) || targetKey(key))
-			if written {
+			guard := slices.Contains(classes, effects.ClassGuard)
+			switch {
+			case guard && written && editorTaskFile(v) && !runsOnFolderOpen(ev.ToolInput):
+				escalate("the tool writes an editor task file: " + v)
+			case guard && (written || !readingTool(tool)):
+				deny("mcp-tamper-guard-config", "changes hookguard's own configuration or the agent's hooks ("+v+")",
+					"hooks and guard policy are changed by the user, not by the agent; describe the change you want and let the user make it", v)
+			case written:
 				if what := runsByItself(classes, v); what != "" {
 					deny("mcp-protected-write", fmt.Sprintf("writes %s (%s)", v, what),
 						"leave the guard, the agent's hooks, version-control internals and start-up files to the user", v)
@@ -116,7 +126,14 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					"show the statement to the user and let them run it", "")
 			case !sv.ReadOnly():
 				escalate("SQL that is not known to be read-only: " + strings.Join(sv.Unknown, "; "))
+			case sv.Statements > 0 && !sensitiveColumns(v):
+				d = hook.Stricter(d, e.add(&Rule{ID: "mcp-readonly-sql", Decision: hook.Allow, Reason: "a read-only SQL query"}, ""))
 			}
+			continue
+		}
+		if !freeTextKey(key) && len(v) < 512 && stackedStatement(v) {
+			deny("mcp-sql-injection", "a value that closes its own statement and stacks another (SQL injection): "+text.Truncate(v, 80),
+				"pass identifiers and values as data, not SQL", "")
 		}
 	}
 	return d
@@ -193,6 +210,62 @@ func sqlKey(k string) bool {
 // toolWords splits a tool name into lower-case words.
 func toolWords(tool string) []string {
 	return strings.FieldsFunc(tool, func(r rune) bool { return r == '_' || r == '-' || r == '.' || r == ' ' || r == '/' })
+}
+
+var (
+	sensitiveColumnsRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(passw\w*|secret\w*|token\w*|api_?key\w*|credential\w*|ssn|credit_card\w*|card_number|pg_shadow|pg_authid)\b`)
+	})
+	stackedRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)['")]\s*;\s*(drop|truncate|delete\s+from|alter\s+table|update\s+[\w."]+\s+set|insert\s+into|grant|exec(ute)?|shutdown)\b|;\s*(drop|truncate)\s+(table|database|schema)\b`)
+	})
+)
+
+// sensitiveColumns reports SQL that reads passwords, tokens, keys or
+// payment data: read-only, but not routine.
+func sensitiveColumns(sql string) bool { return sensitiveColumnsRe().MatchString(sql) }
+
+// stackedStatement reports a value that ends a SQL statement and starts a
+// destructive one, as an injection into a name or a filter does.
+func stackedStatement(v string) bool { return strings.Contains(v, ";") && stackedRe().MatchString(v) }
+
+// freeTextKey reports keys that hold prose (issue bodies, messages), where
+// SQL is quoted rather than run.
+func freeTextKey(k string) bool {
+	for _, w := range []string{"body", "text", "content", "description", "message", "comment", "title", "summary",
+		"markdown", "note", "prompt", "instructions", "diff", "patch", "snippet", "code"} {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// readingTool reports a tool whose name starts with a verb that only reads.
+func readingTool(tool string) bool {
+	w := toolWords(tool)
+	if len(w) == 0 {
+		return false
+	}
+	switch w[0] {
+	case "get", "list", "search", "read", "describe", "fetch", "find", "show", "view", "lookup", "stat", "info", "head",
+		"tail", "grep", "glob", "tree", "open", "cat", "inspect", "preview", "count", "check", "diff":
+		return !writingTool(tool)
+	}
+	return false
+}
+
+// editorTaskFile reports an editor's task file (.vscode/tasks.json): its tasks
+// run when the user starts them, or by themselves with runOn folderOpen.
+func editorTaskFile(p string) bool {
+	return strings.HasSuffix(strings.ToLower(strings.ReplaceAll(p, "\\", "/")), ".vscode/tasks.json")
+}
+
+// runsOnFolderOpen reports a tool input that makes a task run when the
+// folder is opened (or whose content cannot be told apart from one).
+func runsOnFolderOpen(input []byte) bool {
+	low := strings.ToLower(string(input))
+	return strings.Contains(low, "folderopen") || strings.Contains(low, "runon") || strings.Contains(low, "\\u")
 }
 
 func writingTool(tool string) bool {

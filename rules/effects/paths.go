@@ -54,6 +54,10 @@ type PathExamples struct {
 func sensitiveClasses(abs, tilde string) []string {
 	pathsOnce.Do(compilePaths)
 	ac := strings.Split(abs, "/")
+	inferred := false
+	if tilde == "" {
+		tilde, inferred = otherHome(abs), true
+	}
 	var tc []string
 	if tilde != "" {
 		tc = strings.Split(tilde, "/")
@@ -61,6 +65,9 @@ func sensitiveClasses(abs, tilde string) []string {
 	var out []string
 	for i := range compiledPaths {
 		cp := &compiledPaths[i]
+		if inferred && cp.class == ClassCache && !cp.m.match(abs, ac, "", nil) {
+			continue // another user's cache is not ours to clean
+		}
 		if (cp.m.match(abs, ac, tilde, tc) || cp.nameLike(ac[len(ac)-1])) && !cp.except.match(abs, ac, tilde, tc) {
 			out = append(out, cp.class)
 			if cp.class == ClassEnvFile {
@@ -69,6 +76,26 @@ func sensitiveClasses(abs, tilde string) []string {
 		}
 	}
 	return out
+}
+
+// otherHome returns the ~ form of a path inside any user's home directory
+// (/home/NAME, /Users/NAME, /root), so that another account's start-up files
+// and credentials are classed like ours — the hook may run under a HOME that
+// is not the one the agent's paths live in; "" for other paths.
+func otherHome(abs string) string {
+	if rest, ok := strings.CutPrefix(abs, "/root/"); ok {
+		return "~/" + rest
+	}
+	for _, base := range []string{"/home/", "/Users/"} {
+		rest, ok := strings.CutPrefix(abs, base)
+		if !ok {
+			continue
+		}
+		if _, tail, ok := strings.Cut(rest, "/"); ok && tail != "" && !strings.HasPrefix(rest, "Shared/") {
+			return "~/" + tail
+		}
+	}
+	return ""
 }
 
 // nameLike reports a base name with one of the class's words and extensions.

@@ -43854,6 +43854,7 @@ func generatedPaths() []PathClasses {
 			Class: "guard",
 			Patterns: []string{
 				".cursor/hooks.json",
+				".cursor/hooks/",
 				".cursor/hookguard.yaml",
 				".cursor/hookguard.yml",
 				"~/.cursor/",
@@ -52207,4 +52208,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "c38c92da6c330281cdf022879d694c2dff1baa5c50d673b817138b2e27fd01bc"
+const generatedHash = "2b9fa18f9f92c302777e867b6c715b4f13f6cf0ce53953eeb570e27c72fdbc34"

@@ -132,6 +132,15 @@ var ourRules = []rule{
 	},
 	{
 		ID:          "config-secret",
+		Description: "an XML element whose name says password, secret, token or key (Maven settings.xml, NuGet.Config, .NET app.config)",
+		Regex:       `<((?:[A-Za-z_][\w.-]*)?(?i:password|passwd|secret|token|api_?key|apikey|access_?key|private_?key|client_?secret|passphrase|credentials?))>[ \t]*([^<\s]{6,200})[ \t]*</`,
+		SecretGroup: 2,
+		NameGroup:   1,
+		Keywords:    []string{"password>", "passwd>", "secret>", "token>", "key>", "passphrase>", "credential>", "credentials>"},
+		Confidence:  Positional,
+	},
+	{
+		ID:          "config-secret",
 		Description: "a PHP define() of a password, key, salt or token (wp-config.php)",
 		Regex:       `(?i)\bdefine\(\s*['"]([A-Z0-9_]*(?:PASSWORD|KEY|SECRET|SALT|TOKEN|PASS))['"]\s*,\s*['"]([^'"\s]{6,})['"]`,
 		NameGroup:   1,
@@ -236,6 +245,9 @@ func positionalValue(v string) bool {
 	if strings.ContainsAny(v, "([{") {
 		return false // code that fetches the value (os.environ[…], getenv(…))
 	}
+	if t := strings.TrimRight(v, "),;"); t != v && codeIdentifier(t) {
+		return false // an argument passed on in code: Client(api_key=api_key)
+	}
 	low := strings.ToLower(v)
 	for _, ref := range []string{"process.env", "environ", "getenv", "env.", "config.", "settings.", "secrets.", "vault:", "secretkeyref", "keyvault"} {
 		if strings.Contains(low, ref) {
@@ -267,6 +279,20 @@ func positionalValue(v string) bool {
 	}
 	if digits == 0 && other == 0 && len(v) < 12 {
 		return false // a word in camel case
+	}
+	return true
+}
+
+// codeIdentifier reports a name or dotted name as code writes it
+// (api_key, self.token, cfg.DB_PASSWORD).
+func codeIdentifier(v string) bool {
+	if v == "" || v[0] >= '0' && v[0] <= '9' {
+		return false
+	}
+	for _, c := range v {
+		if !(c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
 	}
 	return true
 }

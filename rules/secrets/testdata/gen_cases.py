@@ -143,6 +143,12 @@ neg += [
     "kind: SealedSecret\nspec:\n  encryptedData:\n    password: AgBy3i4OJSWK+" + r(120, A62 + "+/") + "\n",
     "the primary key is user_id and the sort key is created_at",
 ]
+pos.append(("<settings>\n  <servers>\n    <server>\n      <id>nexus-releases</id>\n      <username>deploy</username>\n      <password>" + r(18, A62 + "*#+") + "</password>\n    </server>\n  </servers>\n</settings>\n", "config-secret"))
+neg += [
+    "def make_client():\n    api_key = os.environ[\"OPENAI_API_KEY\"]\n    return OpenAI(api_key=api_key)\n",
+    "client = Client(token=settings.api_token, timeout=30)",
+    "<server>\n  <id>nexus</id>\n  <password>${env.NEXUS_PASSWORD}</password>\n</server>",
+]
 test_only = [
     ("DATABASE_URL=postgres://app:" + r(12) + "@localhost:5432/app", "connection-string-password"),
 ]
