@@ -114,6 +114,8 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 						"leave the guard, the agent's hooks, version-control internals and start-up files to the user", v)
 				} else if slices.Contains(classes, effects.ClassAgent) {
 					escalate("the tool writes the agent's own instructions: " + v)
+				} else if slices.Contains(classes, effects.ClassCI) {
+					escalate("the tool writes a CI pipeline, which runs with the repository's secrets: " + v)
 				}
 			}
 			continue

@@ -223,8 +223,8 @@ func (a *analysis) walk(spec *Spec) {
 			}
 		}
 		if !endOpts && len(arg) > 1 && arg[0] == '-' && !(d && arg[1] == '$') {
-			if cur.AnyOption {
-				continue
+			if cur.AnyOption && !listedOption(cur, arg) {
+				continue // no unlisted option changes what it does
 			}
 			consumed, ok := a.option(cur, arg, args, dyn, i, &operands, &first)
 			if !ok {
@@ -500,4 +500,14 @@ func (a *analysis) operands(kind, first string, pos []string, dyn []bool) {
 	for i, p := range pos {
 		a.value(kind, p, dyn[i])
 	}
+}
+
+// listedOption reports an option the spec lists by name (--name=value by
+// its name), for programs where every other option is harmless.
+func listedOption(spec *Spec, arg string) bool {
+	name := arg
+	if i := strings.IndexByte(arg, '='); i > 0 && strings.HasPrefix(arg, "--") {
+		name = arg[:i]
+	}
+	return findOption(spec, name) != nil
 }

@@ -35,10 +35,10 @@ func codeSignalSources() map[string][]struct {
 		"python": {
 			{foundDelete, `\b(os\.(remove|unlink|rmdir|removedirs)|shutil\.(rmtree|move)|\.unlink\(|\.rmdir\(|send2trash)`},
 			{foundWrite, `(?s)open\(.{0,200}?,\s*(mode\s*=\s*)?['"](w|a|x|r\+|wb|ab)|\.write_(text|bytes)\(|shutil\.(copy|copyfile|copytree)|os\.(rename|replace|chmod|chown|symlink|link|makedirs|mkdir)\(|\.(chmod|rename|replace|symlink_to|mkdir|touch)\(`},
-			{foundSpawn, `\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork|kill)|pty\.|commands\.)`},
+			{foundSpawn, `\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork|kill)|pty\.|commands\.|crontab|CronTab|sh\.|plumbum|invoke\.run)`},
 			{foundNetwork, `\b(requests|urllib|http\.client|httpx|aiohttp|socket|smtplib|ftplib|paramiko|websocket|boto3|telnetlib)\b`},
 			{foundEnv, `os\.environ|os\.getenv|getenv\(`},
-			{foundDynamic, `\b(exec|eval|compile|__import__)\s*\(|base64|codecs\.decode|marshal|pickle\.loads|importlib`},
+			{foundDynamic, `\b(exec|eval|compile|__import__)\s*\(|base64|codecs\.decode|marshal|\b(c?pickle|dill|joblib|torch|shelve)\.(loads?|open)\b|\byaml\.(load|unsafe_load|full_load)\s*\(|importlib`},
 		},
 		"node": {
 			{foundDelete, `\b(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\s*\(|rimraf|fs-extra|\.remove(Sync)?\(|emptyDir`},

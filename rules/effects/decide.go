@@ -182,6 +182,8 @@ func (r *Record) concerns() []string {
 			case has(c, "build"):
 			case has(c, ClassAgent):
 				add("%s the agent's own instructions or settings (%s)", f.Op, f.Path)
+			case has(c, ClassCI) && f.Op != OpDelete:
+				add("%s %s, a CI pipeline that runs with the repository's secrets", f.Op, f.Path)
 			case has(c, "source", "inside"):
 				switch {
 				case f.Op != OpDelete || has(c, "build"):

@@ -21,6 +21,7 @@ const (
 	ClassDotfile     = "dotfile"          // a dotfile or dot-folder directly in the home directory
 	ClassCache       = "cache"            // a cache a tool rebuilds on its own (~/.cache, DerivedData)
 	ClassAgent       = "agent"            // the agent's instructions and rules (not its permissions)
+	ClassCI          = "ci"               // CI pipeline definitions: they run with the repository's secrets
 	ClassRoot        = "workspace_root"   // a workspace root itself (or everything in it)
 	ClassAncestor    = "workspace_parent" // a folder that contains a workspace root
 )
@@ -143,7 +144,7 @@ func compilePaths() {
 		}
 		// A glob could be a disguise of a credential or start-up file; for
 		// the agent's notes and caches it is just a glob.
-		cc.m.globAware = pc.Class != ClassAgent && pc.Class != ClassCache
+		cc.m.globAware = pc.Class != ClassAgent && pc.Class != ClassCache && pc.Class != ClassCI
 		compiledPaths = append(compiledPaths, cc)
 	}
 }

@@ -2364,6 +2364,22 @@ func program27() *Spec {
 			},
 			{
 				Names: []string{
+					"--remove-files",
+				},
+				Concern: "deletes the files after archiving them",
+			},
+			{
+				Names: []string{
+					"--to-command",
+					"--info-script",
+					"--new-volume-script",
+					"-F",
+					"--checkpoint-action",
+				},
+				Value: "command",
+			},
+			{
+				Names: []string{
 					"-c",
 					"--create",
 					"-t",
@@ -2417,7 +2433,6 @@ func program27() *Spec {
 					"--transform",
 					"--one-file-system",
 					"-l",
-					"--remove-files",
 					"-I",
 					"--use-compress-program",
 					"--checkpoint",
@@ -2438,6 +2453,10 @@ func program27() *Spec {
 			Allow: []string{
 				"tar -czf release.tgz dist/",
 				"tar -tzf release.tgz",
+			},
+			Judge: []string{
+				"tar --remove-files -czf ~/backup.tgz src",
+				`tar -xf a.tar --to-command='sh -c "make probe"'`,
 			},
 		},
 	}
@@ -2504,7 +2523,7 @@ func program29() *Spec {
 	}
 }
 
-// zip: writes a zip archive (the first operand) from files
+// zip: writes a zip archive (the first operand) from files; -TT runs a command to test it
 //
 //go:noinline
 func program30() *Spec {
@@ -2512,13 +2531,34 @@ func program30() *Spec {
 		Names: []string{
 			"zip",
 		},
-		Summary:   "writes a zip archive (the first operand) from files",
+		Summary:   "writes a zip archive (the first operand) from files; -TT runs a command to test it",
 		Operands:  "read",
 		First:     "write",
 		AnyOption: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"-TT",
+					"--unzip-command",
+				},
+				Value: "command",
+			},
+			{
+				Names: []string{
+					"-m",
+					"--move",
+				},
+				Concern: "deletes the files it puts in the archive",
+			},
+		},
 		Examples: Examples{
 			Allow: []string{
 				"zip -r release.zip dist/",
+				"zip -T release.zip README.md",
+			},
+			Judge: []string{
+				"zip -m logs.zip app.log",
+				`zip t.zip a.txt -T -TT 'sh -c "make probe"'`,
 			},
 		},
 	}
@@ -38656,6 +38696,12 @@ func program184() *Spec {
 				Names: []string{
 					"-K",
 					"--config",
+				},
+				Value:   "read",
+				Concern: "reads more options (addresses, data to send) from a config file",
+			},
+			{
+				Names: []string{
 					"--cacert",
 					"-E",
 					"--cert",
@@ -38668,6 +38714,14 @@ func program184() *Spec {
 					"--crlfile",
 				},
 				Value: "read",
+			},
+			{
+				Names: []string{
+					"--resolve",
+					"--connect-to",
+				},
+				Value:   "any",
+				Concern: "sends the request to an address of its own choosing instead of the host's",
 			},
 			{
 				Names: []string{
@@ -38717,8 +38771,6 @@ func program184() *Spec {
 					"-C",
 					"--continue-at",
 					"--limit-rate",
-					"--resolve",
-					"--connect-to",
 					"--max-redirs",
 					"--max-filesize",
 					"-y",
@@ -43888,6 +43940,40 @@ func generatedPaths() []PathClasses {
 				".github/copilot-instructions.md",
 				".windsurfrules",
 				".clinerules",
+			},
+		},
+		{
+			Class: "ci",
+			Patterns: []string{
+				".github/workflows/",
+				".github/actions/",
+				".gitlab-ci.yml",
+				".gitlab-ci/",
+				".circleci/",
+				".buildkite/",
+				"azure-pipelines.yml",
+				"bitbucket-pipelines.yml",
+				"Jenkinsfile",
+				".drone.yml",
+				".travis.yml",
+				".woodpecker.yml",
+				".woodpecker/",
+				"cloudbuild.yaml",
+				"buildspec.yml",
+				".tekton/",
+			},
+			Examples: PathExamples{
+				Match: []string{
+					"/w/app/.github/workflows/ci.yml",
+					"/w/app/.gitlab-ci.yml",
+					"/w/app/.circleci/config.yml",
+					"/w/app/Jenkinsfile",
+				},
+				NoMatch: []string{
+					"/w/app/docs/ci.md",
+					"/w/app/.github/CODEOWNERS",
+					"/w/app/src/workflows/run.ts",
+				},
 			},
 		},
 		{
@@ -52208,4 +52294,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "2b9fa18f9f92c302777e867b6c715b4f13f6cf0ce53953eeb570e27c72fdbc34"
+const generatedHash = "988e40a73323bc6cc1ec0d4ef4f6d04e86b374c3902d7e4812287f6849f810a4"
