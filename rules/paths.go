@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/hookguard/hookguard/rules/effects"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hookguard/hookguard/rules/shell"
@@ -317,6 +318,9 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 	filtered := false
 	starts := 0
 	inExpr := false
+	var names []string // -name/-iname patterns
+	ancestor := false  // a start path above a workspace root: it reaches other folders too
+	orred := false     // -o: the names are alternatives to other tests
 	for i, a := range c.Args {
 		if !inExpr && (strings.HasPrefix(a, "-") || a == "(" || a == "!") {
 			if a == "-H" || a == "-L" || a == "-P" {
@@ -334,7 +338,14 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 			for _, cl := range classifyPath(a, c.Cwd, ctx) {
 				set[cl] = true
 			}
+			ancestor = ancestor || ancestorOfWorkspace(effects.NormalizePath(a, c.Cwd, ctx.Home), ctx)
 			continue
+		}
+		if (a == "-name" || a == "-iname") && i+1 < len(c.Args) {
+			names = append(names, c.Args[i+1])
+		}
+		if a == "-o" || a == "-or" || a == "!" || a == "-not" {
+			orred = true
 		}
 		switch a {
 		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
@@ -351,6 +362,20 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 	if filtered && set[PathWorkspace] {
 		delete(set, PathWorkspace)
 		set[PathInside] = true
+	}
+	if !ancestor && (set[PathSource] || set[PathInside] && !set[PathBuild]) {
+		// find . -name __pycache__ -exec rm -rf {} +: what it names is a
+		// build output when every name it looks for is one.
+		build := len(names) > 0 && !orred
+		for _, n := range names {
+			build = build && ctx.build.contains(n)
+		}
+		if build {
+			delete(set, PathSource)
+			set[PathBuild] = true
+		} else if slices.ContainsFunc(names, func(n string) bool { return strings.ContainsAny(n, "*?[") }) {
+			set[effects.ClassMatches] = true // find . -name '*.ts': every file of a kind
+		}
 	}
 	return set
 }
@@ -428,6 +453,20 @@ func inWorkspace(dir string, ctx Context) bool {
 	}
 	for _, root := range ctx.WorkspaceRoots {
 		if dir == root || strings.HasPrefix(dir, strings.TrimSuffix(root, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// ancestorOfWorkspace reports a directory strictly above a workspace root.
+func ancestorOfWorkspace(abs string, ctx Context) bool {
+	if abs == "" {
+		return false
+	}
+	for _, root := range ctx.WorkspaceRoots {
+		root = path.Clean(root)
+		if root != abs && (abs == "/" || strings.HasPrefix(root, abs+"/")) {
 			return true
 		}
 	}

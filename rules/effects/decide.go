@@ -191,6 +191,8 @@ func (r *Record) concerns() []string {
 					add("recursively deletes source files (%s)", f.Path)
 				case strings.ContainsAny(path.Base(f.Path), "*?["):
 					add("deletes every source file matching %s", f.Path)
+				case has(c, ClassMatches):
+					add("deletes every source file find matches by name")
 				}
 			case has(c, ClassRoot) && f.Op != OpDelete:
 				// Writing into the workspace (ruff format ., chmod +x *).

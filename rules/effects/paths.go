@@ -22,6 +22,7 @@ const (
 	ClassCache       = "cache"            // a cache a tool rebuilds on its own (~/.cache, DerivedData)
 	ClassAgent       = "agent"            // the agent's instructions and rules (not its permissions)
 	ClassCI          = "ci"               // CI pipeline definitions: they run with the repository's secrets
+	ClassMatches     = "matches"          // what find names by a name glob (-name '*.ts'): every file of a kind
 	ClassRoot        = "workspace_root"   // a workspace root itself (or everything in it)
 	ClassAncestor    = "workspace_parent" // a folder that contains a workspace root
 )

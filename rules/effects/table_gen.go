@@ -220,266 +220,268 @@ func generatedProgram(name string) *Spec {
 		return program105()
 	case "poetry":
 		return program106()
-	case "pipenv":
+	case "twine":
 		return program107()
-	case "pdm":
+	case "pipenv":
 		return program108()
-	case "hatch":
+	case "pdm":
 		return program109()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program110()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program111()
-	case "make", "gmake":
+	case "jupyter":
 		return program112()
-	case "just":
+	case "make", "gmake":
 		return program113()
-	case "task", "go-task":
+	case "just":
 		return program114()
-	case "cmake":
+	case "task", "go-task":
 		return program115()
-	case "ctest":
+	case "cmake":
 		return program116()
-	case "ninja", "samu":
+	case "ctest":
 		return program117()
-	case "meson":
+	case "ninja", "samu":
 		return program118()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program119()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program120()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program121()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program122()
-	case "javac":
+	case "java":
 		return program123()
-	case "dotnet":
+	case "javac":
 		return program124()
-	case "xcodebuild":
+	case "dotnet":
 		return program125()
-	case "rspec":
+	case "xcodebuild":
 		return program126()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program127()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program128()
-	case "rails":
+	case "rake":
 		return program129()
-	case "bundle", "bundler":
+	case "rails":
 		return program130()
-	case "gem":
+	case "bundle", "bundler":
 		return program131()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program132()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program133()
-	case "mix":
+	case "composer":
 		return program134()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program135()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program136()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program137()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program138()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program139()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program140()
-	case "protoc":
+	case "buf":
 		return program141()
-	case "sqlc":
+	case "protoc":
 		return program142()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program143()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program144()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program145()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program146()
-	case "kustomize":
+	case "helm":
 		return program147()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program148()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program149()
-	case "minikube":
+	case "kind":
 		return program150()
-	case "k3d":
+	case "minikube":
 		return program151()
-	case "stern", "kubetail":
+	case "k3d":
 		return program152()
-	case "k9s":
+	case "stern", "kubetail":
 		return program153()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program154()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program155()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program156()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program157()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program158()
-	case "packer":
+	case "pulumi":
 		return program159()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program160()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program161()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program162()
-	case "aws":
+	case "ansible-galaxy":
 		return program163()
-	case "gcloud":
+	case "aws":
 		return program164()
-	case "gsutil":
+	case "gcloud":
 		return program165()
-	case "az":
+	case "gsutil":
 		return program166()
-	case "doctl":
+	case "az":
 		return program167()
-	case "fly", "flyctl":
+	case "doctl":
 		return program168()
-	case "heroku":
+	case "fly", "flyctl":
 		return program169()
-	case "vercel", "vc":
+	case "heroku":
 		return program170()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program171()
-	case "firebase":
+	case "netlify", "ntl":
 		return program172()
-	case "wrangler":
+	case "firebase":
 		return program173()
-	case "supabase":
+	case "wrangler":
 		return program174()
-	case "stripe":
+	case "supabase":
 		return program175()
-	case "hookguard":
+	case "stripe":
 		return program176()
-	case "psql":
+	case "hookguard":
 		return program177()
-	case "mysql", "mariadb":
+	case "psql":
 		return program178()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program179()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program180()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program181()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program182()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program183()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program184()
-	case "wget":
+	case "curl":
 		return program185()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program186()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program187()
-	case "scp", "sftp":
+	case "ssh", "mosh", "autossh":
 		return program188()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program189()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program190()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program191()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program192()
-	case "ssh-keygen":
+	case "openssl":
 		return program193()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program194()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program195()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program196()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program197()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program198()
-	case "journalctl":
+	case "launchctl":
 		return program199()
-	case "dmesg":
+	case "journalctl":
 		return program200()
-	case "brew":
+	case "dmesg":
 		return program201()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program202()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program203()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program204()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program205()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program206()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program207()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program208()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program209()
-	case "at", "batch":
+	case "crontab":
 		return program210()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program211()
-	case "kill":
+	case "atq", "atrm":
 		return program212()
-	case "pkill", "killall":
+	case "kill":
 		return program213()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program214()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program215()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program216()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program217()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program218()
-	case "screen":
+	case "tmux":
 		return program219()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program220()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program221()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program222()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program223()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program224()
-	case "direnv":
+	case "hyperfine":
 		return program225()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program226()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program227()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program228()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program229()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program230()
-	case "shfmt":
+	case "codespell":
 		return program231()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program232()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program233()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program234()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program235()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program236()
+	case "envsubst":
+		return program237()
 	}
 	return nil
 }
@@ -724,6 +726,7 @@ func generatedPrograms() []*Spec {
 		program234(),
 		program235(),
 		program236(),
+		program237(),
 	}
 }
 
@@ -23625,10 +23628,48 @@ func program106() *Spec {
 	}
 }
 
-// pipenv: the Pipenv Python project manager
+// twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
 func program107() *Spec {
+	return &Spec{
+		Names: []string{
+			"twine",
+		},
+		Summary: "checks and uploads Python distributions (upload publishes to a package index)",
+		Subcommands: []*Spec{
+			{
+				Names: []string{
+					"check",
+				},
+				Operands:  "read",
+				AnyOption: true,
+			},
+			{
+				Names: []string{
+					"upload",
+					"register",
+				},
+				Operands:  "read",
+				AnyOption: true,
+				Mutates:   "registry",
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"twine check dist/*",
+			},
+			Judge: []string{
+				"twine upload dist/*",
+			},
+		},
+	}
+}
+
+// pipenv: the Pipenv Python project manager
+//
+//go:noinline
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -24105,7 +24146,7 @@ func program107() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -24865,7 +24906,7 @@ func program108() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -25424,7 +25465,7 @@ func program109() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -25598,7 +25639,7 @@ func program110() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -25762,7 +25803,7 @@ func program111() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -25955,7 +25996,7 @@ func program112() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -26129,7 +26170,7 @@ func program113() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -26292,7 +26333,7 @@ func program114() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -26428,7 +26469,7 @@ func program115() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -26519,7 +26560,7 @@ func program116() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -26581,7 +26622,7 @@ func program117() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -26745,7 +26786,7 @@ func program118() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -26963,7 +27004,7 @@ func program119() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -27019,7 +27060,7 @@ func program120() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -27072,7 +27113,7 @@ func program121() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -27154,7 +27195,7 @@ func program122() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -27241,7 +27282,7 @@ func program123() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -27477,7 +27518,7 @@ func program124() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -27596,7 +27637,7 @@ func program125() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -27618,7 +27659,7 @@ func program126() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -27641,7 +27682,7 @@ func program127() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -27725,7 +27766,7 @@ func program128() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -27918,7 +27959,7 @@ func program129() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -28283,7 +28324,7 @@ func program130() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -28402,7 +28443,7 @@ func program131() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -28426,7 +28467,7 @@ func program132() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -28789,7 +28830,7 @@ func program133() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -29017,7 +29058,7 @@ func program134() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -29214,7 +29255,7 @@ func program135() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -29310,7 +29351,7 @@ func program136() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -29334,7 +29375,7 @@ func program137() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -29376,7 +29417,7 @@ func program138() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -29482,7 +29523,7 @@ func program139() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -29623,7 +29664,7 @@ func program140() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -29725,7 +29766,7 @@ func program141() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -29786,7 +29827,7 @@ func program142() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -30940,7 +30981,7 @@ func program143() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -31075,7 +31116,7 @@ func program144() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -32169,7 +32210,7 @@ func program145() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -32515,7 +32556,7 @@ func program146() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -32602,7 +32643,7 @@ func program147() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -32629,7 +32670,7 @@ func program148() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -32682,7 +32723,7 @@ func program149() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -32754,7 +32795,7 @@ func program150() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -32811,7 +32852,7 @@ func program151() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -32831,7 +32872,7 @@ func program152() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -32866,7 +32907,7 @@ func program153() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -32888,7 +32929,7 @@ func program154() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -33105,7 +33146,7 @@ func program155() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -33466,7 +33507,7 @@ func program156() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -33495,7 +33536,7 @@ func program157() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -33713,7 +33754,7 @@ func program158() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -33788,7 +33829,7 @@ func program159() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -33916,7 +33957,7 @@ func program160() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -33939,7 +33980,7 @@ func program161() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -34011,7 +34052,7 @@ func program162() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -34584,7 +34625,7 @@ func program163() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -35470,7 +35511,7 @@ func program164() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -35594,7 +35635,7 @@ func program165() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -36072,7 +36113,7 @@ func program166() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -36359,7 +36400,7 @@ func program167() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -36569,7 +36610,7 @@ func program168() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -36711,7 +36752,7 @@ func program169() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -36908,7 +36949,7 @@ func program170() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -36998,7 +37039,7 @@ func program171() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -37119,7 +37160,7 @@ func program172() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -37375,7 +37416,7 @@ func program173() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -37555,7 +37596,7 @@ func program174() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -37728,7 +37769,7 @@ func program175() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -37807,7 +37848,7 @@ func program176() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -37925,7 +37966,7 @@ func program177() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -38038,7 +38079,7 @@ func program178() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -38154,7 +38195,7 @@ func program179() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -38416,7 +38457,7 @@ func program180() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -38484,7 +38525,7 @@ func program181() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -38514,7 +38555,7 @@ func program182() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -38638,7 +38679,7 @@ func program183() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -38979,7 +39020,7 @@ func program184() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -39207,7 +39248,7 @@ func program185() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -39269,7 +39310,7 @@ func program186() *Spec {
 // ssh: a shell on a remote machine; a remote command is not analyzed (judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -39362,7 +39403,7 @@ func program187() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -39440,7 +39481,7 @@ func program188() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -39465,7 +39506,7 @@ func program189() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -39501,7 +39542,7 @@ func program190() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -39527,7 +39568,7 @@ func program191() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -39923,7 +39964,7 @@ func program192() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -40011,7 +40052,7 @@ func program193() *Spec {
 // ssh-add: lists or loads keys in the SSH agent
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -40068,7 +40109,7 @@ func program194() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -40243,7 +40284,7 @@ func program195() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -40346,7 +40387,7 @@ func program196() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -40369,7 +40410,7 @@ func program197() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -40442,7 +40483,7 @@ func program198() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -40578,7 +40619,7 @@ func program199() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -40678,7 +40719,7 @@ func program200() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -40844,7 +40885,7 @@ func program201() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -40916,7 +40957,7 @@ func program202() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -40938,7 +40979,7 @@ func program203() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -41011,7 +41052,7 @@ func program204() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -41103,7 +41144,7 @@ func program205() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -41154,7 +41195,7 @@ func program206() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -41249,7 +41290,7 @@ func program207() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -41318,7 +41359,7 @@ func program208() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -41370,7 +41411,7 @@ func program209() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -41391,7 +41432,7 @@ func program210() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -41411,7 +41452,7 @@ func program211() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -41496,7 +41537,7 @@ func program212() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -41519,7 +41560,7 @@ func program213() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -41544,7 +41585,7 @@ func program214() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -41658,7 +41699,7 @@ func program215() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -41779,7 +41820,7 @@ func program216() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -41902,7 +41943,7 @@ func program217() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -42150,7 +42191,7 @@ func program218() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -42232,7 +42273,7 @@ func program219() *Spec {
 // gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -42338,7 +42379,7 @@ func program220() *Spec {
 // lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -42427,7 +42468,7 @@ func program221() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -42514,7 +42555,7 @@ func program222() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -42599,7 +42640,7 @@ func program223() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -42687,7 +42728,7 @@ func program224() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -42756,7 +42797,7 @@ func program225() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -42896,7 +42937,7 @@ func program226() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -42932,7 +42973,7 @@ func program227() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -42984,7 +43025,7 @@ func program228() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -43064,7 +43105,7 @@ func program229() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -43150,7 +43191,7 @@ func program230() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -43225,7 +43266,7 @@ func program231() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -43292,7 +43333,7 @@ func program232() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -43322,7 +43363,7 @@ func program233() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -43346,7 +43387,7 @@ func program234() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -43417,7 +43458,7 @@ func program235() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -52294,4 +52335,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "988e40a73323bc6cc1ec0d4ef4f6d04e86b374c3902d7e4812287f6849f810a4"
+const generatedHash = "ec9aafde2adb32adae4d48580e08e7510939f3ff9d6d8e9cb965954da0f50998"
