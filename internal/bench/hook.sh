@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Times `hookguard hook` as a whole process, next to a trivial Go program that
-# only answers {}, on a routine shell event and on a deny. Uses hyperfine when it
-# is installed, else internal/bench/proctime. Prints medians and ratios.
-#   internal/bench/hook.sh [RUNS]
+# only answers {}, on every kind of event: a routine shell command, a deny, a
+# prompt, a read with and without content, and two MCP calls. Uses hyperfine
+# when it is installed, else internal/bench/proctime. Prints medians and ratios.
+#   internal/bench/hook.sh [RUNS]          (EVENTS="read mcp" to pick some)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-300}
@@ -31,8 +32,18 @@ json.dump(dict(base, hook_event_name="beforeSubmitPrompt", attachments=[],
                prompt="Please update the docs so they match this draft:\n\n" + readme), open(out + "/prompt.json", "w"))
 json.dump(dict(base, hook_event_name="beforeReadFile", attachments=[], file_path="/home/dev/project/rules/eval.go",
                content=open("rules/eval.go").read()), open(out + "/read.json", "w"))
+# A read without content (beforeTabFileRead, or a client that sends only the
+# path) and two MCP calls: a read-only tool and a SQL query analyzed by value.
+json.dump(dict(base, hook_event_name="beforeReadFile", attachments=[], file_path="/home/dev/project/src/app.ts"),
+          open(out + "/read-path.json", "w"))
+json.dump(dict(base, hook_event_name="beforeMCPExecution", mcp_server_name="github", tool_name="get_issue",
+               tool_input=json.dumps({"owner": "acme", "repo": "shop", "issue_number": 42}),
+               command="npx -y @modelcontextprotocol/server-github"), open(out + "/mcp.json", "w"))
+json.dump(dict(base, hook_event_name="beforeMCPExecution", mcp_server_name="postgres", tool_name="query",
+               tool_input=json.dumps({"sql": "SELECT id, status FROM orders WHERE created_at > now() - interval '1 day' LIMIT 20"}),
+               command="npx -y @modelcontextprotocol/server-postgres"), open(out + "/mcp-sql.json", "w"))
 PY
-for ev in routine deny prompt read; do
+for ev in ${EVENTS:-routine deny prompt read read-path mcp mcp-sql}; do
   echo "== $ev event"
   if command -v hyperfine >/dev/null; then
     hyperfine -N --warmup 20 --runs "$runs" --input "$out/$ev.json" -i "$out/trivial" "$out/hookguard hook"

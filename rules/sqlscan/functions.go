@@ -1,26 +1,29 @@
 package sqlscan
 
+import "sync"
+
 // sqlWords are keywords that take parentheses (IN (…), EXISTS (…)): not calls.
-var sqlWords = map[string]bool{
-	"in": true, "exists": true, "values": true, "any": true, "all": true, "some": true, "over": true, "filter": true,
-	"not": true, "and": true, "or": true, "as": true, "from": true, "join": true, "using": true, "on": true,
-	"select": true, "where": true, "with": true, "recursive": true, "lateral": true, "case": true, "when": true,
-	"then": true, "else": true, "into": true, "table": true, "union": true, "intersect": true, "except": true,
-	"partition": true, "by": true, "within": true, "group": true, "order": true, "having": true, "limit": true,
-	"offset": true, "returning": true, "set": true, "is": true, "like": true, "ilike": true, "between": true,
-	"distinct": true, "array": true, "row": true, "window": true, "rows": true, "range": true, "key": true,
-	"primary": true, "references": true, "unique": true, "check": true, "default": true, "index": true,
-	"interval": true, "varchar": true, "char": true, "numeric": true, "decimal": true, "timestamp": true,
-	"time": true, "float": true, "double": true, "precision": true, "int": true, "bigint": true, "integer": true,
-	"cube": true, "rollup": true, "grouping": true, "sets": true, "tablesample": true, "only": true, "by_name": true,
-}
+var sqlWords = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"in": true, "exists": true, "values": true, "any": true, "all": true, "some": true, "over": true, "filter": true,
+		"not": true, "and": true, "or": true, "as": true, "from": true, "join": true, "using": true, "on": true,
+		"select": true, "where": true, "with": true, "recursive": true, "lateral": true, "case": true, "when": true,
+		"then": true, "else": true, "into": true, "table": true, "union": true, "intersect": true, "except": true,
+		"partition": true, "by": true, "within": true, "group": true, "order": true, "having": true, "limit": true,
+		"offset": true, "returning": true, "set": true, "is": true, "like": true, "ilike": true, "between": true,
+		"distinct": true, "array": true, "row": true, "window": true, "rows": true, "range": true, "key": true,
+		"primary": true, "references": true, "unique": true, "check": true, "default": true, "index": true,
+		"interval": true, "varchar": true, "char": true, "numeric": true, "decimal": true, "timestamp": true,
+		"time": true, "float": true, "double": true, "precision": true, "int": true, "bigint": true, "integer": true,
+		"cube": true, "rollup": true, "grouping": true, "sets": true, "tablesample": true, "only": true, "by_name": true,
+	}
+})
 
 // safeFunctions are functions known to be free of side effects: aggregates,
 // string, number, date, JSON, array and window functions of the common
 // engines.
-var safeFunctions = map[string]bool{}
-
-func init() {
+var safeFunctions = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, f := range []string{
 		// aggregates and windows
 		"count", "sum", "avg", "min", "max", "stddev", "stddev_pop", "stddev_samp", "variance", "var_pop", "var_samp",
@@ -71,9 +74,10 @@ func init() {
 		"similarity", "levenshtein", "ts_rank", "to_tsvector", "to_tsquery", "plainto_tsquery", "websearch_to_tsquery",
 		"ts_headline", "match", "against", "bm25", "cosine_distance", "l2_distance", "inner_product",
 	} {
-		safeFunctions[f] = true
+		m[f] = true
 	}
-}
+	return m
+})
 
 // dangerousFunctions are functions with effects outside the query, and why.
 var dangerousFunctions = map[string]string{

@@ -300,12 +300,12 @@ func checkFunctions(st string, danger, unknown func(string)) {
 		name := m[1]
 		base := name[strings.LastIndexByte(name, '.')+1:]
 		switch {
-		case sqlWords[base]:
+		case sqlWords()[base]:
 		case dangerousFunctions[base] != "":
 			danger(base + "() " + dangerousFunctions[base])
 		case strings.HasPrefix(base, "dblink"), strings.HasPrefix(base, "dbms_"), strings.HasPrefix(base, "utl_"), strings.HasPrefix(base, "xp_"), strings.HasPrefix(base, "sp_"):
 			danger(base + "() reaches outside the query (remote links, files, programs)")
-		case safeFunctions[base]:
+		case safeFunctions()[base]:
 		default:
 			unknown(base + "() is not known to be free of side effects")
 		}
