@@ -24,7 +24,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	cwd := fs.String("cwd", "", "working directory of the command (default: the current directory)")
 	policyPath := fs.String("policy", "", "user policy file")
 	withJudge := fs.Bool("judge", false, "ask the configured judge for escalations (default: rules only)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	var ev *hook.Event

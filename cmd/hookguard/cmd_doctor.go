@@ -25,7 +25,7 @@ func runDoctor(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	project := fs.String("project", "", "project root (default: the enclosing git repository, else the current directory)")
 	policyPath := fs.String("policy", "", "user policy file (default $HOOKGUARD_POLICY or ~/.config/hookguard/policy.yaml)")
 	noSelfTest := fs.Bool("no-selftest", false, "do not run the installed hook commands")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

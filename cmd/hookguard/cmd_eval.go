@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -97,11 +96,8 @@ func runEval(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.record, "record", "", "record every judge request and answer into the cassette `FILE`")
 	fs.StringVar(&o.cassette, "cassette", "", "cassette `FILE` that --judge replay answers from")
 	fs.BoolVar(&o.noProgress, "no-progress", false, "never show the progress bar")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &exitError{code: 2}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	o.paths = fs.Args()
 	if err := o.check(); err != nil {

@@ -137,7 +137,7 @@ func runInstall(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	noTools := fs.Bool("no-tools", false, "leave out Cursor's generic preToolUse event, which guards the agent's own file edits and deletes")
 	bin := fs.String("bin", "", "hookguard binary the hooks run (default: this one)")
 	timeout := fs.Int("timeout", 0, fmt.Sprintf("hook timeout in seconds (default %d for Cursor, %d for Claude Code)", install.CursorTimeout, install.ClaudeTimeout))
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -199,7 +199,7 @@ func runUninstall(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("uninstall", "uninstall [--claude] [--user] [--dry-run] [--project DIR]", stderr)
 	var tf targetFlags
 	tf.register(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -63,7 +63,7 @@ func runJudgeStatus(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("judge status", "judge status [--json] [--policy FILE]", stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
 	policyPath := fs.String("policy", "", "user policy file")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	_, cfg, ok, cerr := judgeConfig(*policyPath)
@@ -138,7 +138,7 @@ func runJudgeTest(args []string, stdout, stderr io.Writer) error {
 	command := fs.String("command", "./deploy.sh staging", "shell command to judge")
 	intent := fs.String("intent", "", "the user's request to pass along")
 	policyPath := fs.String("policy", "", "user policy file")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	pol, cfg, ok, err := judgeConfig(*policyPath)
@@ -173,7 +173,7 @@ func runJudgeTest(args []string, stdout, stderr io.Writer) error {
 
 func runJudgeStop(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("judge stop", "judge stop", stderr)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	c := &judgeserver.Client{Config: judge.Config{StateDir: statedir.Dir(os.Getenv)}}

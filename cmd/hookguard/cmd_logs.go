@@ -22,7 +22,7 @@ func runLogs(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	since := fs.String("since", "", "only decisions newer than this: a duration (90m, 2h, 7d) or a time (2026-01-02 or RFC 3339)")
 	n := fs.Int("n", 50, "show at most the last N decisions (0 = all)")
 	asJSON := fs.Bool("json", false, "print the matching audit lines as JSON lines")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

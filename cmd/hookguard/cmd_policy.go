@@ -39,7 +39,7 @@ func runPolicy(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 // a user rule's examples run through the same pipeline it will live in).
 func runPolicyTest(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("policy test", "policy test [FILE…]", stderr)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	failed := 0
@@ -118,7 +118,7 @@ func runPolicyShow(args []string, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print JSON instead of YAML")
 	policyPath := fs.String("policy", "", "user policy file")
 	project := fs.String("project", "", "workspace root whose .cursor/hookguard.yaml applies (default: the current directory)")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	root := *project

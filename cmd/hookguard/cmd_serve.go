@@ -29,7 +29,7 @@ func runServe(args []string, _ io.Reader, _, stderr io.Writer) error {
 	idle := fs.Duration("idle", idleDefault, "exit after this long without a request ($HOOKGUARD_SERVE_IDLE)")
 	dir := fs.String("dir", statedir.Dir(os.Getenv), "state directory (socket, cache)")
 	quiet := fs.Bool("quiet", false, "no log lines")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	logf := func(format string, a ...any) {

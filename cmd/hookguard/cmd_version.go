@@ -29,7 +29,7 @@ type versionInfo struct {
 func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("version", "version [--json]", stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	v := buildVersion()

@@ -93,6 +93,17 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nrun hookguard <command> --help for a command's flags.")
 }
 
+// parseFlags parses a command's flags. A flag error (already printed with
+// the usage by the flag package) exits 2, as every usage error does, and is
+// not printed a second time.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return err
+	}
+	return &exitError{code: 2}
+}
+
 // newFlags makes a FlagSet that prints its usage to stderr and returns errors.
 func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
