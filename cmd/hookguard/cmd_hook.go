@@ -50,10 +50,12 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	}()
 	data, rerr := hook.ReadInput(stdin)
 	if rerr != nil {
+		auditUnreadable(rerr.Error(), "", start, stderr)
 		return unreadable(stdout, rerr.Error(), "")
 	}
 	ev, derr := hook.Decode(data, hook.Dialect(*dialect))
 	if derr != nil {
+		auditUnreadable("invalid event", derr.Error(), start, stderr)
 		return unreadable(stdout, "invalid event", derr.Error())
 	}
 	if ev.Kind == hook.KindObserve {
@@ -104,6 +106,18 @@ func unreadable(stdout io.Writer, reason, detail string) error {
 		msg += " Detail: " + text.OneLine(detail)
 	}
 	return &exitError{code: 2, msg: msg}
+}
+
+// auditUnreadable records an event that could not be read, so a client
+// sending a payload hookguard does not understand shows in the log as the
+// denies it causes.
+func auditUnreadable(reason, detail string, start time.Time, stderr io.Writer) {
+	msg := "could not read the event (" + reason + ")"
+	if detail != "" && detail != reason {
+		msg += ": " + text.OneLine(detail)
+	}
+	res := hook.Result{Decision: hook.Deny, Source: hook.SourceError, Reason: msg}
+	pipeline.Audit(nil, &hook.Event{Name: "unreadable"}, pipeline.Decision{Result: res}, time.Since(start), stderr)
 }
 
 // homeDir is the user's home, or "" when it cannot be found.

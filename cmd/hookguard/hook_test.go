@@ -207,6 +207,26 @@ func TestHookBadInput(t *testing.T) {
 	}
 }
 
+// TestUnreadableEventIsAudited: an event hookguard cannot read is denied and
+// shows in the audit log, so a client sending an unknown payload is visible.
+func TestUnreadableEventIsAudited(t *testing.T) {
+	home, _ := hkEnv(t)
+	t.Setenv("HOOKGUARD_AUDIT", "")
+	r := hkRun(t, strings.NewReader("not json"), "hook")
+	hkWantUnreadable(t, r)
+	b, err := os.ReadFile(filepath.Join(home, "state", "audit.jsonl"))
+	if err != nil {
+		t.Fatalf("no audit log: %v", err)
+	}
+	var rec struct{ Event, Decision, Source, Reason string }
+	if err := json.Unmarshal(bytes.TrimSpace(b), &rec); err != nil {
+		t.Fatalf("audit line %q: %v", b, err)
+	}
+	if rec.Event != "unreadable" || rec.Decision != "deny" || rec.Source != "error" || !strings.Contains(rec.Reason, "invalid event") {
+		t.Errorf("audit record = %+v", rec)
+	}
+}
+
 func TestHookOversizedInput(t *testing.T) {
 	hkEnv(t)
 	head := `{"hook_event_name":"beforeReadFile","file_path":"/w/big.log","content":"`
