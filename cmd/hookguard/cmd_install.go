@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/install"
+	"github.com/hookguard/hookguard/internal/statedir"
 )
 
 func init() {
@@ -170,6 +171,7 @@ func runInstall(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "hookguard is already installed in %s (nothing changed)\n", t.Path)
 		return nil
 	}
+	plan.BackupDir = filepath.Join(statedir.Dir(nil), "backups")
 	backup, err := plan.Apply(time.Now())
 	if err != nil {
 		return err
@@ -225,6 +227,7 @@ func runUninstall(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, plan.Diff())
 		return nil
 	}
+	plan.BackupDir = filepath.Join(statedir.Dir(nil), "backups")
 	backup, err := plan.Apply(time.Now())
 	if err != nil {
 		return err

@@ -399,7 +399,7 @@ func TestCheckCLI(t *testing.T) {
 		{"user-policy", []string{"check", "--policy", team, "psql 'host=db.prod.internal'"}, 0, []string{"decision: deny", "team-no-prod-psql"}, ""},
 		{"broken-policy", []string{"check", "--policy", broken, "ls"}, 1, nil, "broken-yaml.yaml"},
 		{"no-command", []string{"check"}, 2, nil, "usage"},
-		{"bad-flag", []string{"check", "--bogus", "ls"}, 1, nil, "bogus"},
+		{"bad-flag", []string{"check", "--bogus", "ls"}, 2, nil, "bogus"},
 		{"help", []string{"check", "--help"}, 0, nil, "usage"},
 	}
 	for _, c := range cases {

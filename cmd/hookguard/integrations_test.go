@@ -237,12 +237,16 @@ func TestInstallIntoHandWrittenHooks(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("install: %d %s", code, errOut)
 	}
-	if !strings.Contains(out, "previous file saved as "+hooksPath+".bak.") {
-		t.Errorf("no backup reported: %s", out)
+	_, saved, ok := strings.Cut(out, "previous file saved as ")
+	saved, _, _ = strings.Cut(saved, "\n")
+	if !ok || !strings.Contains(saved, ".bak.") || strings.HasPrefix(saved, filepath.Dir(hooksPath)) {
+		t.Errorf("backup not reported, or saved inside .cursor/: %s", out)
 	}
-	backups, _ := filepath.Glob(hooksPath + ".bak.*")
-	if len(backups) != 1 || s.read(backups[0]) != orig {
-		t.Fatalf("backup missing or wrong: %v", backups)
+	if s.read(saved) != orig {
+		t.Fatalf("backup %s missing or wrong", saved)
+	}
+	if beside, _ := filepath.Glob(hooksPath + ".bak.*"); len(beside) != 0 {
+		t.Errorf("a backup was left in .cursor/: %v", beside)
 	}
 	got := s.read(hooksPath)
 	for _, keep := range []string{`"python3 .cursor/hooks/guard_shell.py"`, `"loop_limit": 3`, `"$schema"`, `"x-team"`, `"reviewed": 2.50`, `"matcher": "curl|wget"`} {

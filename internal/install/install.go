@@ -124,6 +124,10 @@ type Plan struct {
 	// Remove is set when the file would be left with nothing in it that the
 	// user wrote, after an uninstall that created it: it is deleted instead.
 	Remove bool
+	// BackupDir, when set, receives the backup of the previous file (named
+	// after its whole path), so that no backup lands inside .cursor/ or
+	// .claude/ where it is easy to commit; else the backup sits next to it.
+	BackupDir string
 }
 
 // Changed reports whether applying the plan changes anything.
@@ -249,6 +253,13 @@ func (p *Plan) Apply(now time.Time) (backup string, err error) {
 	}
 	if p.Exists {
 		backup = fmt.Sprintf("%s.bak.%s", path, now.Format("20060102-150405"))
+		if p.BackupDir != "" {
+			if err := os.MkdirAll(p.BackupDir, 0o700); err != nil {
+				return "", fmt.Errorf("back up %s: %w", path, err)
+			}
+			name := strings.ReplaceAll(strings.TrimPrefix(filepath.ToSlash(path), "/"), "/", "%")
+			backup = filepath.Join(p.BackupDir, fmt.Sprintf("%s.bak.%s", name, now.Format("20060102-150405")))
+		}
 		if err := os.WriteFile(backup, p.Before, mode); err != nil {
 			return "", fmt.Errorf("back up %s: %w", path, err)
 		}

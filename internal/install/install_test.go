@@ -226,6 +226,34 @@ func TestInstallRefusesBrokenFiles(t *testing.T) {
 	}
 }
 
+// TestApplyBackupOutsideTheProject: with a backup folder, the previous file
+// is saved there (named after its path), and nothing new appears beside it.
+func TestApplyBackupOutsideTheProject(t *testing.T) {
+	tg := fixture(t, Cursor, "user-authored.json")
+	orig, _ := os.ReadFile(tg.Path)
+	p, err := PlanInstall(tg, Options{Binary: testBinary})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.BackupDir = filepath.Join(t.TempDir(), "backups")
+	backup, err := p.Apply(time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(backup) != p.BackupDir || !strings.HasSuffix(backup, "hooks.json.bak.20260102-030405") {
+		t.Errorf("backup %q, want it in %s", backup, p.BackupDir)
+	}
+	if got, _ := os.ReadFile(backup); !bytes.Equal(got, orig) {
+		t.Error("backup does not hold the previous file")
+	}
+	entries, _ := os.ReadDir(filepath.Dir(tg.Path))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".bak") {
+			t.Errorf("a backup was left beside the file: %s", e.Name())
+		}
+	}
+}
+
 func TestApplyKeepsBackupAndMode(t *testing.T) {
 	tg := fixture(t, Cursor, "user-authored.json")
 	if err := os.Chmod(tg.Path, 0o600); err != nil {
