@@ -108,6 +108,27 @@ func (a *analysis) envVar(k string) {
 	}
 }
 
+// writesNothing reports a command whose output is empty (:, true, cat
+// /dev/null, echo -n, printf ”), or a redirection with no command at all.
+func (a *analysis) writesNothing() bool {
+	c := a.c
+	if c.DynamicName || len(c.Assigns) > 0 && c.Name == "" {
+		return false
+	}
+	args := c.Args
+	switch c.Name {
+	case "", ":", "true", "false":
+		return true
+	case "cat":
+		return len(args) == 1 && args[0] == "/dev/null"
+	case "echo":
+		return len(args) == 1 && args[0] == "-n" || len(args) == 2 && args[0] == "-n" && args[1] == ""
+	case "printf":
+		return len(args) == 1 && args[0] == ""
+	}
+	return false
+}
+
 func (a *analysis) redirects() {
 	for _, rd := range a.c.Redirects {
 		t := rd.Target
@@ -115,6 +136,10 @@ func (a *analysis) redirects() {
 			continue
 		}
 		switch {
+		case (rd.Op == ">" || rd.Op == ">|") && a.writesNothing():
+			// : > FILE, cat /dev/null > FILE: the file is emptied, its content
+			// gone as if it were deleted.
+			a.file(OpDelete, t, false)
 		case strings.Contains(rd.Op, ">"):
 			a.file(OpWrite, t, false)
 		case strings.Contains(rd.Op, "<"):
@@ -492,6 +517,11 @@ func (a *analysis) operands(kind, first string, pos []string, dyn []bool) {
 		}
 		if last == 0 && kind == OperandDest {
 			// cp FILE with no destination: an error, or (ln -s) into the cwd.
+			return
+		}
+		if kind == OperandDest && last == 1 && pos[0] == "/dev/null" && !dyn[1] {
+			// cp /dev/null FILE empties FILE: its content is gone, as if deleted.
+			a.file(OpDelete, pos[last], false)
 			return
 		}
 		a.value(OperandWrite, pos[last], dyn[last])

@@ -180,6 +180,8 @@ func (r *Record) concerns() []string {
 			case has(c, ClassSecret) && f.Op == OpDelete:
 				add("deletes %s, a secrets file that is usually not in version control", f.Path)
 			case has(c, "build"):
+			case has(c, ClassData) && f.Op == OpDelete:
+				add("deletes or empties %s, a local database that is usually in no version control", f.Path)
 			case has(c, ClassAgent):
 				add("%s the agent's own instructions or settings (%s)", f.Op, f.Path)
 			case has(c, ClassCI) && f.Op != OpDelete:

@@ -44018,6 +44018,39 @@ func generatedPaths() []PathClasses {
 			},
 		},
 		{
+			Class: "data",
+			Patterns: []string{
+				"*.sqlite",
+				"*.sqlite3",
+				"*.db",
+				"*.db3",
+				"*.duckdb",
+				"*.mdb",
+				"*.accdb",
+				"*.realm",
+				"dump.rdb",
+				"appendonly.aof",
+				"*.ldb",
+				"*.mv.db",
+			},
+			Except: []string{
+				"*.lock.db",
+				"*.trace.db",
+			},
+			Examples: PathExamples{
+				Match: []string{
+					"/w/app/db/production.sqlite3",
+					"/w/app/data/app.db",
+					"/w/app/dump.rdb",
+				},
+				NoMatch: []string{
+					"/w/app/src/db.ts",
+					"/w/app/db/schema.rb",
+					"/w/app/migrations/001.sql",
+				},
+			},
+		},
+		{
 			Class: "cache",
 			Patterns: []string{
 				"~/.cache/",
@@ -52335,4 +52368,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "ec9aafde2adb32adae4d48580e08e7510939f3ff9d6d8e9cb965954da0f50998"
+const generatedHash = "a6657b5974857f186356c3be7e60358b1c0a5e413518f865d8b8526d9b8550b0"
