@@ -357,6 +357,9 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder map[strin
 		Classify:       func(arg, cwd string) []string { return classifyPath(arg, cwd, ctx) },
 		FromPipe:       c.Via == "xargs" || slices.Contains(c.Wrappers, "xargs"),
 	}
+	if len(ctx.UnderstoodScripts) > 0 {
+		env.Understood = func(abs string) bool { return slices.Contains(ctx.UnderstoodScripts, abs) }
+	}
 	if placeholder != nil {
 		for cl := range placeholder {
 			env.Placeholder = append(env.Placeholder, cl)

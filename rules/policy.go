@@ -170,6 +170,10 @@ type Context struct {
 	Cwd            string
 	WorkspaceRoots []string
 	Home           string
+	// UnderstoodScripts are script files (absolute paths) whose whole body
+	// the rule pass has read and allows (see pipeline.ScriptVerdict): a
+	// command that runs one is known, not sent to the judge for it.
+	UnderstoodScripts []string
 
 	// build is the policy's settings.build_outputs, set by Evaluate.
 	build *nameSet

@@ -167,3 +167,25 @@ func TestDangerInsideAScriptIsDenied(t *testing.T) {
 		t.Fatalf("npm run clean: %v", resp)
 	}
 }
+
+// TestUnderstoodScriptIsAllowedWithoutTheModel: a workspace shell script
+// whose every line the rules allow is run without asking the model; one
+// line the rules do not understand sends the command to the model; an edit
+// that adds such a line is seen at once.
+func TestUnderstoodScriptIsAllowedWithoutTheModel(t *testing.T) {
+	s := newContextSandbox(t)
+	s.write("scripts/gen-mocks.sh", "#!/bin/sh\nset -e\n# regenerate mocks\ngo generate ./internal/...\ngofmt -w internal\necho done\n")
+	for _, cmd := range []string{"./scripts/gen-mocks.sh", "bash scripts/gen-mocks.sh", "chmod +x scripts/gen-mocks.sh && ./scripts/gen-mocks.sh"} {
+		if resp := s.shell(cmd, ""); resp["permission"] != "allow" {
+			t.Errorf("%s: answer %v, want allow", cmd, resp)
+		}
+	}
+	if n := s.calls(); n != 0 {
+		t.Fatalf("the model was asked (%d calls) about a script the rules understand", n)
+	}
+	s.write("scripts/gen-mocks.sh", "#!/bin/sh\nset -e\ngo generate ./internal/...\n./tools/publish-mocks --channel beta\n")
+	s.shell("./scripts/gen-mocks.sh", "")
+	if n := s.calls(); n != 1 {
+		t.Fatalf("after an edit that adds an unknown program: %d model calls, want 1", n)
+	}
+}

@@ -76,13 +76,20 @@ func used(in *judge.Input) int {
 // scripts, package.json scripts, make and just recipes) with the rule pass.
 // A clear danger there is denied by the rules, naming the file and line; a
 // body the rules do not understand sends the command to the judge (the
-// escalations say why); bodies the rules allow change nothing.
+// escalations say why). Workspace shell scripts whose whole body the rules
+// allow are returned as understood: running them is known.
 func ScriptVerdict(ev *hook.Event, pol *rules.Policy, home string) (hook.Decision, hook.Result, []string) {
+	d, res, why, _ := scriptVerdict(ev, pol, home)
+	return d, res, why
+}
+
+// scriptVerdict is ScriptVerdict with the understood script files.
+func scriptVerdict(ev *hook.Event, pol *rules.Policy, home string) (hook.Decision, hook.Result, []string, []string) {
 	if ev.Kind != hook.KindShell || pol == nil {
-		return hook.Allow, hook.Result{}, nil
+		return hook.Allow, hook.Result{}, nil, nil
 	}
 	ctx := rules.Context{Cwd: ev.Cwd, WorkspaceRoots: ev.WorkspaceRoots, Home: home}
-	var escalations []string
+	var escalations, understood []string
 	for _, src := range judgectx.Resolve(ev.Command, ev.Cwd, ev.WorkspaceRoots) {
 		if !src.Shell {
 			continue
@@ -93,7 +100,10 @@ func ScriptVerdict(ev *hook.Event, pol *rules.Policy, home string) (hook.Decisio
 			reason := fmt.Sprintf("the command runs the %s %s (%s line %d), which would %s", src.Kind, redact(src.Name), redact(src.File), line,
 				strings.TrimSuffix(lowerFirst(redact(m.Reason)), "."))
 			return hook.Deny, hook.Result{Decision: hook.Deny, Source: hook.SourceRule, RuleID: "script-body:" + m.RuleID,
-				Reason: text.Truncate(reason, 600), Advice: m.Advice}, nil
+				Reason: text.Truncate(reason, 600), Advice: m.Advice}, nil, nil
+		}
+		if whole.Decision == hook.Allow && src.Kind == "script" && len(src.Body) < judgectx.MaxBody {
+			understood = append(understood, src.File)
 		}
 		if whole.Decision != hook.Allow {
 			why := "it is not understood"
@@ -104,9 +114,9 @@ func ScriptVerdict(ev *hook.Event, pol *rules.Policy, home string) (hook.Decisio
 		}
 	}
 	if len(escalations) > 0 {
-		return hook.Judge, hook.Result{}, escalations
+		return hook.Judge, hook.Result{}, escalations, nil
 	}
-	return hook.Allow, hook.Result{}, nil
+	return hook.Allow, hook.Result{}, nil, understood
 }
 
 // firstDeny finds the first line of a shell source the rules deny (the body

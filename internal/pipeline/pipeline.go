@@ -56,7 +56,7 @@ func (p *Pipeline) Decide(ctx context.Context, ev *hook.Event) Decision {
 		// What the command runs (a script, a package.json script, a recipe)
 		// can hold a danger its own line does not show, or code the rules do
 		// not understand: then the command is not understood either.
-		switch d, danger, why := ScriptVerdict(ev, p.Policy, p.Home); d {
+		switch d, danger, why, understood := scriptVerdict(ev, p.Policy, p.Home); d {
 		case hook.Deny:
 			res = danger
 		case hook.Judge:
@@ -64,6 +64,14 @@ func (p *Pipeline) Decide(ctx context.Context, ev *hook.Event) Decision {
 			out.Escalations = append(out.Escalations, why...)
 			res = p.judge(ctx, ev, out)
 		default:
+			if out.Decision == hook.Judge && len(understood) > 0 {
+				// The scripts it runs were read whole and the rules allow
+				// every line: decide again knowing that.
+				rctx.UnderstoodScripts = understood
+				if again := evaluate(ev, rctx); again.Decision != hook.Judge {
+					out, res = again, p.fromRules(again)
+				}
+			}
 			if out.Decision == hook.Judge {
 				res = p.judge(ctx, ev, out)
 			}

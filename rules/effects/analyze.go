@@ -25,6 +25,9 @@ type Env struct {
 	// FromPipe says stdin comes from another command of the same pipeline
 	// whose output is not known (xargs turns it into arguments).
 	FromPipe bool
+	// Understood, when set, reports a script file (absolute path) whose
+	// whole body the rule pass has read and allows: running it is known.
+	Understood func(abs string) bool
 }
 
 // Analyze computes the effects record of one simple command.
@@ -83,6 +86,11 @@ func (a *analysis) run() {
 	relative := !strings.HasPrefix(c.Program, "/") && strings.Contains(c.Program, "/")
 	if spec == nil {
 		if relative {
+			if a.understood(c.Program) {
+				r.Known = true
+				r.Code = append(r.Code, CodeEffect{Kind: "project", What: c.Program})
+				return
+			}
 			r.Code = append(r.Code, CodeEffect{Kind: "file", What: c.Program})
 			r.unknown("runs a workspace file: %s", c.Program)
 		}
@@ -106,6 +114,15 @@ func (a *analysis) envVar(k string) {
 	if loaderVars()[k] || strings.HasPrefix(k, "DYLD_") || strings.HasPrefix(k, "BASH_FUNC_") {
 		a.r.Env = append(a.r.Env, k)
 	}
+}
+
+// understood reports a script whose body the rule pass has read and allows.
+func (a *analysis) understood(p string) bool {
+	if a.env.Understood == nil || strings.ContainsAny(p, "$`*?[") {
+		return false
+	}
+	abs, _ := a.absolute(p)
+	return a.env.Understood(abs)
 }
 
 // writesNothing reports a command whose output is empty (:, true, cat

@@ -167,6 +167,10 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			r.Code = append(r.Code, CodeEffect{Kind: "project", What: v})
 			return
 		}
+		if !dyn && a.understood(v) {
+			r.Code = append(r.Code, CodeEffect{Kind: "project", What: v})
+			return
+		}
 		r.Code = append(r.Code, CodeEffect{Kind: "file", What: v})
 		r.unknown("runs the script %s", v)
 	case OperandCommand:
