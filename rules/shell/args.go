@@ -156,6 +156,9 @@ func containerExecArgs(name string, args []arg) []arg {
 		}
 		i++
 	}
+	if i < len(args) && args[i].s == "run" {
+		return containerRunArgs(args[i+1:])
+	}
 	if i >= len(args) || args[i].s != "exec" {
 		return nil
 	}
@@ -172,6 +175,73 @@ func containerExecArgs(name string, args []arg) []arg {
 		return nil
 	}
 	return args[i:]
+}
+
+// containerRunValueOpts are the options of docker/podman run and compose
+// run that take a value as the next word.
+var containerRunValueOpts = map[string]bool{
+	"-a": true, "-c": true, "-e": true, "-h": true, "-l": true, "-m": true, "-p": true, "-u": true, "-v": true, "-w": true,
+	"--add-host": true, "--annotation": true, "--attach": true, "--blkio-weight": true, "--cap-add": true, "--cap-drop": true,
+	"--cgroup-parent": true, "--cgroupns": true, "--cidfile": true, "--cpu-period": true, "--cpu-quota": true,
+	"--cpu-shares": true, "--cpus": true, "--cpuset-cpus": true, "--cpuset-mems": true, "--device": true,
+	"--device-cgroup-rule": true, "--dns": true, "--dns-option": true, "--dns-search": true, "--domainname": true,
+	"--entrypoint": true, "--env": true, "--env-file": true, "--expose": true, "--gpus": true, "--group-add": true,
+	"--health-cmd": true, "--health-interval": true, "--health-retries": true, "--health-start-period": true,
+	"--health-timeout": true, "--hostname": true, "--ip": true, "--ip6": true, "--ipc": true, "--isolation": true,
+	"--label": true, "--label-file": true, "--link": true, "--log-driver": true, "--log-opt": true, "--mac-address": true,
+	"--memory": true, "--memory-reservation": true, "--memory-swap": true, "--memory-swappiness": true, "--mount": true,
+	"--name": true, "--network": true, "--net": true, "--network-alias": true, "--oom-score-adj": true, "--pid": true,
+	"--pids-limit": true, "--platform": true, "--publish": true, "--pull": true, "--restart": true, "--runtime": true,
+	"--security-opt": true, "--shm-size": true, "--stop-signal": true, "--stop-timeout": true, "--storage-opt": true,
+	"--sysctl": true, "--tmpfs": true, "--ulimit": true, "--user": true, "--userns": true, "--uts": true, "--volume": true,
+	"--volume-driver": true, "--volumes-from": true, "--workdir": true, "--index": true,
+}
+
+// containerRunArgs returns the command docker|podman run (or compose run)
+// gives its new container: the words after the image (or service), with
+// --entrypoint in front; nil when it runs the image's own command. An option
+// it does not know is taken as a flag, so a misread leaves the image's name
+// as the program: an unknown program, never a harmless one.
+func containerRunArgs(args []arg) []arg {
+	var entry *arg
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].s, "-") && args[i].s != "-" {
+		v := args[i].s
+		if v == "--" {
+			i++
+			break
+		}
+		if name, val, ok := strings.Cut(v, "="); ok {
+			if name == "--entrypoint" {
+				e := args[i]
+				e.s = val
+				entry = &e
+			}
+			i++
+			continue
+		}
+		if containerRunValueOpts[v] && i+1 < len(args) {
+			if v == "--entrypoint" {
+				e := args[i+1]
+				entry = &e
+			}
+			i += 2
+			continue
+		}
+		i++
+	}
+	i++ // the image or service
+	if i > len(args) {
+		return nil
+	}
+	rest := args[i:]
+	if entry != nil && entry.s != "" {
+		rest = append([]arg{*entry}, rest...)
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	return rest
 }
 
 func anyDyn(args []arg) bool {
