@@ -760,77 +760,6 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
-				ID: "code-destructive-call",
-				Kinds: []hook.Kind{
-					"shell",
-				},
-				Decision: "judge",
-				Programs: []string{
-					"python",
-					"python3",
-					"python2",
-					"node",
-					"deno",
-					"bun",
-					"perl",
-					"ruby",
-					"php",
-				},
-				Patterns: []string{
-					`(?i)\s(-c|-e|-r|-E|--eval|-p|--print|-pe|-ne|-pie|-lne)\s.*(rmtree|rmSync|rmdirSync|rm_rf|remove_dir_all|unlinkSync|os\.remove|os\.unlink|os\.rmdir|removedirs|fs\.rm|rimraf|File\.delete|FileUtils\.rm|unlink\s*\(|rmdir\s*\(|os\.system|subprocess|child_process|execSync|spawnSync|\bsystem\s*\(|socket|urllib|requests\.(post|put)|http\.request)`,
-					"^(ruby|perl)\\b.*\\s(-e|-E|-pe|-ne|-pie|-lne)\\s.*`",
-				},
-				Reason: "a one-liner that deletes files or runs other programs",
-				Examples: Examples{
-					Match: []string{
-						`python3 -c "import shutil; shutil.rmtree('build')"`,
-						`node -e "require('child_process').execSync('make')"`,
-					},
-					NoMatch: []string{
-						"python3 -c 'print(1+1)'",
-						"python3 script.py",
-					},
-				},
-				Prefilter: [][][]string{
-					{
-						{
-							"tree",
-							"sync",
-							"dirsync",
-							"_rf",
-							"emove_dir_all",
-							"unlinksync",
-							"remove",
-							"unlink",
-							"rmdir",
-							"removedirs",
-							"fs.rm",
-							"rimraf",
-							".delete",
-							"utils.rm",
-							"unlink",
-							"rmdir",
-							"os.system",
-							"subprocess",
-							"child_process",
-							"execsync",
-							"spawnsync",
-							"system",
-							"socket",
-							"urllib",
-							"requests.",
-							"http.request",
-						},
-					},
-					{
-						{
-							"ruby",
-							"perl",
-						},
-					},
-				},
-			},
-			{
 				ID: "fs-rm-recursive-inside",
 				Kinds: []hook.Kind{
 					"shell",
@@ -6502,4 +6431,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "b7949aa34c7eee71a5ab5ce5ace857b1a62e39234a6358dbf4ac5f753c0418ab"
+const generatedDefaultHash = "b07215f32f282082f6cccef86b1d8d2aab6951ff996cf55c6e694f507ea9a3a7"
