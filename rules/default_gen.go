@@ -208,18 +208,21 @@ func generatedDefault() *Policy {
 				Paths: []string{
 					"outside",
 					"home_sub",
+					"!cache",
 				},
 				Reason: "recursive delete outside the workspace",
 				Advice: "keep deletions inside the workspace, or ask the user to confirm this path",
 				Examples: Examples{
 					Match: []string{
-						"rm -rf ~/.cache/pip",
+						"rm -rf ~/Documents/old-exports",
 						"cd .. && rm -rf build",
 						"rm -rf /home/dev/other-project/node_modules",
 					},
 					NoMatch: []string{
 						"rm -rf dist",
 						"rm -rf /tmp/x",
+						"rm -rf ~/.cache/pip",
+						"rm -rf ~/Library/Developer/Xcode/DerivedData/App-abc",
 					},
 				},
 				Prefilter: [][][]string{
@@ -858,6 +861,7 @@ func generatedDefault() *Policy {
 					"outside",
 					"home_sub",
 					"home",
+					"!cache",
 				},
 				Reason: "writes a file outside the workspace",
 				Examples: Examples{
@@ -868,6 +872,7 @@ func generatedDefault() *Policy {
 					NoMatch: []string{
 						"echo x > out.txt",
 						"cp a.txt /tmp/a.txt",
+						"rm -rf ~/.cache/pip/http",
 					},
 				},
 				Prefilter: [][][]string{},
@@ -1778,23 +1783,22 @@ func generatedDefault() *Policy {
 				},
 				Decision: "judge",
 				Patterns: []string{
-					`^(ssh|mosh|telnet|rsh|sshpass|kubectl\s+(\S+\s+)*exec|aws\s+ssm\s+start-session|gcloud\s+compute\s+ssh)(\s|$)`,
+					`^(telnet|rsh|sshpass|kubectl\s+(\S+\s+)*exec|aws\s+ssm\s+start-session|gcloud\s+compute\s+ssh)(\s|$)`,
 				},
 				Reason: "runs commands on another machine",
 				Examples: Examples{
 					Match: []string{
-						"ssh deploy@10.0.0.5 'systemctl restart api'",
+						"sshpass -p x ssh deploy@10.0.0.5 'systemctl restart api'",
 						"kubectl exec -it api-0 -- sh",
 					},
 					NoMatch: []string{
 						"ssh-keygen -t ed25519",
+						"ssh ci@build-02 'df -h'",
 					},
 				},
 				Prefilter: [][][]string{
 					{
 						{
-							"ssh",
-							"mosh",
 							"telnet",
 							"rsh",
 							"sshpass",
@@ -6431,4 +6435,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "b07215f32f282082f6cccef86b1d8d2aab6951ff996cf55c6e694f507ea9a3a7"
+const generatedDefaultHash = "0f234661414a0793cfa304d98c56ae8b6943ef6b274942a1ebd93ba0b3d21a48"

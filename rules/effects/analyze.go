@@ -378,7 +378,9 @@ func (a *analysis) specEffects(s *Spec) {
 	if s.Network != "" {
 		r.Network = append(r.Network, NetEffect{Dest: "its configured remote", Sends: map[string]string{"send": "workspace"}[s.Network]})
 	}
-	if s.Mutates != "" {
+	// A followed remote command decides by itself, unless local input feeds
+	// it (ssh host 'bash -s' < script.sh runs that script there).
+	if s.Mutates != "" && !(s.MutatesOnBareSession && a.c.CodeSplit && !a.c.StdinFed && !hasInputRedirect(a.c)) {
 		r.Mutates = s.Mutates
 	}
 	if s.Privileged {

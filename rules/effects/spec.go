@@ -45,6 +45,10 @@ type Spec struct {
 	// cloud, cluster, database, registry, system. Such commands are judged
 	// unless a rule decides them.
 	Mutates string `yaml:"mutates,omitempty"`
+	// MutatesOnBareSession limits Mutates to an interactive session: when
+	// the splitter followed the command it runs there (ssh host CMD), that
+	// command's own effects decide.
+	MutatesOnBareSession bool `yaml:"mutates_on_bare_session,omitempty"`
 	// Privileged says the command acts with another identity or on the
 	// machine's configuration (service managers, package managers of the
 	// system).

@@ -39312,7 +39312,7 @@ func program187() *Spec {
 	}
 }
 
-// ssh: a shell on a remote machine; a remote command is not analyzed (judged)
+// ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
 func program188() *Spec {
@@ -39322,28 +39322,34 @@ func program188() *Spec {
 			"mosh",
 			"autossh",
 		},
-		Summary:     "a shell on a remote machine; a remote command is not analyzed (judged)",
+		Summary:     "a shell on a remote machine (judged); a remote command is split and decided by its own effects",
 		Operands:    "command",
 		First:       "any",
 		StopAtFirst: true,
 		Options: []Option{
 			{
 				Names: []string{
-					"-p",
-					"-l",
-					"-o",
-					"-J",
 					"-L",
 					"-R",
 					"-D",
 					"-W",
+					"-w",
+				},
+				Value:   "any",
+				Concern: "forwards ports or traffic through the remote machine",
+			},
+			{
+				Names: []string{
+					"-o",
+					"-p",
+					"-l",
+					"-J",
 					"-b",
 					"-c",
 					"-m",
 					"-O",
 					"-Q",
 					"-S",
-					"-w",
 					"-B",
 					"-e",
 					"-P",
@@ -39394,12 +39400,22 @@ func program188() *Spec {
 				},
 			},
 		},
-		Mutates: "remote",
+		Mutates:              "remote",
+		MutatesOnBareSession: true,
 		Examples: Examples{
+			Allow: []string{
+				"ssh ci@build-02 'df -h /var/lib/docker'",
+				"ssh staging-web uptime",
+			},
 			Judge: []string{
 				"ssh deploy@bastion.prod.example.com",
 				"ssh ubuntu@10.0.3.17 'sudo systemctl restart nginx'",
 				"ssh -T git@github.com",
+				"ssh -L 5432:db.internal:5432 bastion sleep 600",
+				"ssh web1 'mkdir -p /srv/app/releases/42'",
+			},
+			Deny: []string{
+				"ssh web1 'echo ok > /etc/motd'",
 			},
 		},
 	}
@@ -52373,4 +52389,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "28fba22a36235c87d559b1c678264438ad4e0df536c70f35feafc9a4ed0327f3"
+const generatedHash = "999020243cd92481c46befa7fc7f4c108db58d581a7f62be4a77da18e0350a19"
