@@ -104,6 +104,7 @@ func (a *analysis) run() {
 	}
 	r.Known = true
 	a.walk(spec)
+	a.headerTokensToTheirService()
 	if c.DynamicCode {
 		r.Code = append(r.Code, CodeEffect{Kind: "stdin", Lang: "shell", Found: []string{"only known at run time"}})
 		r.unknown("runs shell code only known at run time")

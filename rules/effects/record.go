@@ -51,6 +51,9 @@ type NetEffect struct {
 	Local bool `json:"local,omitempty"`
 	// Metadata says the destination is a cloud metadata endpoint.
 	Metadata bool `json:"metadata,omitempty"`
+
+	// headerVars are the variables of a header sent with a run-time value.
+	headerVars []string
 }
 
 // Record is what one simple command would do.

@@ -61,7 +61,7 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		// A token in a header usually goes to the service it belongs to:
 		// the judge decides whether this destination is that service.
 		if dyn {
-			a.r.Network = append(a.r.Network, NetEffect{Sends: "a run-time value in a header"})
+			a.r.Network = append(a.r.Network, NetEffect{Sends: "a run-time value in a header", headerVars: headerVars(v)})
 		}
 		return
 	case OperandDD:
