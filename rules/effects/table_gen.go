@@ -216,272 +216,274 @@ func generatedProgram(name string) *Spec {
 		return program103()
 	case "uv":
 		return program104()
-	case "uvx", "pipx":
+	case "uvx":
 		return program105()
-	case "poetry":
+	case "pipx":
 		return program106()
-	case "twine":
+	case "poetry":
 		return program107()
-	case "pipenv":
+	case "twine":
 		return program108()
-	case "pdm":
+	case "pipenv":
 		return program109()
-	case "hatch":
+	case "pdm":
 		return program110()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program111()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program112()
-	case "make", "gmake":
+	case "jupyter":
 		return program113()
-	case "just":
+	case "make", "gmake":
 		return program114()
-	case "task", "go-task":
+	case "just":
 		return program115()
-	case "cmake":
+	case "task", "go-task":
 		return program116()
-	case "ctest":
+	case "cmake":
 		return program117()
-	case "ninja", "samu":
+	case "ctest":
 		return program118()
-	case "meson":
+	case "ninja", "samu":
 		return program119()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program120()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program121()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program122()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program123()
-	case "javac":
+	case "java":
 		return program124()
-	case "dotnet":
+	case "javac":
 		return program125()
-	case "xcodebuild":
+	case "dotnet":
 		return program126()
-	case "rspec":
+	case "xcodebuild":
 		return program127()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program128()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program129()
-	case "rails":
+	case "rake":
 		return program130()
-	case "bundle", "bundler":
+	case "rails":
 		return program131()
-	case "gem":
+	case "bundle", "bundler":
 		return program132()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program133()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program134()
-	case "mix":
+	case "composer":
 		return program135()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program136()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program137()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program138()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program139()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program140()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program141()
-	case "protoc":
+	case "buf":
 		return program142()
-	case "sqlc":
+	case "protoc":
 		return program143()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program144()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program145()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program146()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program147()
-	case "kustomize":
+	case "helm":
 		return program148()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program149()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program150()
-	case "minikube":
+	case "kind":
 		return program151()
-	case "k3d":
+	case "minikube":
 		return program152()
-	case "stern", "kubetail":
+	case "k3d":
 		return program153()
-	case "k9s":
+	case "stern", "kubetail":
 		return program154()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program155()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program156()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program157()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program158()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program159()
-	case "packer":
+	case "pulumi":
 		return program160()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program161()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program162()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program163()
-	case "aws":
+	case "ansible-galaxy":
 		return program164()
-	case "gcloud":
+	case "aws":
 		return program165()
-	case "gsutil":
+	case "gcloud":
 		return program166()
-	case "az":
+	case "gsutil":
 		return program167()
-	case "doctl":
+	case "az":
 		return program168()
-	case "fly", "flyctl":
+	case "doctl":
 		return program169()
-	case "heroku":
+	case "fly", "flyctl":
 		return program170()
-	case "vercel", "vc":
+	case "heroku":
 		return program171()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program172()
-	case "firebase":
+	case "netlify", "ntl":
 		return program173()
-	case "wrangler":
+	case "firebase":
 		return program174()
-	case "supabase":
+	case "wrangler":
 		return program175()
-	case "stripe":
+	case "supabase":
 		return program176()
-	case "hookguard":
+	case "stripe":
 		return program177()
-	case "psql":
+	case "hookguard":
 		return program178()
-	case "mysql", "mariadb":
+	case "psql":
 		return program179()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program180()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program181()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program182()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program183()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program184()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program185()
-	case "wget":
+	case "curl":
 		return program186()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program187()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program188()
-	case "scp", "sftp":
+	case "ssh", "mosh", "autossh":
 		return program189()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program190()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program191()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program192()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program193()
-	case "ssh-keygen":
+	case "openssl":
 		return program194()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program195()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program196()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program197()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program198()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program199()
-	case "journalctl":
+	case "launchctl":
 		return program200()
-	case "dmesg":
+	case "journalctl":
 		return program201()
-	case "brew":
+	case "dmesg":
 		return program202()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program203()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program204()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program205()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program206()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program207()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program208()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program209()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program210()
-	case "at", "batch":
+	case "crontab":
 		return program211()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program212()
-	case "kill":
+	case "atq", "atrm":
 		return program213()
-	case "pkill", "killall":
+	case "kill":
 		return program214()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program215()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program216()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program217()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program218()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program219()
-	case "screen":
+	case "tmux":
 		return program220()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program221()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program222()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program223()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program224()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program225()
-	case "direnv":
+	case "hyperfine":
 		return program226()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program227()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program228()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program229()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program230()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program231()
-	case "shfmt":
+	case "codespell":
 		return program232()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program233()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program234()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program235()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program236()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program237()
+	case "envsubst":
+		return program238()
 	}
 	return nil
 }
@@ -727,6 +729,7 @@ func generatedPrograms() []*Spec {
 		program235(),
 		program236(),
 		program237(),
+		program238(),
 	}
 }
 
@@ -22963,13 +22966,396 @@ func program104() *Spec {
 	}
 }
 
-// uvx: runs or installs a Python tool fetched by name
+// uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
 func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
+		},
+		Summary:     "runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)",
+		Operands:    "any",
+		StopAtFirst: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"--offline",
+					"--isolated",
+					"--no-cache",
+					"-n",
+					"--refresh",
+					"--no-progress",
+					"-h",
+					"--help",
+					"-V",
+					"--version",
+				},
+			},
+			{
+				Names: []string{
+					"-p",
+					"--python",
+					"--python-preference",
+					"--cache-dir",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--index-url",
+					"--extra-index-url",
+					"--index",
+					"--default-index",
+					"-i",
+				},
+				Value:   "any",
+				Concern: "fetches from another package index",
+			},
+			{
+				Names: []string{
+					"--from",
+					"--with",
+					"--with-requirements",
+					"--with-editable",
+				},
+				Value:   "any",
+				Concern: "installs and runs a package by name",
+			},
+		},
+		Subcommands: []*Spec{
+			{
+				Names: []string{
+					"pytest",
+					"py.test",
+				},
+				Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
+				Operands: "read",
+				Options:  shared68(),
+				Code:     "project",
+				Examples: Examples{
+					Allow: []string{
+						"pytest -q",
+						"pytest --lf -q",
+						"pytest tests/ -x -q --tb=short",
+						"pytest -k 'not slow' -n auto --cov=src --cov-report=xml",
+						"pytest --junitxml=reports/junit.xml",
+					},
+					Judge: []string{
+						"pytest --basetemp=/home/dev/tmp",
+					},
+					Deny: []string{
+						"pytest --basetemp=/home/dev",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"ruff",
+				},
+				Summary:  "lints and formats Python (--fix and format rewrite files)",
+				Operands: "read",
+				Options:  shared69(),
+				Subcommands: []*Spec{
+					{
+						Names: []string{
+							"check",
+						},
+						Operands: "read",
+						Options:  shared69(),
+						Code:     "project",
+					},
+					{
+						Names: []string{
+							"format",
+						},
+						Operands: "write",
+						Options:  shared70(),
+						Code:     "project",
+					},
+					{
+						Names: []string{
+							"rule",
+							"config",
+							"linter",
+							"version",
+							"help",
+							"server",
+							"analyze",
+							"clean",
+							"generate-shell-completion",
+						},
+						Operands:  "any",
+						AnyOption: true,
+					},
+				},
+				NoSubcommandOK: true,
+				Code:           "project",
+				Examples: Examples{
+					Allow: []string{
+						"ruff check .",
+						"ruff check . --fix",
+						"ruff check src --fix",
+						"ruff format src tests",
+						"ruff format --check .",
+						"ruff --version",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"black",
+				},
+				Summary:  "formats Python files in place (--check and --diff only report)",
+				Operands: "write",
+				Options:  shared71(),
+				Code:     "project",
+				Examples: Examples{
+					Allow: []string{
+						"black --check .",
+						"black src tests",
+						"black --diff -l 100 src",
+					},
+					Judge: []string{
+						"black /home/dev/other",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"isort",
+				},
+				Summary:  "sorts Python imports in place (--check-only and --diff only report)",
+				Operands: "write",
+				Options:  shared72(),
+				Code:     "project",
+				Examples: Examples{
+					Allow: []string{
+						"isort --check-only .",
+						"isort src tests --profile black",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"mypy",
+					"dmypy",
+				},
+				Summary:  "type-checks the workspace's Python code",
+				Operands: "read",
+				Options:  shared73(),
+				Code:     "project",
+				Examples: Examples{
+					Allow: []string{
+						"mypy src/",
+						"mypy --strict -p app",
+						"mypy src --config-file pyproject.toml",
+					},
+					Judge: []string{
+						"mypy --install-types --non-interactive src",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"pyright",
+					"basedpyright",
+				},
+				Summary:  "type-checks the workspace's Python code",
+				Operands: "read",
+				Options:  shared74(),
+				Code:     "project",
+				Examples: Examples{
+					Allow: []string{
+						"pyright",
+						"pyright src --outputjson",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"pylint",
+				},
+				Summary:  "lints Python code",
+				Operands: "read",
+				Options:  shared76(),
+				Code:     "project",
+				Examples: Examples{
+					Allow: []string{
+						"pylint src/app --disable=C0114",
+						"pylint --recursive=y .",
+					},
+					Judge: []string{
+						`pylint --init-hook='import os; os.system("id")' src`,
+					},
+				},
+			},
+			{
+				Names: []string{
+					"coverage",
+				},
+				Summary:  "measures test coverage of the workspace's code",
+				Operands: "script",
+				Options:  shared77(),
+				Subcommands: []*Spec{
+					{
+						Names: []string{
+							"run",
+						},
+						Summary:     "runs a Python program (or -m module) while measuring coverage",
+						Operands:    "any",
+						First:       "script",
+						StopAtFirst: true,
+						Options:     shared78(),
+						Examples: Examples{
+							Allow: []string{
+								"coverage run -m pytest",
+								"coverage run --branch -m pytest tests/",
+							},
+							Judge: []string{
+								"coverage run scripts/migrate.py",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"report",
+							"html",
+							"xml",
+							"json",
+							"lcov",
+							"annotate",
+							"combine",
+							"erase",
+							"debug",
+						},
+						Summary:  "reports or combines coverage data",
+						Operands: "read",
+						Options:  shared79(),
+						Examples: Examples{
+							Allow: []string{
+								"coverage report -m",
+								"coverage html -d htmlcov",
+								"coverage xml -o coverage.xml",
+							},
+						},
+					},
+				},
+				NoSubcommandOK: true,
+				Examples: Examples{
+					Allow: []string{
+						"coverage --version",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"tox",
+				},
+				Summary:  "runs the workspace's tox environments (installs their dependencies)",
+				Operands: "any",
+				Options:  shared80(),
+				Subcommands: []*Spec{
+					{
+						Names: []string{
+							"run",
+							"r",
+							"run-parallel",
+							"p",
+							"depends",
+							"de",
+							"list",
+							"l",
+							"devenv",
+							"d",
+							"config",
+							"c",
+							"legacy",
+							"le",
+						},
+						Operands: "any",
+						Options:  shared80(),
+						Code:     "project",
+						Network:  "read",
+					},
+					{
+						Names: []string{
+							"exec",
+							"e",
+						},
+						Operands:  "any",
+						AnyOption: true,
+						Code:      "unanalyzed",
+					},
+					{
+						Names: []string{
+							"quickstart",
+							"q",
+						},
+						Operands:  "any",
+						AnyOption: true,
+					},
+				},
+				NoSubcommandOK: true,
+				Code:           "project",
+				Network:        "read",
+				Examples: Examples{
+					Allow: []string{
+						"tox -e py312",
+						"tox -p -e lint,type",
+						"tox run -e py311 -- -k smoke",
+					},
+					Judge: []string{
+						"tox exec -e py312 -- python scripts/x.py",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"nox",
+				},
+				Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
+				Operands: "any",
+				Options:  shared81(),
+				Code:     "project",
+				Network:  "read",
+				Examples: Examples{
+					Allow: []string{
+						"nox -s tests",
+						"nox -s lint -- --fix",
+						"nox -l",
+					},
+				},
+			},
+		},
+		NoSubcommandOK: true,
+		Code:           "package",
+		Network:        "read",
+		Examples: Examples{
+			Allow: []string{
+				"uvx ruff check .",
+				"uvx black --check src",
+				"uvx mypy src",
+			},
+			Judge: []string{
+				"uvx some-unknown-tool",
+				"uvx --from git+https://github.com/x/y y-cli",
+				"uvx --with requests ruff check .",
+			},
+		},
+	}
+}
+
+// pipx: runs or installs a Python tool fetched by name
+//
+//go:noinline
+func program106() *Spec {
+	return &Spec{
+		Names: []string{
 			"pipx",
 		},
 		Summary:   "runs or installs a Python tool fetched by name",
@@ -22979,8 +23365,8 @@ func program105() *Spec {
 		Network:   "read",
 		Examples: Examples{
 			Judge: []string{
-				"uvx ruff check .",
 				"pipx install poetry",
+				"pipx run ruff check .",
 			},
 		},
 	}
@@ -22989,7 +23375,7 @@ func program105() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -23631,7 +24017,7 @@ func program106() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -23669,7 +24055,7 @@ func program107() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -24146,7 +24532,7 @@ func program108() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -24906,7 +25292,7 @@ func program109() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -25465,7 +25851,7 @@ func program110() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -25639,7 +26025,7 @@ func program111() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -25803,7 +26189,7 @@ func program112() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -25996,7 +26382,7 @@ func program113() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -26170,7 +26556,7 @@ func program114() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -26333,7 +26719,7 @@ func program115() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -26469,7 +26855,7 @@ func program116() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -26560,7 +26946,7 @@ func program117() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -26622,7 +27008,7 @@ func program118() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -26786,7 +27172,7 @@ func program119() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -27004,7 +27390,7 @@ func program120() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -27060,7 +27446,7 @@ func program121() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -27113,7 +27499,7 @@ func program122() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -27195,7 +27581,7 @@ func program123() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -27282,7 +27668,7 @@ func program124() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -27518,7 +27904,7 @@ func program125() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -27637,7 +28023,7 @@ func program126() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -27659,7 +28045,7 @@ func program127() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -27682,7 +28068,7 @@ func program128() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -27766,7 +28152,7 @@ func program129() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -27959,7 +28345,7 @@ func program130() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -28324,7 +28710,7 @@ func program131() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -28443,7 +28829,7 @@ func program132() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -28467,7 +28853,7 @@ func program133() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -28830,7 +29216,7 @@ func program134() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -29058,7 +29444,7 @@ func program135() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -29255,7 +29641,7 @@ func program136() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -29351,7 +29737,7 @@ func program137() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -29375,7 +29761,7 @@ func program138() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -29417,7 +29803,7 @@ func program139() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -29523,7 +29909,7 @@ func program140() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -29664,7 +30050,7 @@ func program141() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -29766,7 +30152,7 @@ func program142() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -29827,7 +30213,7 @@ func program143() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -30986,7 +31372,7 @@ func program144() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -31121,7 +31507,7 @@ func program145() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -32215,7 +32601,7 @@ func program146() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -32561,7 +32947,7 @@ func program147() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -32648,7 +33034,7 @@ func program148() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -32675,7 +33061,7 @@ func program149() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -32728,7 +33114,7 @@ func program150() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -32800,7 +33186,7 @@ func program151() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -32857,7 +33243,7 @@ func program152() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -32877,7 +33263,7 @@ func program153() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -32912,7 +33298,7 @@ func program154() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -32934,7 +33320,7 @@ func program155() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -33151,7 +33537,7 @@ func program156() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -33512,7 +33898,7 @@ func program157() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -33541,7 +33927,7 @@ func program158() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -33759,7 +34145,7 @@ func program159() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -33834,7 +34220,7 @@ func program160() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -33962,7 +34348,7 @@ func program161() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -33985,7 +34371,7 @@ func program162() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -34057,7 +34443,7 @@ func program163() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -34630,7 +35016,7 @@ func program164() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -35516,7 +35902,7 @@ func program165() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -35640,7 +36026,7 @@ func program166() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -36118,7 +36504,7 @@ func program167() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -36405,7 +36791,7 @@ func program168() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -36615,7 +37001,7 @@ func program169() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -36757,7 +37143,7 @@ func program170() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -36954,7 +37340,7 @@ func program171() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -37044,7 +37430,7 @@ func program172() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -37165,7 +37551,7 @@ func program173() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -37421,7 +37807,7 @@ func program174() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -37601,7 +37987,7 @@ func program175() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -37774,7 +38160,7 @@ func program176() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -37853,7 +38239,7 @@ func program177() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -37971,7 +38357,7 @@ func program178() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -38084,7 +38470,7 @@ func program179() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -38200,7 +38586,7 @@ func program180() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -38462,7 +38848,7 @@ func program181() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -38530,7 +38916,7 @@ func program182() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -38560,7 +38946,7 @@ func program183() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -38684,7 +39070,7 @@ func program184() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -39028,7 +39414,7 @@ func program185() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -39261,7 +39647,7 @@ func program186() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -39323,7 +39709,7 @@ func program187() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -39432,7 +39818,7 @@ func program188() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -39510,7 +39896,7 @@ func program189() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -39535,7 +39921,7 @@ func program190() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -39571,7 +39957,7 @@ func program191() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -39597,7 +39983,7 @@ func program192() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -39993,7 +40379,7 @@ func program193() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -40081,7 +40467,7 @@ func program194() *Spec {
 // ssh-add: lists or loads keys in the SSH agent
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -40138,7 +40524,7 @@ func program195() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -40313,7 +40699,7 @@ func program196() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -40416,7 +40802,7 @@ func program197() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -40439,7 +40825,7 @@ func program198() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -40512,7 +40898,7 @@ func program199() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -40648,7 +41034,7 @@ func program200() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -40748,7 +41134,7 @@ func program201() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -40914,7 +41300,7 @@ func program202() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -40986,7 +41372,7 @@ func program203() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -41008,7 +41394,7 @@ func program204() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -41081,7 +41467,7 @@ func program205() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -41173,7 +41559,7 @@ func program206() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -41224,7 +41610,7 @@ func program207() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -41319,7 +41705,7 @@ func program208() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -41388,7 +41774,7 @@ func program209() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -41440,7 +41826,7 @@ func program210() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -41461,7 +41847,7 @@ func program211() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -41481,7 +41867,7 @@ func program212() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -41566,7 +41952,7 @@ func program213() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -41589,7 +41975,7 @@ func program214() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -41614,7 +42000,7 @@ func program215() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -41728,7 +42114,7 @@ func program216() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -41849,7 +42235,7 @@ func program217() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -41972,7 +42358,7 @@ func program218() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -42220,7 +42606,7 @@ func program219() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -42302,7 +42688,7 @@ func program220() *Spec {
 // gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -42408,7 +42794,7 @@ func program221() *Spec {
 // lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -42497,7 +42883,7 @@ func program222() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -42584,7 +42970,7 @@ func program223() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -42669,7 +43055,7 @@ func program224() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -42757,7 +43143,7 @@ func program225() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -42826,7 +43212,7 @@ func program226() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -42966,7 +43352,7 @@ func program227() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -43002,7 +43388,7 @@ func program228() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -43054,7 +43440,7 @@ func program229() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -43134,7 +43520,7 @@ func program230() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -43220,7 +43606,7 @@ func program231() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -43295,7 +43681,7 @@ func program232() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -43362,7 +43748,7 @@ func program233() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -43392,7 +43778,7 @@ func program234() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -43416,7 +43802,7 @@ func program235() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -43487,7 +43873,7 @@ func program236() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -52402,4 +52788,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "19f73c7ca2bcecd466357626f91d8a440f1775ec0b0308ea52aee94aaabede96"
+const generatedHash = "34ebb1ab2af26c21f4d29367b1cc8105400d156af34bd8a8854e1ca71f0df1a3"
