@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"path"
 	"runtime"
 	"strings"
 	"sync"
@@ -29,7 +30,10 @@ type Pipelines struct {
 	// Judge returns the judge for a policy; nil (or a nil Judger) means no judge,
 	// so escalations are answered as unjudged.
 	Judge func(pol *rules.Policy) (pipeline.Judger, error)
-	// Home is the user's home directory.
+	// Home is the user's home directory, for events whose workspace is not
+	// inside a home directory; an event whose workspace root lies under
+	// /home/NAME, /Users/NAME or /root is judged with that home, as the hook
+	// of the user who owns the workspace would judge it.
 	Home string
 
 	mu     sync.Mutex
@@ -64,16 +68,18 @@ func (ps *Pipelines) For(roots []string) (*pipeline.Pipeline, error) {
 		}
 		// Workspaces without a project policy share one effective policy:
 		// reuse its pipeline, whose rules are already compiled.
+		shareKey := pol.Hash + "\x00" + WorkspaceHome(roots, ps.Home)
 		if pol.Hash != "" {
 			ps.mu.Lock()
-			shared := ps.byHash[pol.Hash]
+			shared := ps.byHash[shareKey]
 			ps.mu.Unlock()
 			if shared != nil {
 				e.p = shared
 				return
 			}
 		}
-		p := &pipeline.Pipeline{Policy: pol, Home: ps.Home}
+		home := WorkspaceHome(roots, ps.Home)
+		p := &pipeline.Pipeline{Policy: pol, Home: home}
 		if ps.Judge != nil {
 			j, err := ps.Judge(pol)
 			if err != nil {
@@ -90,15 +96,35 @@ func (ps *Pipelines) For(roots []string) (*pipeline.Pipeline, error) {
 			if ps.byHash == nil {
 				ps.byHash = map[string]*pipeline.Pipeline{}
 			}
-			if shared := ps.byHash[pol.Hash]; shared != nil {
+			if shared := ps.byHash[shareKey]; shared != nil {
 				e.p = shared // another workspace got there first
 			} else {
-				ps.byHash[pol.Hash] = p
+				ps.byHash[shareKey] = p
 			}
 			ps.mu.Unlock()
 		}
 	})
 	return e.p, e.err
+}
+
+// WorkspaceHome returns the home directory that holds the first workspace
+// root (/home/NAME, /Users/NAME, /root), else fallback.
+func WorkspaceHome(roots []string, fallback string) string {
+	if len(roots) == 0 {
+		return fallback
+	}
+	root := path.Clean(roots[0])
+	if root == "/root" || strings.HasPrefix(root, "/root/") {
+		return "/root"
+	}
+	for _, base := range []string{"/home/", "/Users/"} {
+		if rest, ok := strings.CutPrefix(root, base); ok {
+			if name, _, _ := strings.Cut(rest, "/"); name != "" && name != "Shared" {
+				return base + name
+			}
+		}
+	}
+	return fallback
 }
 
 // Policies returns the distinct policies loaded so far (for the report header).
