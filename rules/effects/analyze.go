@@ -276,6 +276,18 @@ func (a *analysis) walk(spec *Spec) {
 			}
 			i += consumed
 			if r.stopped {
+				if m := r.toolModule; m != "" {
+					// python -m pip check: the module is a tool the table
+					// knows; read its arguments against its entry.
+					sub := *c
+					sub.Name, sub.Program = m, m
+					sub.Args, sub.DynamicArgs = args[min(i+1, len(args)):], dynTail(dyn, i+1)
+					r.toolModule = ""
+					r.Program += " -m " + m
+					inner := analysis{c: &sub, env: a.env, r: r}
+					inner.walk(Lookup(m))
+					return
+				}
 				break // the rest are the arguments of the code it runs
 			}
 			continue
@@ -560,4 +572,12 @@ func listedOption(spec *Spec, arg string) bool {
 		name = arg[:i]
 	}
 	return findOption(spec, name) != nil
+}
+
+// dynTail returns dyn from i on (dyn may be shorter than the arguments).
+func dynTail(dyn []bool, i int) []bool {
+	if i >= len(dyn) {
+		return nil
+	}
+	return dyn[i:]
 }

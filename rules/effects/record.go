@@ -90,6 +90,8 @@ type Record struct {
 	// filterNames are find's -name/-iname values (what -delete removes).
 	filterNames []string
 	stopped     bool
+	// toolModule is a python -m module the table knows as a program.
+	toolModule string
 }
 
 func (r *Record) unknown(format string, args ...any) {

@@ -277,11 +277,19 @@ var projectModules = sync.OnceValue(func() map[string]bool {
 	}
 })
 
+// toolModules are Python modules that are also programs in the table, run
+// by python -m exactly as by their own name (python -m pip install x is pip
+// install x).
+var toolModules = map[string]bool{"pip": true, "pytest": true, "black": true, "isort": true, "mypy": true, "pylint": true,
+	"ruff": true, "twine": true, "flake8": true}
+
 // module records python -m NAME.
 func (a *analysis) module(name string, dyn bool) {
 	switch {
 	case dyn:
 		a.r.unknown("a Python module only known at run time")
+	case toolModules[name] && Lookup(name) != nil:
+		a.r.toolModule = name // read as the tool itself (see walk)
 	case projectModules()[name]:
 		a.r.Code = append(a.r.Code, CodeEffect{Kind: "project", Lang: "python", What: "-m " + name})
 	default:
