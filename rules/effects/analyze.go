@@ -499,6 +499,11 @@ func findOption(s *Spec, name string) *Option {
 
 func (a *analysis) applyOption(o *Option, operands, first *string) {
 	if o.Operands != "" {
+		if o.Operands == OperandDelete && *operands != OperandDelete && !a.r.filtered {
+			// find evaluates its expression in order: a -delete before any
+			// test deletes everything it walks (find . -delete -name '*.tmp').
+			a.r.deleteFirst = true
+		}
 		*operands = o.Operands
 	}
 	if o.NoFirst {

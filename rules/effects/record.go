@@ -83,7 +83,9 @@ type Record struct {
 	recursive bool
 	deletes   bool
 	filtered  bool
-	codeGiven bool
+	// deleteFirst says a deleting action came before any filter.
+	deleteFirst bool
+	codeGiven   bool
 	// firstArg is the first positional argument when the table gives it a
 	// kind of its own (grep's pattern, sed's script).
 	firstArg string

@@ -1600,6 +1600,7 @@ func program11() *Spec {
 			},
 			Deny: []string{
 				"find / -delete",
+				"find . -delete -name '*.tmp'",
 			},
 		},
 	}
@@ -52788,4 +52789,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "34ebb1ab2af26c21f4d29367b1cc8105400d156af34bd8a8854e1ca71f0df1a3"
+const generatedHash = "f86cf0002a1300e1edeecd0d4fc44dabd8fa40754d32e168ab2bf2914a00e74f"

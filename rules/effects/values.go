@@ -103,6 +103,10 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			r.unknown("deletes files named by its input")
 			return
 		}
+		if a.r.deleteFirst {
+			a.file(OpDelete, v, true) // everything below DIR, the filters come too late
+			return
+		}
 		if a.r.filtered && len(a.r.filterNames) > 0 {
 			// find DIR -name X -delete: the files named X below DIR.
 			for _, n := range a.r.filterNames {
