@@ -253,11 +253,33 @@ func (a *analysis) walk(spec *Spec) {
 	var posDyn []bool
 	endOpts := false
 	subDone := len(spec.Subcommands) == 0
+	expr := findOption(spec, "(") != nil // find's expression: ( ) ! -o
+	parens := 0
 	for i := 0; i < len(args); i++ {
 		arg, d := args[i], i < len(dyn) && dyn[i]
 		if !endOpts && arg == "--" {
 			endOpts = true
 			continue
+		}
+		if expr && !d {
+			switch arg {
+			case "(":
+				parens++
+				continue
+			case ")":
+				parens = max(parens-1, 0)
+				continue
+			case "!":
+				continue
+			case "-o", "-or":
+				if parens == 0 {
+					// A new alternative: its actions run where the tests
+					// before -o failed, so those tests narrow nothing.
+					r.filtered = false
+					r.filterNames = nil
+				}
+				continue
+			}
 		}
 		if !endOpts && len(arg) > 1 && arg[0] == '+' {
 			if o := findOption(cur, "+"); o != nil {
