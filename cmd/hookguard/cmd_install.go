@@ -116,7 +116,7 @@ func selfBinary(explicit string) (string, error) {
 		return "", fmt.Errorf("hookguard binary %s is not an executable file", abs)
 	}
 	if explicit == "" && strings.Contains(abs, string(filepath.Separator)+"go-build") {
-		return "", fmt.Errorf("hookguard is running from a temporary `go run` build (%s); install it first (in the clone: go install ./cmd/hookguard, into $(go env GOPATH)/bin) or pass --bin", abs)
+		return "", fmt.Errorf("hookguard is running from a temporary `go run` build (%s); install it first (in the clone: CGO_ENABLED=0 go install ./cmd/hookguard, into $(go env GOPATH)/bin) or pass --bin", abs)
 	}
 	return abs, nil
 }

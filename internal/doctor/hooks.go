@@ -220,7 +220,7 @@ func resolveProgram(t install.Target, command, home string) (string, error) {
 // runs (`hookguard version`).
 func checkBinary(ctx context.Context, o *Options, t install.Target, command string) []Check {
 	prog, err := resolveProgram(t, command, o.Home)
-	fix := fmt.Sprintf("build or install hookguard (in a clone of its repository: go install ./cmd/hookguard, which puts it in $(go env GOPATH)/bin), then run `hookguard install%s` from it so the entry gets its absolute path", scopeFlag(t))
+	fix := fmt.Sprintf("build or install hookguard (in a clone of its repository: CGO_ENABLED=0 go install ./cmd/hookguard, which puts it in $(go env GOPATH)/bin), then run `hookguard install%s` from it so the entry gets its absolute path", scopeFlag(t))
 	if err != nil {
 		return []Check{{ID: "binary", Subject: command, Status: StatusFail, Message: err.Error(), Fix: fix}}
 	}
