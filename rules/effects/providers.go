@@ -2,6 +2,7 @@ package effects
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -60,7 +61,7 @@ func ownProvider(vars []string, dest string) bool {
 	for _, v := range vars {
 		ok := false
 		for _, p := range tokenProviders {
-			if !containsString(p.vars, v) {
+			if !slices.Contains(p.vars, v) {
 				continue
 			}
 			for _, h := range p.hosts {
@@ -74,15 +75,6 @@ func ownProvider(vars []string, dest string) bool {
 		}
 	}
 	return true
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // headerTokensToTheirService drops the "run-time value in a header" of a
@@ -132,7 +124,7 @@ func knownToken(vars []string) string {
 			return v
 		}
 		for _, p := range tokenProviders {
-			if containsString(p.vars, v) {
+			if slices.Contains(p.vars, v) {
 				return v
 			}
 		}
