@@ -11,44 +11,29 @@ func init() {
 	register(command{name: "completion", summary: "print a shell completion script (bash, zsh or fish)", run: runCompletion})
 }
 
+// bashCompletion completes hookguard in bash (and in zsh through bashcompinit).
+const bashCompletion = `_hookguard() {
+  local cur=${COMP_WORDS[COMP_CWORD]}
+  if [ "$COMP_CWORD" -eq 1 ]; then
+    COMPREPLY=( $(compgen -W "@COMMANDS@" -- "$cur") )
+    return
+  fi
+  if [[ $cur == -* ]]; then
+    local flags
+    flags=$("${COMP_WORDS[0]}" "${COMP_WORDS[1]}" --help 2>&1 | grep -oE '^  -[A-Za-z][A-Za-z0-9-]*' | sed 's/^  -/--/')
+    COMPREPLY=( $(compgen -W "$flags" -- "$cur") )
+    return
+  fi
+  COMPREPLY=( $(compgen -f -- "$cur") )
+}
+complete -o default -F _hookguard hookguard
+`
+
 // completionScripts complete command names from the built-in list and a
 // command's flags from its own --help, so they never go stale.
 var completionScripts = map[string]string{
-	"bash": `# hookguard completion for bash: eval "$(hookguard completion bash)"
-_hookguard() {
-  local cur=${COMP_WORDS[COMP_CWORD]}
-  if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=( $(compgen -W "@COMMANDS@" -- "$cur") )
-    return
-  fi
-  if [[ $cur == -* ]]; then
-    local flags
-    flags=$("${COMP_WORDS[0]}" "${COMP_WORDS[1]}" --help 2>&1 | grep -oE '^  -[A-Za-z][A-Za-z0-9-]*' | sed 's/^  -/--/')
-    COMPREPLY=( $(compgen -W "$flags" -- "$cur") )
-    return
-  fi
-  COMPREPLY=( $(compgen -f -- "$cur") )
-}
-complete -o default -F _hookguard hookguard
-`,
-	"zsh": `# hookguard completion for zsh: eval "$(hookguard completion zsh)"
-autoload -U +X bashcompinit && bashcompinit
-_hookguard() {
-  local cur=${COMP_WORDS[COMP_CWORD]}
-  if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=( $(compgen -W "@COMMANDS@" -- "$cur") )
-    return
-  fi
-  if [[ $cur == -* ]]; then
-    local flags
-    flags=$("${COMP_WORDS[0]}" "${COMP_WORDS[1]}" --help 2>&1 | grep -oE '^  -[A-Za-z][A-Za-z0-9-]*' | sed 's/^  -/--/')
-    COMPREPLY=( $(compgen -W "$flags" -- "$cur") )
-    return
-  fi
-  COMPREPLY=( $(compgen -f -- "$cur") )
-}
-complete -o default -F _hookguard hookguard
-`,
+	"bash": "# hookguard completion for bash: eval \"$(hookguard completion bash)\"\n" + bashCompletion,
+	"zsh":  "# hookguard completion for zsh: eval \"$(hookguard completion zsh)\"\nautoload -U +X bashcompinit && bashcompinit\n" + bashCompletion,
 	"fish": `# hookguard completion for fish: hookguard completion fish | source
 complete -c hookguard -f -n '__fish_use_subcommand' -a '@COMMANDS@'
 complete -c hookguard -n 'not __fish_use_subcommand' -a '(hookguard (commandline -opc)[2] --help 2>&1 | string match -r "^  -[A-Za-z][A-Za-z0-9-]*" | string replace -r "^  -" -- "--")'

@@ -110,12 +110,16 @@ func optValue(args []arg, short, long string) (arg, bool) {
 }
 
 // joinArgs joins args with spaces, as eval does.
-func joinArgs(args []arg) *arg {
+func joinArgs(args []arg) *arg { return joinWith(args, " ") }
+
+// joinWith joins args with sep; the result is run-time or substituted when
+// any piece is.
+func joinWith(args []arg, sep string) *arg {
 	out := &arg{}
 	var b strings.Builder
 	for i, a := range args {
 		if i > 0 {
-			b.WriteByte(' ')
+			b.WriteString(sep)
 		}
 		b.WriteString(a.s)
 		out.dyn = out.dyn || a.dyn

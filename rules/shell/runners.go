@@ -97,18 +97,10 @@ func sshCommandArgs(args []arg) []arg {
 // gitExecCode finds the commands git runs for `rebase --exec|-x CMD`,
 // `bisect run CMD...` and `submodule foreach CMD...`.
 func gitExecCode(args []arg) (*arg, string, bool) {
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i].s, "-") {
-		switch args[i].s {
-		case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path":
-			i++
-		}
-		i++
-	}
-	if i >= len(args) {
+	sub, rest, ok := subcommand(args, "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path")
+	if !ok {
 		return nil, "", false
 	}
-	sub, rest := args[i].s, args[i+1:]
 	switch sub {
 	case "rebase":
 		var parts []arg
@@ -157,19 +149,25 @@ func gitExecCode(args []arg) (*arg, string, bool) {
 }
 
 // joinLines joins commands one per line.
-func joinLines(parts []arg) *arg {
-	out := &arg{}
-	var b strings.Builder
-	for i, a := range parts {
-		if i > 0 {
-			b.WriteByte('\n')
+func joinLines(parts []arg) *arg { return joinWith(parts, "\n") }
+
+// subcommand skips a program's global options (valueOpts take the next
+// word) and returns its subcommand and the words after it.
+func subcommand(args []arg, valueOpts ...string) (string, []arg, bool) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].s, "-") {
+		for _, o := range valueOpts {
+			if args[i].s == o {
+				i++
+				break
+			}
 		}
-		b.WriteString(a.s)
-		out.dyn = out.dyn || a.dyn
-		out.subst = out.subst || a.subst
+		i++
 	}
-	out.s = b.String()
-	return out
+	if i >= len(args) {
+		return "", nil, false
+	}
+	return args[i].s, args[i+1:], true
 }
 
 // screenValueOpts are screen's options that take a value.
@@ -202,18 +200,10 @@ func screenCode(args []arg) (*arg, string, bool) {
 // tmuxCode finds the command tmux runs: the shell command of new-session,
 // new-window, split-window and respawn-*, or the keys typed by send-keys.
 func tmuxCode(args []arg) (*arg, string, bool) {
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i].s, "-") {
-		switch args[i].s {
-		case "-L", "-S", "-f", "-c", "-T":
-			i++
-		}
-		i++
-	}
-	if i >= len(args) {
+	sub, rest, ok := subcommand(args, "-L", "-S", "-f", "-c", "-T")
+	if !ok {
 		return nil, "", false
 	}
-	sub, rest := args[i].s, args[i+1:]
 	switch sub {
 	case "send-keys", "send":
 		var typed []arg
@@ -234,15 +224,7 @@ func tmuxCode(args []arg) (*arg, string, bool) {
 		if len(typed) == 0 {
 			return nil, "", false
 		}
-		out := &arg{}
-		var b strings.Builder
-		for _, a := range typed {
-			b.WriteString(a.s)
-			out.dyn = out.dyn || a.dyn
-			out.subst = out.subst || a.subst
-		}
-		out.s = b.String()
-		return out, viaTerminal, false
+		return joinWith(typed, ""), viaTerminal, false
 	case "new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp", "respawn-window", "respawnw":
 		j := 0
 		for j < len(rest) && strings.HasPrefix(rest[j].s, "-") {
