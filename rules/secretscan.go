@@ -123,14 +123,17 @@ func jsonStrings(raw json.RawMessage) string {
 
 // contentExempts reports whether a read's content lets a rule with
 // content_exempt stand down: "public" — the content is only public keys and
-// certificates; "clean" — there is content and it holds no secret.
+// certificates, or a known credential config (Docker config.json,
+// kubeconfig) whose fields hold no credential and where the detector finds
+// none; "clean" — there is content and it holds no secret.
 func contentExempts(mode string, content []string, path string) bool {
 	if len(content) == 0 || strings.TrimSpace(content[0]) == "" {
 		return false
 	}
 	switch mode {
 	case "public":
-		return secrets.PublicMaterialOnly(content[0])
+		return secrets.PublicMaterialOnly(content[0]) ||
+			credentialConfigWithoutSecrets(path, content[0]) && len(secrets.Scan(content[0], secrets.Options{Path: path}).Blocking(true)) == 0
 	case "clean":
 		return len(secrets.Scan(content[0], secrets.Options{Path: path}).Blocking(true)) == 0
 	}
