@@ -44063,10 +44063,16 @@ func generatedPaths() []PathClasses {
 				".sqlite_history",
 				".rediscli_history",
 				".mongosh/",
+				".mongodb/mongosh/",
+				".dbshell",
+				"*_repl_history",
 				".Rhistory",
 				".julia/logs/repl_history.jl",
 				".local/share/atuin/",
 				"ConsoleHost_history.txt",
+				".ipython/profile_default/history.sqlite",
+				".clickhouse-client-history",
+				".duckdb_history",
 				"/proc/self/environ",
 				"/proc/*/environ",
 				"/proc/*/task/*/environ",
@@ -52789,4 +52795,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "f86cf0002a1300e1edeecd0d4fc44dabd8fa40754d32e168ab2bf2914a00e74f"
+const generatedHash = "b6160ee2ba2f2335667b270525ba6bd7adec48deff44166e18559feb382ef2db"
