@@ -252,7 +252,7 @@ func generatedDefault() *Policy {
 				Examples: Examples{
 					Match: []string{
 						"rm -rf $BUILD_DIR",
-						`rm -rf "$(git rev-parse --show-toplevel)"`,
+						`rm -rf "$(cat dirs.txt)"`,
 					},
 					NoMatch: []string{
 						"rm -rf build",
@@ -6394,4 +6394,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "246c56932eb6a40c90fa2348757722a909c1a1a2e321be3f8593102f77f9a4ff"
+const generatedDefaultHash = "d85e77b6b2fb33b58a5f564e842ee8b6841177fa4cfeb708a0b673d9ed1703a2"

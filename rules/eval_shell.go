@@ -36,7 +36,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		// gigabytes is an outage for the agent. Deny, saying why.
 		return e.addEffect(effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}, text.Truncate(line, 200))
 	}
-	res := shell.Split(line, shell.Options{Cwd: cwd, Home: ctx.Home})
+	res := shell.Split(line, shell.Options{Cwd: cwd, Home: ctx.Home, WorkspaceRoots: ctx.WorkspaceRoots})
 	var d hook.Decision
 	if res.ParseError != nil {
 		e.out.ParseError = res.ParseError.Error()

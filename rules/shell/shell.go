@@ -11,6 +11,9 @@ type Options struct {
 	Cwd string
 	// Home is the user's home directory, used for ~ and $HOME; "" when unknown.
 	Home string
+	// WorkspaceRoots are the event's workspace roots: $(git rev-parse
+	// --show-toplevel) run inside one is that root.
+	WorkspaceRoots []string
 	// MaxDepth bounds recursion into nested shells (bash -c, eval, …). 0 means 4.
 	MaxDepth int
 }

@@ -15,6 +15,8 @@ type splitCase struct {
 	Line string `json:"line"`
 	Cwd  string `json:"cwd"`
 	Home string `json:"home"`
+	// Roots are the workspace roots ($(git rev-parse --show-toplevel)).
+	Roots []string `json:"roots"`
 	// MaxDepth is passed as Options.MaxDepth.
 	MaxDepth int `json:"max_depth"`
 	// Want lists the expected commands in order; when Exact is false, they
@@ -65,7 +67,7 @@ func loadCases(t testing.TB) []splitCase {
 func TestSplit(t *testing.T) {
 	for _, tc := range loadCases(t) {
 		t.Run(tc.Name, func(t *testing.T) {
-			res := Split(tc.Line, Options{Cwd: tc.Cwd, Home: tc.Home, MaxDepth: tc.MaxDepth})
+			res := Split(tc.Line, Options{Cwd: tc.Cwd, Home: tc.Home, MaxDepth: tc.MaxDepth, WorkspaceRoots: tc.Roots})
 			checkInvariants(t, res)
 			if got := res.ParseError != nil; got != tc.ParseError {
 				t.Errorf("ParseError = %v, want error: %v", res.ParseError, tc.ParseError)

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"strconv"
 	"strings"
 
@@ -77,8 +78,8 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 			}
 		case *syntax.CmdSubst:
 			*subs = append(*subs, subst{p.Stmts, viaCmdSubst})
-			if st.cwd != "" && isPwd(p) {
-				wb.b.WriteString(st.cwd) // "$(pwd)/build"
+			if v, ok := s.knownOutput(p, st); ok {
+				wb.b.WriteString(v) // "$(pwd)/build", "$(git rev-parse --show-toplevel)/dist"
 				continue
 			}
 			wb.dyn, wb.subst = true, true
@@ -102,6 +103,63 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 	}
 }
 
+// knownOutput is the output of a command substitution whose output is
+// known before running in every way that matters for paths: $(pwd), $(git
+// rev-parse --show-toplevel) inside a workspace root (that root), $(mktemp
+// [-d]) (a fresh temporary path) and $(date +FORMAT) with a format that
+// makes no / or space (a stand-in of digits).
+func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
+	if isPwd(cs) {
+		return st.cwd, st.cwd != ""
+	}
+	words, ok := plainCall(cs)
+	if !ok {
+		return "", false
+	}
+	switch {
+	case len(words) == 3 && words[0] == "git" && words[1] == "rev-parse" && words[2] == "--show-toplevel":
+		if st.cwd == "" {
+			return "", false
+		}
+		best := ""
+		for _, r := range s.opts.WorkspaceRoots {
+			r = strings.TrimSuffix(r, "/")
+			if (st.cwd == r || strings.HasPrefix(st.cwd, r+"/")) && len(r) > len(best) {
+				best = r
+			}
+		}
+		return best, best != ""
+	case words[0] == "mktemp" && (len(words) == 1 || len(words) == 2 && words[1] == "-d"):
+		return "/tmp/tmp.XXXXXXXXXX", true
+	case words[0] == "date" && len(words) == 2 && strings.HasPrefix(words[1], "+") &&
+		!strings.ContainsAny(words[1], "/ \t") && !strings.Contains(words[1], "%n") && !strings.Contains(words[1], "%t"):
+		return "20260101000000", true
+	}
+	return "", false
+}
+
+// plainCall returns the literal words of a substitution that is one simple
+// command with no redirections, assignments or expansions.
+func plainCall(cs *syntax.CmdSubst) ([]string, bool) {
+	if len(cs.Stmts) != 1 {
+		return nil, false
+	}
+	st := cs.Stmts[0]
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(st.Redirs) > 0 || st.Background || st.Negated || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return nil, false
+	}
+	out := make([]string, 0, len(ce.Args))
+	for _, w := range ce.Args {
+		l := w.Lit()
+		if l == "" {
+			return nil, false
+		}
+		out = append(out, l)
+	}
+	return out, true
+}
+
 // isPwd reports whether cs is $(pwd) or `pwd`, whose output is the
 // working directory.
 func isPwd(cs *syntax.CmdSubst) bool {
@@ -119,7 +177,7 @@ func isPwd(cs *syntax.CmdSubst) bool {
 // param resolves a parameter expansion when its value is known.
 func (s *splitter) param(p *syntax.ParamExp, st *state) (string, bool) {
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.NestedParam != nil ||
-		p.Index != nil || p.Slice != nil || p.Repl != nil || p.Names != 0 || len(p.Modifiers) > 0 {
+		p.Index != nil || p.Slice != nil || p.Names != 0 || len(p.Modifiers) > 0 {
 		return "", false
 	}
 	name := p.Param.Value
@@ -132,16 +190,88 @@ func (s *splitter) param(p *syntax.ParamExp, st *state) (string, bool) {
 			v, ok = st.cwd, st.cwd != ""
 		}
 	}
+	if p.Repl != nil {
+		// ${f/.js/.bak.js}, ${f//x/y}: literal patterns on a known value.
+		if !ok || p.Exp != nil {
+			return "", false
+		}
+		orig, with := p.Repl.Orig.Lit(), ""
+		if p.Repl.With != nil {
+			with = p.Repl.With.Lit()
+			if with == "" && len(p.Repl.With.Parts) > 0 {
+				return "", false
+			}
+		}
+		if orig == "" || strings.ContainsAny(orig, "*?[\\") || strings.HasPrefix(orig, "#") || strings.HasPrefix(orig, "%") {
+			return "", false
+		}
+		if p.Repl.All {
+			return strings.ReplaceAll(v, orig, with), true
+		}
+		return strings.Replace(v, orig, with, 1), true
+	}
 	if p.Exp != nil {
 		switch p.Exp.Op {
 		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
 			if ok && (v != "" || p.Exp.Op == syntax.DefaultUnset) {
 				return v, true
 			}
+			if !ok && name == "TMPDIR" && p.Exp.Word != nil && p.Exp.Word.Lit() != "" {
+				// ${TMPDIR:-/tmp}: the temporary folder either way.
+				return "/tmp", true
+			}
+		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+			// ${DIR:?}: the shell stops when it is unset (or empty).
+			if ok && (v != "" || p.Exp.Op == syntax.ErrorUnset) {
+				return v, true
+			}
+		case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
+			if ok && p.Exp.Word != nil {
+				return trimPattern(v, p.Exp.Word.Lit(), p.Exp.Op)
+			}
 		}
 		return "", false
 	}
 	return v, ok
+}
+
+// trimPattern applies ${v%pat}, ${v%%pat}, ${v#pat} and ${v##pat} for
+// patterns of literal text and * (the common ${f%.*}, ${f##*/}).
+func trimPattern(v, pat string, op syntax.ParExpOperator) (string, bool) {
+	if pat == "" || strings.ContainsAny(pat, "?[\\") {
+		return "", false
+	}
+	match := func(s string) bool {
+		ok, err := path.Match(strings.ReplaceAll(pat, "/", "\x00"), strings.ReplaceAll(s, "/", "\x00"))
+		return err == nil && ok
+	}
+	switch op {
+	case syntax.RemSmallSuffix:
+		for i := len(v); i >= 0; i-- {
+			if match(v[i:]) {
+				return v[:i], true
+			}
+		}
+	case syntax.RemLargeSuffix:
+		for i := 0; i <= len(v); i++ {
+			if match(v[i:]) {
+				return v[:i], true
+			}
+		}
+	case syntax.RemSmallPrefix:
+		for i := 0; i <= len(v); i++ {
+			if match(v[:i]) {
+				return v[i:], true
+			}
+		}
+	case syntax.RemLargePrefix:
+		for i := len(v); i >= 0; i-- {
+			if match(v[:i]) {
+				return v[i:], true
+			}
+		}
+	}
+	return v, true
 }
 
 // tilde expands a leading ~ or ~/ when the home directory is known.
