@@ -55,7 +55,7 @@ var loaderVars = sync.OnceValue(func() map[string]bool {
 		"PROMPT_COMMAND": true, "NODE_OPTIONS": true, "PYTHONSTARTUP": true, "PYTHONPATH": true, "PYTHONHOME": true,
 		"PERL5OPT": true, "PERL5LIB": true, "PERLLIB": true, "RUBYOPT": true, "RUBYLIB": true, "GIT_SSH_COMMAND": true, "GIT_SSH": true,
 		"GIT_EXEC_PATH": true, "GIT_CONFIG_GLOBAL": true, "GIT_CONFIG_PARAMETERS": true, "GIT_EXTERNAL_DIFF": true, "GIT_PAGER": true,
-		"GIT_EDITOR": true, "EDITOR": true, "VISUAL": true, "PAGER": true, "SHELLOPTS": true, "BASHOPTS": true, "IFS": true,
+		"GIT_EDITOR": true, "EDITOR": true, "VISUAL": true, "PAGER": true, "SHELLOPTS": true, "BASHOPTS": true,
 		"PS4": true, "JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "CLASSPATH": true,
 		"DOTNET_STARTUP_HOOKS": true, "GCONV_PATH": true, "LD_BIND_NOW": false, "PATH": true, "HISTFILE": false,
 		"MAVEN_OPTS": true, "GRADLE_OPTS": true, "npm_config_script_shell": true, "NPM_CONFIG_SCRIPT_SHELL": true,
@@ -69,8 +69,8 @@ func (a *analysis) run() {
 			r.Privileged = true
 		}
 	}
-	for k := range c.Assigns {
-		a.envVar(k)
+	for k, v := range c.Assigns {
+		a.envVar(k, v)
 	}
 	a.redirects()
 	a.metadataScan()
@@ -111,10 +111,64 @@ func (a *analysis) run() {
 	}
 }
 
-func (a *analysis) envVar(k string) {
+func (a *analysis) envVar(k, v string) {
+	if harmlessEnvValue(k, v) {
+		return
+	}
 	if loaderVars()[k] || strings.HasPrefix(k, "DYLD_") || strings.HasPrefix(k, "BASH_FUNC_") {
 		a.r.Env = append(a.r.Env, k)
 	}
+}
+
+// harmlessEnvValue reports a value of a command-naming variable that runs
+// nothing of note: an editor or pager from the harmless list, or plain ssh
+// with options that choose a key, port, user or config
+// (GIT_SSH_COMMAND='ssh -i ~/.ssh/deploy_key -o IdentitiesOnly=yes').
+func harmlessEnvValue(k, v string) bool {
+	if strings.ContainsAny(v, ";|&$`()<>\n") {
+		return false
+	}
+	switch k {
+	case "GIT_EDITOR", "EDITOR", "VISUAL", "PAGER", "GIT_PAGER":
+		return harmlessGitCommands[strings.TrimSpace(v)]
+	case "GIT_SSH_COMMAND":
+		words := strings.Fields(v)
+		if len(words) == 0 || path.Base(words[0]) != "ssh" {
+			return false
+		}
+		for i := 1; i < len(words); i++ {
+			w := words[i]
+			switch {
+			case w == "-i" || w == "-p" || w == "-l" || w == "-F" || w == "-o":
+				if i+1 >= len(words) {
+					return false
+				}
+				if w == "-o" && !safeSSHOption(words[i+1]) {
+					return false
+				}
+				i++
+			case strings.HasPrefix(w, "-o") && len(w) > 2:
+				if !safeSSHOption(w[2:]) {
+					return false
+				}
+			case w == "-v" || w == "-q" || w == "-T" || w == "-4" || w == "-6" || w == "-C" || w == "-vv" || w == "-vvv":
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// safeSSHOption reports an ssh -o setting that runs no local command.
+func safeSSHOption(kv string) bool {
+	key, _, _ := strings.Cut(kv, "=")
+	switch strings.ToLower(key) {
+	case "proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "match", "include", "remotecommand":
+		return false
+	}
+	return true
 }
 
 // understood reports a script whose body the rule pass has read and allows.

@@ -41,8 +41,11 @@ func (a *analysis) value(kind, v string, dyn bool) {
 	case "", OperandNone, OperandAny:
 		return
 	case OperandEnv:
-		k, _, _ := strings.Cut(v, "=")
-		a.envVar(k)
+		k, val, _ := strings.Cut(v, "=")
+		if dyn {
+			val = "$" // a value known only at run time is never harmless
+		}
+		a.envVar(k, val)
 		return
 	case OperandModule:
 		a.module(v, dyn)

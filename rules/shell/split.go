@@ -253,18 +253,37 @@ func (s *splitter) compound(stmt *syntax.Stmt, st *state, fr *frame, stdin *inpu
 		st.merge(b)
 	case *syntax.ForClause:
 		var subs []subst
+		var items []string // the loop's values, when every one is known
+		known := true
 		switch l := cmd.Loop.(type) {
 		case *syntax.WordIter:
 			for _, w := range l.Items {
-				s.word(w, st, fr, &subs)
+				a := s.word(w, st, fr, &subs)
+				items = append(items, a.s)
+				known = known && !a.dyn && !a.split
 			}
 			if l.Name != nil {
 				st.unset(l.Name.Value)
 			}
+			known = known && l.Name != nil && len(l.Items) > 0 && len(l.Items) <= maxLoopItems
 		case *syntax.CStyleLoop:
 			collectSubsts(l, &subs)
+			known = false
 		}
 		s.walkSubsts(subs, st, fr)
+		if known {
+			// for f in src/*.ts a.txt; do …: the body once per value, so
+			// "$f" is what it will be (a glob stays a glob).
+			name := cmd.Loop.(*syntax.WordIter).Name.Value
+			for _, it := range items {
+				b := st.clone()
+				b.set(name, it, false)
+				s.walkStmts(cmd.Do, b, fr, stdin)
+				b.unset(name)
+				st.merge(b)
+			}
+			break
+		}
 		b := st.clone()
 		s.walkStmts(cmd.Do, b, fr, stdin)
 		st.merge(b)

@@ -9,6 +9,10 @@ type state struct {
 	vars []kv
 }
 
+// maxLoopItems bounds how many known values of a for loop the body is
+// followed for, one pass each.
+const maxLoopItems = 8
+
 func (st *state) lookup(name string) (string, bool) {
 	for i := len(st.vars) - 1; i >= 0; i-- {
 		if st.vars[i].name == name {
