@@ -386,104 +386,106 @@ func generatedProgram(name string) *Spec {
 		return program188()
 	case "ssh", "mosh", "autossh":
 		return program189()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program190()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program191()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program192()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program193()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program194()
-	case "ssh-keygen":
+	case "openssl":
 		return program195()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program196()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program197()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program198()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program199()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program200()
-	case "journalctl":
+	case "launchctl":
 		return program201()
-	case "dmesg":
+	case "journalctl":
 		return program202()
-	case "brew":
+	case "dmesg":
 		return program203()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program204()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program205()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program206()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program207()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program208()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program209()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program210()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program211()
-	case "at", "batch":
+	case "crontab":
 		return program212()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program213()
-	case "kill":
+	case "atq", "atrm":
 		return program214()
-	case "pkill", "killall":
+	case "kill":
 		return program215()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program216()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program217()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program218()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program219()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program220()
-	case "screen":
+	case "tmux":
 		return program221()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program222()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program223()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program224()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program225()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program226()
-	case "direnv":
+	case "hyperfine":
 		return program227()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program228()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program229()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program230()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program231()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program232()
-	case "shfmt":
+	case "codespell":
 		return program233()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program234()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program235()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program236()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program237()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program238()
+	case "envsubst":
+		return program239()
 	}
 	return nil
 }
@@ -730,6 +732,7 @@ func generatedPrograms() []*Spec {
 		program236(),
 		program237(),
 		program238(),
+		program239(),
 	}
 }
 
@@ -39816,10 +39819,52 @@ func program189() *Spec {
 	}
 }
 
-// scp: copies files to or from remote machines (HOST:PATH is remote)
+// ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
 func program190() *Spec {
+	return &Spec{
+		Names: []string{
+			"ssh-agent",
+		},
+		Summary:     "starts the SSH key agent and prints the variables that reach it (a command given runs under it)",
+		Operands:    "command",
+		StopAtFirst: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"-s",
+					"-c",
+					"-k",
+					"-D",
+					"-d",
+					"-x",
+				},
+			},
+			{
+				Names: []string{
+					"-a",
+					"-t",
+					"-E",
+					"-P",
+					"-O",
+				},
+				Value: "any",
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"ssh-agent -s",
+				"ssh-agent -k",
+			},
+		},
+	}
+}
+
+// scp: copies files to or from remote machines (HOST:PATH is remote)
+//
+//go:noinline
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -39897,7 +39942,7 @@ func program190() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -39922,7 +39967,7 @@ func program191() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -39958,7 +40003,7 @@ func program192() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -39984,7 +40029,7 @@ func program193() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -40380,7 +40425,7 @@ func program194() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -40468,7 +40513,7 @@ func program195() *Spec {
 // ssh-add: lists or loads keys in the SSH agent
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -40525,7 +40570,7 @@ func program196() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -40700,7 +40745,7 @@ func program197() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -40803,7 +40848,7 @@ func program198() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -40826,7 +40871,7 @@ func program199() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -40899,7 +40944,7 @@ func program200() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -41035,7 +41080,7 @@ func program201() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -41135,7 +41180,7 @@ func program202() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -41301,7 +41346,7 @@ func program203() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -41373,7 +41418,7 @@ func program204() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -41395,7 +41440,7 @@ func program205() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -41468,7 +41513,7 @@ func program206() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -41560,7 +41605,7 @@ func program207() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -41611,7 +41656,7 @@ func program208() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -41706,7 +41751,7 @@ func program209() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -41775,7 +41820,7 @@ func program210() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -41827,7 +41872,7 @@ func program211() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -41848,7 +41893,7 @@ func program212() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -41868,7 +41913,7 @@ func program213() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -41953,7 +41998,7 @@ func program214() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -41976,7 +42021,7 @@ func program215() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -42001,7 +42046,7 @@ func program216() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -42115,7 +42160,7 @@ func program217() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -42236,7 +42281,7 @@ func program218() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -42359,7 +42404,7 @@ func program219() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -42607,7 +42652,7 @@ func program220() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -42689,7 +42734,7 @@ func program221() *Spec {
 // gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -42795,7 +42840,7 @@ func program222() *Spec {
 // lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -42884,7 +42929,7 @@ func program223() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -42971,7 +43016,7 @@ func program224() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -43056,7 +43101,7 @@ func program225() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -43144,7 +43189,7 @@ func program226() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -43213,7 +43258,7 @@ func program227() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -43353,7 +43398,7 @@ func program228() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -43389,7 +43434,7 @@ func program229() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -43441,7 +43486,7 @@ func program230() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -43521,7 +43566,7 @@ func program231() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -43607,7 +43652,7 @@ func program232() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -43682,7 +43727,7 @@ func program233() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -43749,7 +43794,7 @@ func program234() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -43779,7 +43824,7 @@ func program235() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -43803,7 +43848,7 @@ func program236() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -43874,7 +43919,7 @@ func program237() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -52795,4 +52840,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "b6160ee2ba2f2335667b270525ba6bd7adec48deff44166e18559feb382ef2db"
+const generatedHash = "1af2cb98fc23f03cb8098a46132365d8b972398e41fc0a805a8b7063f1c519a1"

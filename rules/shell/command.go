@@ -133,7 +133,12 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 				c.DynamicCode = true // code from a pipe or stdin only known at run time
 			}
 		case name == "eval":
-			if len(args) > 0 {
+			if len(args) == 1 && envSetupOutput(args[0]) {
+				// eval "$(pyenv init -)": the tool prints exports and
+				// functions for this shell; its own command is checked.
+				code, codeVia = &arg{s: ":"}, viaEval
+				args[0].dyn = false // known to be that tool's set-up
+			} else if len(args) > 0 {
 				code, codeVia = joinArgs(args), viaEval
 			}
 		case name == "su" || name == "runuser":

@@ -276,3 +276,40 @@ func kubectlExecArgs(args []arg) []arg {
 	}
 	return nil
 }
+
+// envSetupCommands are commands whose output is shell code that sets up the
+// environment (exports, PATH, shell functions) for a version manager, an
+// agent or a package manager: eval of their output runs that set-up.
+var envSetupCommands = []string{
+	"ssh-agent", "ssh-agent -s", "ssh-agent -c",
+	"pyenv init -", "pyenv init --path", "pyenv virtualenv-init -", "rbenv init -", "nodenv init -", "goenv init -",
+	"jenv init -", "plenv init -", "brew shellenv", "/opt/homebrew/bin/brew shellenv", "/usr/local/bin/brew shellenv",
+	"/home/linuxbrew/.linuxbrew/bin/brew shellenv", "direnv export bash", "direnv export zsh", "direnv hook bash",
+	"direnv hook zsh", "fnm env", "fnm env --use-on-cd", "conda shell.bash hook", "conda shell.zsh hook",
+	"zoxide init bash", "zoxide init zsh", "starship init bash", "starship init zsh", "mise activate bash",
+	"mise activate zsh", "rtx activate bash", "opam env", "luarocks path", "minikube docker-env",
+}
+
+// envSetupOutput reports a word that is exactly $(CMD) or `CMD` for one of
+// envSetupCommands.
+func envSetupOutput(a arg) bool {
+	if !a.subst {
+		return false
+	}
+	inner, ok := strings.CutPrefix(a.s, "$(")
+	if ok {
+		inner, ok = strings.CutSuffix(inner, ")")
+	} else if inner, ok = strings.CutPrefix(a.s, "`"); ok {
+		inner, ok = strings.CutSuffix(inner, "`")
+	}
+	if !ok {
+		return false
+	}
+	cmd := strings.Join(strings.Fields(inner), " ")
+	for _, c := range envSetupCommands {
+		if cmd == c {
+			return true
+		}
+	}
+	return false
+}
