@@ -83,7 +83,7 @@ func (a *analysis) run() {
 		return
 	}
 	spec := Lookup(c.Name)
-	relative := !strings.HasPrefix(c.Program, "/") && strings.Contains(c.Program, "/")
+	relative := !strings.HasPrefix(c.Program, "/") && strings.Contains(c.Program, "/") && !c.FoundProgram
 	if spec == nil {
 		if relative {
 			if a.understood(c.Program) {

@@ -41186,6 +41186,29 @@ func program204() *Spec {
 			"brew",
 		},
 		Summary: "Homebrew (reads allowed; installing, upgrading and removing change the system)",
+		Options: []Option{
+			{
+				Names: []string{
+					"--prefix",
+					"--cellar",
+					"--repository",
+					"--repo",
+					"--cache",
+					"--caskroom",
+					"--version",
+					"--env",
+					"--config",
+					"-v",
+					"--verbose",
+					"-d",
+					"--debug",
+					"-q",
+					"--quiet",
+					"-h",
+					"--help",
+				},
+			},
+		},
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -41333,11 +41356,13 @@ func program204() *Spec {
 				"brew info terraform",
 				"brew outdated",
 				"brew services list",
+				"brew --prefix",
 			},
 			Judge: []string{
 				"brew install terraform-docs",
 				"brew upgrade",
 				"brew services restart postgresql@16",
+				"brew frobnicate x",
 			},
 		},
 	}
@@ -52840,4 +52865,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "1af2cb98fc23f03cb8098a46132365d8b972398e41fc0a805a8b7063f1c519a1"
+const generatedHash = "ce3aae51a08053c28efd729f399bcaaa60019087591f956ee6dd891c9e2355b0"

@@ -112,7 +112,12 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 		}
 		argv = rest
 	}
-	if argv[0].dyn {
+	if name, ok := toolBinName(argv[0]); ok {
+		// "$(which python3)", "$(go env GOPATH)/bin/tflint": a program
+		// found on PATH or in a tool manager's bin folder, by its name.
+		c.Name, c.Program = name, argv[0].s
+		c.FoundProgram = true
+	} else if argv[0].dyn {
 		c.DynamicName = true
 		c.Name = argv[0].s
 	} else {

@@ -313,3 +313,39 @@ func envSetupOutput(a arg) bool {
 	}
 	return false
 }
+
+// toolBinDirs are substitutions that print a tool manager's install prefix.
+var toolBinDirs = []string{"go env GOPATH", "brew --prefix", "npm prefix -g", "npm config get prefix", "pyenv root",
+	"rbenv root", "yarn global dir", "python3 -m site --user-base", "python -m site --user-base"}
+
+// toolBinName returns the program a word names when it is $(which NAME),
+// $(command -v NAME), or $(PREFIX)/bin/NAME for a tool manager's prefix.
+func toolBinName(a arg) (string, bool) {
+	if !a.subst || !strings.HasPrefix(a.s, "$(") {
+		return "", false
+	}
+	inner, rest, ok := strings.Cut(a.s[2:], ")")
+	if !ok || strings.ContainsAny(inner, "$`;|&<>") {
+		return "", false
+	}
+	cmd := strings.Join(strings.Fields(inner), " ")
+	validName := func(n string) bool {
+		return n != "" && !strings.ContainsAny(n, "/$`'\" *?[") && n != "." && n != ".."
+	}
+	if rest == "" {
+		for _, p := range []string{"which ", "command -v "} {
+			if n, ok := strings.CutPrefix(cmd, p); ok && validName(n) {
+				return n, true
+			}
+		}
+		return "", false
+	}
+	for _, d := range toolBinDirs {
+		if cmd == d {
+			if n, ok := strings.CutPrefix(rest, "/bin/"); ok && validName(n) {
+				return n, true
+			}
+		}
+	}
+	return "", false
+}

@@ -26,6 +26,9 @@ type Command struct {
 	// Program is the program word as written, unquoted ("./ls", "/bin/rm",
 	// "rm"): ./name runs a file of the workspace, not the system program.
 	Program string
+	// FoundProgram says Program is a substitution that finds the program by
+	// its name ($(which python3), $(go env GOPATH)/bin/tflint): Name is it.
+	FoundProgram bool
 	// Args are the arguments after Name, unquoted, with ~, $HOME and variables
 	// assigned earlier on the same line substituted. A part that cannot be known
 	// before running (command substitution, unknown variable, glob of a variable)
