@@ -6,6 +6,7 @@ package effects
 import (
 	"path"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -78,6 +79,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		return
 	}
 	if dyn && v != "{xargs input}" {
+		if kind == OperandPID && userPortListener(v) {
+			return // kill $(lsof -t -i:3000): the dev server on that port
+		}
 		if kind == OperandRead && (a.env.FromPipe || v == "{}" || strings.HasPrefix(v, "$(") || strings.HasPrefix(v, "`")) {
 			// Names from the pipeline's or a substitution's own output: the
 			// command that produces them is analyzed on its own.
@@ -141,7 +145,7 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			a.r.unknown("runs task definitions from %s, outside the workspace", v)
 		}
 	case OperandPID:
-		if dyn || v == "{xargs input}" {
+		if (dyn || v == "{xargs input}") && !userPortListener(v) {
 			a.r.Concerns = append(a.r.Concerns, "signals processes chosen at run time ("+v+")")
 		}
 	case OperandList:
@@ -471,4 +475,47 @@ func hasInputRedirect(c *shell.Command) bool {
 		}
 	}
 	return false
+}
+
+// userPortListener reports $(lsof -t -i:PORT) (or -ti:PORT, with an
+// optional -sTCP:LISTEN) for a port above 1023: the processes of this user
+// that hold a development port (a dev server left running), not a system
+// service.
+func userPortListener(v string) bool {
+	inner, ok := strings.CutPrefix(v, "$(")
+	if !ok {
+		return false
+	}
+	inner, ok = strings.CutSuffix(inner, ")")
+	if !ok {
+		return false
+	}
+	f := strings.Fields(inner)
+	if len(f) < 2 || f[0] != "lsof" {
+		return false
+	}
+	terse, port := false, 0
+	for i := 1; i < len(f); i++ {
+		w := f[i]
+		switch {
+		case w == "-t":
+			terse = true
+		case w == "-sTCP:LISTEN":
+		case strings.HasPrefix(w, "-ti:") || strings.HasPrefix(w, "-i:") || w == "-i" && i+1 < len(f):
+			if w == "-i" {
+				i++
+				w = f[i]
+			}
+			terse = terse || strings.HasPrefix(w, "-ti")
+			_, p, _ := strings.Cut(w, ":")
+			n, err := strconv.Atoi(p)
+			if err != nil {
+				return false
+			}
+			port = n
+		default:
+			return false
+		}
+	}
+	return terse && port > 1023 && port < 65536
 }
