@@ -188,6 +188,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		if v == "-" || v == "" {
 			return // trap - SIGNAL resets a handler; an empty action ignores the signal
 		}
+		if gitAlias(r, v) {
+			return // git config alias.lg 'log --graph': git's own subcommands, no shell
+		}
 		if !a.c.CodeSplit {
 			r.Code = append(r.Code, CodeEffect{Kind: "inline", Lang: "shell", What: v})
 			r.unknown("runs a command the splitter did not follow: %s", v)
@@ -518,4 +521,11 @@ func userPortListener(v string) bool {
 		}
 	}
 	return terse && port > 1023 && port < 65536
+}
+
+// gitAlias reports the value of git config alias.NAME that names git
+// subcommands (no leading !, which would run a shell command).
+func gitAlias(r *Record, v string) bool {
+	return r.Program == "git" && r.Subcommand == "config" && strings.HasPrefix(strings.ToLower(r.firstArg), "alias.") &&
+		!strings.HasPrefix(strings.TrimSpace(v), "!") && !strings.ContainsAny(v, "`$;|&")
 }
