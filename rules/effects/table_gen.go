@@ -66,426 +66,428 @@ func generatedProgram(name string) *Spec {
 		return program28()
 	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
 		return program29()
-	case "zip":
+	case "plutil":
 		return program30()
-	case "unzip":
+	case "zip":
 		return program31()
-	case "7z", "7za", "7zr":
+	case "unzip":
 		return program32()
-	case "rsync":
+	case "7z", "7za", "7zr":
 		return program33()
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
+	case "rsync":
 		return program34()
-	case "eval", "exec-code":
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
 		return program35()
-	case "source", ".":
+	case "eval", "exec-code":
 		return program36()
-	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
+	case "source", ".":
 		return program37()
-	case "trap":
+	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
 		return program38()
-	case "command":
+	case "trap":
 		return program39()
-	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
+	case "command":
 		return program40()
-	case "node", "nodejs":
+	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
 		return program41()
-	case "deno":
+	case "node", "nodejs":
 		return program42()
-	case "ruby":
+	case "deno":
 		return program43()
-	case "perl":
+	case "ruby":
 		return program44()
-	case "php":
+	case "perl":
 		return program45()
-	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
+	case "php":
 		return program46()
-	case "manage.py":
+	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
 		return program47()
-	case "git":
+	case "manage.py":
 		return program48()
-	case "git-lfs":
+	case "git":
 		return program49()
-	case "gh":
+	case "git-lfs":
 		return program50()
-	case "glab":
+	case "gh":
 		return program51()
-	case "hub":
+	case "glab":
 		return program52()
-	case "tig":
+	case "hub":
 		return program53()
-	case "lazygit":
+	case "tig":
 		return program54()
-	case "pre-commit":
+	case "lazygit":
 		return program55()
-	case "husky":
+	case "pre-commit":
 		return program56()
-	case "go":
+	case "husky":
 		return program57()
-	case "gofmt":
+	case "go":
 		return program58()
-	case "goimports", "gofumpt":
+	case "gofmt":
 		return program59()
-	case "golangci-lint":
+	case "goimports", "gofumpt":
 		return program60()
-	case "staticcheck":
+	case "golangci-lint":
 		return program61()
-	case "govulncheck":
+	case "staticcheck":
 		return program62()
-	case "gopls":
+	case "govulncheck":
 		return program63()
-	case "dlv":
+	case "gopls":
 		return program64()
-	case "cargo":
+	case "dlv":
 		return program65()
-	case "rustc":
+	case "cargo":
 		return program66()
-	case "rustfmt":
+	case "rustc":
 		return program67()
-	case "rustup":
+	case "rustfmt":
 		return program68()
-	case "tsc":
+	case "rustup":
 		return program69()
-	case "eslint":
+	case "tsc":
 		return program70()
-	case "prettier":
+	case "eslint":
 		return program71()
-	case "biome":
+	case "prettier":
 		return program72()
-	case "vite":
+	case "biome":
 		return program73()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program74()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program75()
-	case "rollup":
+	case "esbuild":
 		return program76()
-	case "next":
+	case "rollup":
 		return program77()
-	case "jest":
+	case "next":
 		return program78()
-	case "vitest":
+	case "jest":
 		return program79()
-	case "mocha":
+	case "vitest":
 		return program80()
-	case "playwright":
+	case "mocha":
 		return program81()
-	case "cypress":
+	case "playwright":
 		return program82()
-	case "turbo":
+	case "cypress":
 		return program83()
-	case "nx":
+	case "turbo":
 		return program84()
-	case "npm":
+	case "nx":
 		return program85()
-	case "npx":
+	case "npm":
 		return program86()
-	case "pnpx":
+	case "npx":
 		return program87()
-	case "pnpm":
+	case "pnpx":
 		return program88()
-	case "yarn":
+	case "pnpm":
 		return program89()
-	case "bun":
+	case "yarn":
 		return program90()
-	case "bunx":
+	case "bun":
 		return program91()
-	case "pytest", "py.test":
+	case "bunx":
 		return program92()
-	case "ruff":
+	case "pytest", "py.test":
 		return program93()
-	case "black":
+	case "ruff":
 		return program94()
-	case "isort":
+	case "black":
 		return program95()
-	case "mypy", "dmypy":
+	case "isort":
 		return program96()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program97()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program98()
-	case "pylint":
+	case "flake8":
 		return program99()
-	case "coverage":
+	case "pylint":
 		return program100()
-	case "tox":
+	case "coverage":
 		return program101()
-	case "nox":
+	case "tox":
 		return program102()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program103()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program104()
-	case "uvx":
+	case "uv":
 		return program105()
-	case "pipx":
+	case "uvx":
 		return program106()
-	case "poetry":
+	case "pipx":
 		return program107()
-	case "twine":
+	case "poetry":
 		return program108()
-	case "pipenv":
+	case "twine":
 		return program109()
-	case "pdm":
+	case "pipenv":
 		return program110()
-	case "hatch":
+	case "pdm":
 		return program111()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program112()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program113()
-	case "make", "gmake":
+	case "jupyter":
 		return program114()
-	case "just":
+	case "make", "gmake":
 		return program115()
-	case "task", "go-task":
+	case "just":
 		return program116()
-	case "cmake":
+	case "task", "go-task":
 		return program117()
-	case "ctest":
+	case "cmake":
 		return program118()
-	case "ninja", "samu":
+	case "ctest":
 		return program119()
-	case "meson":
+	case "ninja", "samu":
 		return program120()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program121()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program122()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program123()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program124()
-	case "javac":
+	case "java":
 		return program125()
-	case "dotnet":
+	case "javac":
 		return program126()
-	case "xcodebuild":
+	case "dotnet":
 		return program127()
-	case "rspec":
+	case "xcodebuild":
 		return program128()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program129()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program130()
-	case "rails":
+	case "rake":
 		return program131()
-	case "bundle", "bundler":
+	case "rails":
 		return program132()
-	case "gem":
+	case "bundle", "bundler":
 		return program133()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program134()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program135()
-	case "mix":
+	case "composer":
 		return program136()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program137()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program138()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program139()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program140()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program141()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program142()
-	case "protoc":
+	case "buf":
 		return program143()
-	case "sqlc":
+	case "protoc":
 		return program144()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program145()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program146()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program147()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program148()
-	case "kustomize":
+	case "helm":
 		return program149()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program150()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program151()
-	case "minikube":
+	case "kind":
 		return program152()
-	case "k3d":
+	case "minikube":
 		return program153()
-	case "stern", "kubetail":
+	case "k3d":
 		return program154()
-	case "k9s":
+	case "stern", "kubetail":
 		return program155()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program156()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program157()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program158()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program159()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program160()
-	case "packer":
+	case "pulumi":
 		return program161()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program162()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program163()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program164()
-	case "aws":
+	case "ansible-galaxy":
 		return program165()
-	case "gcloud":
+	case "aws":
 		return program166()
-	case "gsutil":
+	case "gcloud":
 		return program167()
-	case "az":
+	case "gsutil":
 		return program168()
-	case "doctl":
+	case "az":
 		return program169()
-	case "fly", "flyctl":
+	case "doctl":
 		return program170()
-	case "heroku":
+	case "fly", "flyctl":
 		return program171()
-	case "vercel", "vc":
+	case "heroku":
 		return program172()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program173()
-	case "firebase":
+	case "netlify", "ntl":
 		return program174()
-	case "wrangler":
+	case "firebase":
 		return program175()
-	case "supabase":
+	case "wrangler":
 		return program176()
-	case "stripe":
+	case "supabase":
 		return program177()
-	case "hookguard":
+	case "stripe":
 		return program178()
-	case "psql":
+	case "hookguard":
 		return program179()
-	case "mysql", "mariadb":
+	case "psql":
 		return program180()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program181()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program182()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program183()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program184()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program185()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program186()
-	case "wget":
+	case "curl":
 		return program187()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program188()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program189()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program190()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program191()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program192()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program193()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program194()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program195()
-	case "ssh-keygen":
+	case "openssl":
 		return program196()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program197()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program198()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program199()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program200()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program201()
-	case "journalctl":
+	case "launchctl":
 		return program202()
-	case "dmesg":
+	case "journalctl":
 		return program203()
-	case "brew":
+	case "dmesg":
 		return program204()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program205()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program206()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program207()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program208()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program209()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program210()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program211()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program212()
-	case "at", "batch":
+	case "crontab":
 		return program213()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program214()
-	case "kill":
+	case "atq", "atrm":
 		return program215()
-	case "pkill", "killall":
+	case "kill":
 		return program216()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program217()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program218()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program219()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program220()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program221()
-	case "screen":
+	case "tmux":
 		return program222()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program223()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program224()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program225()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program226()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program227()
-	case "direnv":
+	case "hyperfine":
 		return program228()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program229()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program230()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program231()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program232()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program233()
-	case "shfmt":
+	case "codespell":
 		return program234()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program235()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program236()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program237()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program238()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program239()
+	case "envsubst":
+		return program240()
 	}
 	return nil
 }
@@ -733,6 +735,7 @@ func generatedPrograms() []*Spec {
 		program237(),
 		program238(),
 		program239(),
+		program240(),
 	}
 }
 
@@ -2533,10 +2536,74 @@ func program29() *Spec {
 	}
 }
 
-// zip: writes a zip archive (the first operand) from files; -TT runs a command to test it
+// plutil: checks, prints and edits macOS property lists (-lint and -p read; -convert, -replace, -insert, -remove write in place)
 //
 //go:noinline
 func program30() *Spec {
+	return &Spec{
+		Names: []string{
+			"plutil",
+		},
+		Summary:  "checks, prints and edits macOS property lists (-lint and -p read; -convert, -replace, -insert, -remove write in place)",
+		Operands: "read",
+		Options: []Option{
+			{
+				Names: []string{
+					"-lint",
+					"-p",
+					"-s",
+					"-help",
+					"-type",
+				},
+			},
+			{
+				Names: []string{
+					"-extract",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-convert",
+					"-replace",
+					"-insert",
+					"-remove",
+					"-create",
+				},
+				Value:    "any",
+				Operands: "write",
+			},
+			{
+				Names: []string{
+					"-o",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-e",
+					"-r",
+				},
+				Value: "any",
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"plutil -lint Info.plist",
+				"plutil -p packaging/com.acme.sync.plist",
+				"plutil -convert json -o out.json Info.plist",
+			},
+			Deny: []string{
+				`plutil -replace ProgramArguments -json '["/tmp/x"]' ~/Library/LaunchAgents/com.acme.sync.plist`,
+			},
+		},
+	}
+}
+
+// zip: writes a zip archive (the first operand) from files; -TT runs a command to test it
+//
+//go:noinline
+func program31() *Spec {
 	return &Spec{
 		Names: []string{
 			"zip",
@@ -2577,7 +2644,7 @@ func program30() *Spec {
 // unzip: extracts a zip archive (into -d DIR, else the current directory)
 //
 //go:noinline
-func program31() *Spec {
+func program32() *Spec {
 	return &Spec{
 		Names: []string{
 			"unzip",
@@ -2643,7 +2710,7 @@ func program31() *Spec {
 // 7z: 7-Zip archives (a adds, x/e extract with -oDIR, l lists, t tests)
 //
 //go:noinline
-func program32() *Spec {
+func program33() *Spec {
 	return &Spec{
 		Names: []string{
 			"7z",
@@ -2727,7 +2794,7 @@ func program32() *Spec {
 // rsync: copies files locally or to another host
 //
 //go:noinline
-func program33() *Spec {
+func program34() *Spec {
 	return &Spec{
 		Names: []string{
 			"rsync",
@@ -2858,7 +2925,7 @@ func program33() *Spec {
 // sh: a shell; -c code and piped code are split into their own commands
 //
 //go:noinline
-func program34() *Spec {
+func program35() *Spec {
 	return &Spec{
 		Names: []string{
 			"sh",
@@ -2930,7 +2997,7 @@ func program34() *Spec {
 // eval: runs its arguments as shell code (split into their own commands)
 //
 //go:noinline
-func program35() *Spec {
+func program36() *Spec {
 	return &Spec{
 		Names: []string{
 			"eval",
@@ -2949,7 +3016,7 @@ func program35() *Spec {
 // source: runs a file in the current shell
 //
 //go:noinline
-func program36() *Spec {
+func program37() *Spec {
 	return &Spec{
 		Names: []string{
 			"source",
@@ -2971,7 +3038,7 @@ func program36() *Spec {
 // export: shell built-ins that set variables and options (loader variables are recorded)
 //
 //go:noinline
-func program37() *Spec {
+func program38() *Spec {
 	return &Spec{
 		Names: []string{
 			"export",
@@ -3025,7 +3092,7 @@ func program37() *Spec {
 // trap: runs a command when the shell gets a signal or exits; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program38() *Spec {
+func program39() *Spec {
 	return &Spec{
 		Names: []string{
 			"trap",
@@ -3051,7 +3118,7 @@ func program38() *Spec {
 // command: runs or looks up a command (command -v prints where it is)
 //
 //go:noinline
-func program39() *Spec {
+func program40() *Spec {
 	return &Spec{
 		Names: []string{
 			"command",
@@ -3070,7 +3137,7 @@ func program39() *Spec {
 // python: the Python interpreter
 //
 //go:noinline
-func program40() *Spec {
+func program41() *Spec {
 	return &Spec{
 		Names: []string{
 			"python",
@@ -3159,7 +3226,7 @@ func program40() *Spec {
 // node: the Node.js runtime
 //
 //go:noinline
-func program41() *Spec {
+func program42() *Spec {
 	return &Spec{
 		Names: []string{
 			"node",
@@ -3230,7 +3297,7 @@ func program41() *Spec {
 // deno: the Deno runtime
 //
 //go:noinline
-func program42() *Spec {
+func program43() *Spec {
 	return &Spec{
 		Names: []string{
 			"deno",
@@ -3298,7 +3365,7 @@ func program42() *Spec {
 // ruby: the Ruby interpreter
 //
 //go:noinline
-func program43() *Spec {
+func program44() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruby",
@@ -3354,7 +3421,7 @@ func program43() *Spec {
 // perl: the Perl interpreter
 //
 //go:noinline
-func program44() *Spec {
+func program45() *Spec {
 	return &Spec{
 		Names: []string{
 			"perl",
@@ -3435,7 +3502,7 @@ func program44() *Spec {
 // php: the PHP interpreter
 //
 //go:noinline
-func program45() *Spec {
+func program46() *Spec {
 	return &Spec{
 		Names: []string{
 			"php",
@@ -3487,7 +3554,7 @@ func program45() *Spec {
 // lua: interpreters whose inline code is not analyzed
 //
 //go:noinline
-func program46() *Spec {
+func program47() *Spec {
 	return &Spec{
 		Names: []string{
 			"lua",
@@ -3541,7 +3608,7 @@ func program46() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program47() *Spec {
+func program48() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -3668,7 +3735,7 @@ func program47() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program48() *Spec {
+func program49() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7063,7 +7130,7 @@ func program48() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program49() *Spec {
+func program50() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7209,7 +7276,7 @@ func program49() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program50() *Spec {
+func program51() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -8556,7 +8623,7 @@ func program50() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program51() *Spec {
+func program52() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -8988,7 +9055,7 @@ func program51() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program52() *Spec {
+func program53() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -9686,7 +9753,7 @@ func program52() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program53() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -9708,7 +9775,7 @@ func program53() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program54() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -9728,7 +9795,7 @@ func program54() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program55() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -9924,7 +9991,7 @@ func program55() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -9972,7 +10039,7 @@ func program56() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11182,7 +11249,7 @@ func program57() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11234,7 +11301,7 @@ func program58() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11288,7 +11355,7 @@ func program59() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -11548,7 +11615,7 @@ func program60() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -11600,7 +11667,7 @@ func program61() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -11653,7 +11720,7 @@ func program62() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -11761,7 +11828,7 @@ func program63() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -11838,7 +11905,7 @@ func program64() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program65() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -12919,7 +12986,7 @@ func program65() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program66() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13005,7 +13072,7 @@ func program66() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program67() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13067,7 +13134,7 @@ func program67() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program68() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13251,7 +13318,7 @@ func program68() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program69() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13278,7 +13345,7 @@ func program69() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program70() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13305,7 +13372,7 @@ func program70() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program71() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13331,7 +13398,7 @@ func program71() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13395,7 +13462,7 @@ func program72() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13433,7 +13500,7 @@ func program73() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -13509,7 +13576,7 @@ func program74() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -13610,7 +13677,7 @@ func program75() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -13631,7 +13698,7 @@ func program76() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -13677,7 +13744,7 @@ func program77() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -13699,7 +13766,7 @@ func program78() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -13747,7 +13814,7 @@ func program79() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -13768,7 +13835,7 @@ func program80() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -13855,7 +13922,7 @@ func program81() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -13909,7 +13976,7 @@ func program82() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14103,7 +14170,7 @@ func program83() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14262,7 +14329,7 @@ func program84() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16306,7 +16373,7 @@ func program85() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17211,7 +17278,7 @@ func program86() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17231,7 +17298,7 @@ func program87() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -18544,7 +18611,7 @@ func program88() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -19892,7 +19959,7 @@ func program89() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20384,7 +20451,7 @@ func program90() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -21250,7 +21317,7 @@ func program91() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21281,7 +21348,7 @@ func program92() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -21340,7 +21407,7 @@ func program93() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -21365,7 +21432,7 @@ func program94() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -21386,7 +21453,7 @@ func program95() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -21412,7 +21479,7 @@ func program96() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -21434,7 +21501,7 @@ func program97() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -21455,7 +21522,7 @@ func program98() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -21479,7 +21546,7 @@ func program99() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -21543,7 +21610,7 @@ func program100() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -21611,7 +21678,7 @@ func program101() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -21634,7 +21701,7 @@ func program102() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -21851,7 +21918,7 @@ func program103() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -22973,7 +23040,7 @@ func program104() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -23357,7 +23424,7 @@ func program105() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -23379,7 +23446,7 @@ func program106() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -24021,7 +24088,7 @@ func program107() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -24059,7 +24126,7 @@ func program108() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -24536,7 +24603,7 @@ func program109() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -25296,7 +25363,7 @@ func program110() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -25855,7 +25922,7 @@ func program111() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -26029,7 +26096,7 @@ func program112() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -26193,7 +26260,7 @@ func program113() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -26386,7 +26453,7 @@ func program114() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -26560,7 +26627,7 @@ func program115() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -26723,7 +26790,7 @@ func program116() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -26859,7 +26926,7 @@ func program117() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -26950,7 +27017,7 @@ func program118() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -27012,7 +27079,7 @@ func program119() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -27176,7 +27243,7 @@ func program120() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -27394,7 +27461,7 @@ func program121() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -27450,7 +27517,7 @@ func program122() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -27503,7 +27570,7 @@ func program123() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -27585,7 +27652,7 @@ func program124() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -27672,7 +27739,7 @@ func program125() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -27908,7 +27975,7 @@ func program126() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -28027,7 +28094,7 @@ func program127() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -28049,7 +28116,7 @@ func program128() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -28072,7 +28139,7 @@ func program129() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -28156,7 +28223,7 @@ func program130() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -28349,7 +28416,7 @@ func program131() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -28714,7 +28781,7 @@ func program132() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -28833,7 +28900,7 @@ func program133() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -28857,7 +28924,7 @@ func program134() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -29220,7 +29287,7 @@ func program135() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -29448,7 +29515,7 @@ func program136() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -29645,7 +29712,7 @@ func program137() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -29741,7 +29808,7 @@ func program138() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -29765,7 +29832,7 @@ func program139() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -29807,7 +29874,7 @@ func program140() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -29913,7 +29980,7 @@ func program141() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -30054,7 +30121,7 @@ func program142() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -30156,7 +30223,7 @@ func program143() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -30217,7 +30284,7 @@ func program144() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -31376,7 +31443,7 @@ func program145() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -31511,7 +31578,7 @@ func program146() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -32605,7 +32672,7 @@ func program147() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -32951,7 +33018,7 @@ func program148() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -33038,7 +33105,7 @@ func program149() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -33065,7 +33132,7 @@ func program150() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -33118,7 +33185,7 @@ func program151() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -33190,7 +33257,7 @@ func program152() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -33247,7 +33314,7 @@ func program153() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -33267,7 +33334,7 @@ func program154() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -33302,7 +33369,7 @@ func program155() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -33324,7 +33391,7 @@ func program156() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -33541,7 +33608,7 @@ func program157() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -33902,7 +33969,7 @@ func program158() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -33931,7 +33998,7 @@ func program159() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -34149,7 +34216,7 @@ func program160() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -34224,7 +34291,7 @@ func program161() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -34352,7 +34419,7 @@ func program162() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -34375,7 +34442,7 @@ func program163() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -34447,7 +34514,7 @@ func program164() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -35020,7 +35087,7 @@ func program165() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -35906,7 +35973,7 @@ func program166() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -36030,7 +36097,7 @@ func program167() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -36508,7 +36575,7 @@ func program168() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -36795,7 +36862,7 @@ func program169() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -37005,7 +37072,7 @@ func program170() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -37147,7 +37214,7 @@ func program171() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -37344,7 +37411,7 @@ func program172() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -37434,7 +37501,7 @@ func program173() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -37555,7 +37622,7 @@ func program174() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -37811,7 +37878,7 @@ func program175() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -37991,7 +38058,7 @@ func program176() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -38164,7 +38231,7 @@ func program177() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -38243,7 +38310,7 @@ func program178() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -38361,7 +38428,7 @@ func program179() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -38474,7 +38541,7 @@ func program180() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -38590,7 +38657,7 @@ func program181() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -38852,7 +38919,7 @@ func program182() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -38920,7 +38987,7 @@ func program183() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -38950,7 +39017,7 @@ func program184() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -39074,7 +39141,7 @@ func program185() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -39418,7 +39485,7 @@ func program186() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -39651,7 +39718,7 @@ func program187() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -39713,7 +39780,7 @@ func program188() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -39822,7 +39889,7 @@ func program189() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -39864,7 +39931,7 @@ func program190() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -39942,7 +40009,7 @@ func program191() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -39967,7 +40034,7 @@ func program192() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -40003,7 +40070,7 @@ func program193() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -40029,7 +40096,7 @@ func program194() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -40425,7 +40492,7 @@ func program195() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -40513,7 +40580,7 @@ func program196() *Spec {
 // ssh-add: lists or loads keys in the SSH agent
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -40570,7 +40637,7 @@ func program197() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -40745,7 +40812,7 @@ func program198() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -40848,7 +40915,7 @@ func program199() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -40871,7 +40938,7 @@ func program200() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -40944,7 +41011,7 @@ func program201() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -41080,7 +41147,7 @@ func program202() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -41180,7 +41247,7 @@ func program203() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -41371,7 +41438,7 @@ func program204() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -41443,7 +41510,7 @@ func program205() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -41465,7 +41532,7 @@ func program206() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -41538,7 +41605,7 @@ func program207() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -41630,7 +41697,7 @@ func program208() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -41681,7 +41748,7 @@ func program209() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -41776,7 +41843,7 @@ func program210() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -41845,7 +41912,7 @@ func program211() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -41897,7 +41964,7 @@ func program212() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -41918,7 +41985,7 @@ func program213() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -41938,7 +42005,7 @@ func program214() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -42023,7 +42090,7 @@ func program215() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -42046,7 +42113,7 @@ func program216() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -42071,7 +42138,7 @@ func program217() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -42185,7 +42252,7 @@ func program218() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -42306,7 +42373,7 @@ func program219() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -42429,7 +42496,7 @@ func program220() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -42677,7 +42744,7 @@ func program221() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -42759,7 +42826,7 @@ func program222() *Spec {
 // gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -42865,7 +42932,7 @@ func program223() *Spec {
 // lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -42954,7 +43021,7 @@ func program224() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -43041,7 +43108,7 @@ func program225() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -43126,7 +43193,7 @@ func program226() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -43214,7 +43281,7 @@ func program227() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -43283,7 +43350,7 @@ func program228() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -43423,7 +43490,7 @@ func program229() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -43459,7 +43526,7 @@ func program230() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -43511,7 +43578,7 @@ func program231() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -43591,7 +43658,7 @@ func program232() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -43677,7 +43744,7 @@ func program233() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -43752,7 +43819,7 @@ func program234() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -43819,7 +43886,7 @@ func program235() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -43849,7 +43916,7 @@ func program236() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -43873,7 +43940,7 @@ func program237() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -43944,7 +44011,7 @@ func program238() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -52865,4 +52932,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "ce3aae51a08053c28efd729f399bcaaa60019087591f956ee6dd891c9e2355b0"
+const generatedHash = "c757a585bc9cf28fccc5dc17e67185b161c507b88a5db032dd37173432a462d6"
