@@ -1468,6 +1468,7 @@ func generatedDefault() *Policy {
 				Unless: []string{
 					`(?i)^git\s+(-c\s+\S+\s+)*-c\s+['"]?core\.(editor|pager)=['"]?(true|:|cat|less|more|vi|vim|nvim|nano|emacs)['"]?\s+(?!.*\s-c\s)`,
 					`(?i)^git\s+config\s+(--local\s+)?core\.hookspath\s+['"]?(?![/~$]|\.\.)[\w.][\w./-]*['"]?$`,
+					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?core\.(editor|pager)\s+['"]?(true|:|cat|less|more|vi|vim|nvim|nano|emacs|code --wait|cursor --wait|subl -w|mate -w)['"]?$`,
 				},
 				Reason: "configures git to run an arbitrary program",
 				Examples: Examples{
@@ -1484,6 +1485,7 @@ func generatedDefault() *Policy {
 						"git -c core.editor=true rebase --continue",
 						"git config core.hooksPath .husky",
 						"git -c core.pager=cat log -5",
+						`git config --global core.editor "code --wait"`,
 					},
 				},
 				Prefilter: [][][]string{
@@ -6394,4 +6396,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "d85e77b6b2fb33b58a5f564e842ee8b6841177fa4cfeb708a0b673d9ed1703a2"
+const generatedDefaultHash = "ecbee999ad300c68c250e3907b78411bde3f49b1e847737203fb2586b2fa2744"

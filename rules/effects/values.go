@@ -523,9 +523,17 @@ func userPortListener(v string) bool {
 	return terse && port > 1023 && port < 65536
 }
 
-// gitAlias reports the value of git config alias.NAME that names git
-// subcommands (no leading !, which would run a shell command).
+// gitAlias reports a git config value that runs no shell: alias.NAME naming
+// git subcommands (no leading !), or an editor or pager from the harmless
+// list.
 func gitAlias(r *Record, v string) bool {
-	return r.Program == "git" && r.Subcommand == "config" && strings.HasPrefix(strings.ToLower(r.firstArg), "alias.") &&
-		!strings.HasPrefix(strings.TrimSpace(v), "!") && !strings.ContainsAny(v, "`$;|&")
+	if r.Program != "git" || r.Subcommand != "config" {
+		return false
+	}
+	key := strings.ToLower(r.firstArg)
+	if strings.HasPrefix(key, "alias.") {
+		return !strings.HasPrefix(strings.TrimSpace(v), "!") && !strings.ContainsAny(v, "`$;|&")
+	}
+	// core.editor "code --wait", core.pager less: a program from the harmless list.
+	return (key == "core.editor" || key == "core.pager" || key == "sequence.editor") && harmlessGitCommands[strings.TrimSpace(v)]
 }
