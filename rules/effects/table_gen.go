@@ -5060,12 +5060,13 @@ func program49() *Spec {
 						"git config get user.name",
 						"git config set user.email dev@example.com",
 						"git config list --local",
+						"git config --global core.editor 'code --wait'",
+						"git config --global alias.lg 'log --graph --oneline'",
 					},
 					Judge: []string{
 						"git config core.hooksPath /tmp/evil-hooks",
 						"git config alias.co '!sh -c id'",
 						"git config core.pager 'less -R'",
-						"git config --global core.editor 'code --wait'",
 						"git config core.sshCommand 'ssh -i key'",
 						"git config core.fsmonitor ./watch.sh",
 						"git config set core.editor vim",
@@ -52932,4 +52933,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "c757a585bc9cf28fccc5dc17e67185b161c507b88a5db032dd37173432a462d6"
+const generatedHash = "a3f73d5c16632f6e94ffd4af1a8782b567f018b0a1ea35b5fc948219f456a1f3"
