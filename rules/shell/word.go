@@ -1,10 +1,11 @@
 package shell
 
 import (
-	"path"
+	"regexp"
 	"strconv"
 	"strings"
 
+	"mvdan.cc/sh/v3/pattern"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -241,10 +242,15 @@ func trimPattern(v, pat string, op syntax.ParExpOperator) (string, bool) {
 	if pat == "" || strings.ContainsAny(pat, "?[\\") {
 		return "", false
 	}
-	match := func(s string) bool {
-		ok, err := path.Match(strings.ReplaceAll(pat, "/", "\x00"), strings.ReplaceAll(s, "/", "\x00"))
-		return err == nil && ok
+	expr, err := pattern.Regexp(pat, pattern.EntireString)
+	if err != nil {
+		return "", false
 	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return "", false
+	}
+	match := re.MatchString
 	switch op {
 	case syntax.RemSmallSuffix:
 		for i := len(v); i >= 0; i-- {
