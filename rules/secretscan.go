@@ -133,9 +133,14 @@ func contentExempts(mode string, content []string, path string) bool {
 	switch mode {
 	case "public":
 		return secrets.PublicMaterialOnly(content[0]) ||
-			credentialConfigWithoutSecrets(path, content[0]) && len(secrets.Scan(content[0], secrets.Options{Path: path}).Blocking(true)) == 0
+			credentialConfigWithoutSecrets(path, content[0]) && holdsNoSecret(content[0], path)
 	case "clean":
-		return len(secrets.Scan(content[0], secrets.Options{Path: path}).Blocking(true)) == 0
+		return holdsNoSecret(content[0], path)
 	}
 	return false
+}
+
+// holdsNoSecret reports content in which the detector finds nothing that blocks.
+func holdsNoSecret(content, path string) bool {
+	return len(secrets.Scan(content, secrets.Options{Path: path}).Blocking(true)) == 0
 }

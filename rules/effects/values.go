@@ -145,7 +145,7 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			a.r.unknown("runs task definitions from %s, outside the workspace", v)
 		}
 	case OperandPID:
-		if (dyn || v == "{xargs input}") && !userPortListener(v) {
+		if dyn || v == "{xargs input}" { // a dev-port listener returned above
 			a.r.Concerns = append(a.r.Concerns, "signals processes chosen at run time ("+v+")")
 		}
 	case OperandList:
@@ -278,16 +278,16 @@ func (a *analysis) network(dest string, sends string) {
 }
 
 // projectModules are Python modules that test, lint, format or package the
-// workspace's own code, or only print.
+// workspace's own code, or only print (the toolModules are read as their
+// programs instead).
 var projectModules = sync.OnceValue(func() map[string]bool {
 	return map[string]bool{
-		"pytest": true, "unittest": true, "doctest": true, "venv": true, "virtualenv": true, "black": true, "mypy": true,
-		"ruff": true, "isort": true, "flake8": true, "pylint": true, "pyflakes": true, "pycodestyle": true, "coverage": true,
-		"json.tool": true, "py_compile": true, "compileall": true, "timeit": true, "pydoc": true, "build": true,
-		"tox": true, "nox": true, "pyright": true, "bandit": true, "cProfile": true, "profile": true, "trace": false,
-		"pip": false, "http.server": false, "ensurepip": true, "site": true, "sysconfig": true, "platform": true,
+		"unittest": true, "doctest": true, "venv": true, "virtualenv": true, "pyflakes": true, "pycodestyle": true,
+		"coverage": true, "json.tool": true, "py_compile": true, "compileall": true, "timeit": true, "pydoc": true,
+		"build": true, "tox": true, "nox": true, "pyright": true, "bandit": true, "cProfile": true, "profile": true,
+		"trace": false, "http.server": false, "ensurepip": true, "site": true, "sysconfig": true, "platform": true,
 		"django": true, "alembic": true, "uvicorn": true, "flask": true, "jupyter": true, "notebook": true, "IPython": true,
-		"pre_commit": true, "hatch": true, "poetry": true, "pdm": true, "maturin": true, "twine": false, "tabulate": true,
+		"pre_commit": true, "hatch": true, "poetry": true, "pdm": true, "maturin": true, "tabulate": true,
 	}
 })
 
