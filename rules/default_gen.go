@@ -5515,53 +5515,6 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
-				ID: "mcp-readonly-sql",
-				Kinds: []hook.Kind{
-					"mcp",
-				},
-				Decision: "allow",
-				Target:   "call",
-				Patterns: []string{
-					`(?i)^\S* \S*(query|sql|execute|run)\S* \{("\w+":("[^"]*"|\d+|true|false|null),)*"(query|sql|statement|q)":"\s*(select|show|explain|describe|with\s+\w+\s+as\s*\(\s*select)\b[^;]*;?\s*"(,"[\w]+":("[^"]*"|\d+|true|false|null))*\}$`,
-				},
-				Unless: []string{
-					`(?i)\b(insert|update|delete|drop|truncate|alter|grant|create|pg_sleep|into\s+outfile|copy\s+|pg_shadow|pg_authid|passw\w*|secret\w*|token\w*|api_?key\w*|credential\w*|ssn|credit_card\w*|card_number)\b`,
-				},
-				Reason: "a read-only SQL query",
-				Examples: Examples{
-					Match: []string{
-						`postgres query {"sql":"SELECT id, email FROM users LIMIT 10"}`,
-						`supabase execute_sql {"query":"select count(*) from orders"}`,
-					},
-					NoMatch: []string{
-						`postgres query {"sql":"DELETE FROM users"}`,
-					},
-				},
-				Prefilter: [][][]string{
-					{
-						{
-							`":"`,
-						},
-						{
-							" {",
-						},
-						{
-							"query",
-							"sql",
-							"execute",
-							"run",
-						},
-						{
-							"elect",
-							"how",
-							"explain",
-							"describe",
-							"select",
-						},
-					},
-				},
-			},
-			{
 				ID: "mcp-destructive-sql",
 				Kinds: []hook.Kind{
 					"mcp",
@@ -6396,4 +6349,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "ecbee999ad300c68c250e3907b78411bde3f49b1e847737203fb2586b2fa2744"
+const generatedDefaultHash = "dd5798be4819a2716f5ee85940f74262d3eb76a8521e437eb0389d1088aa8a91"
