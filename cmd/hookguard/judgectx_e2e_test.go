@@ -87,6 +87,14 @@ func (s *contextSandbox) calls() int {
 	return len(s.requests)
 }
 
+// wantCalls fails the test unless the model has been asked want times in all.
+func (s *contextSandbox) wantCalls(want int, what string) {
+	s.t.Helper()
+	if n := s.calls(); n != want {
+		s.t.Fatalf("%s: %d model calls, want %d", what, n, want)
+	}
+}
+
 // TestJudgeSeesWhatTheCommandRuns: the model receives the workspace script's
 // body (its secret redacted), the package.json scripts npm run chains to, the
 // make recipe, the git branch and remote, and the user's requests read from
@@ -137,14 +145,10 @@ func TestEditedScriptMissesTheCache(t *testing.T) {
 	s.write("scripts/sync.sh", "#!/bin/sh\n./tools/fetch-fixtures --source staging\n")
 	s.shell("./scripts/sync.sh", "")
 	s.shell("./scripts/sync.sh", "")
-	if n := s.calls(); n != 1 {
-		t.Fatalf("%d model calls for two identical commands over an unchanged script, want 1", n)
-	}
+	s.wantCalls(1, "two identical commands over an unchanged script")
 	s.write("scripts/sync.sh", "#!/bin/sh\n./tools/fetch-fixtures --source production\n")
 	s.shell("./scripts/sync.sh", "")
-	if n := s.calls(); n != 2 {
-		t.Fatalf("%d model calls after the script changed, want 2", n)
-	}
+	s.wantCalls(2, "after the script changed")
 }
 
 // TestDangerInsideAScriptIsDenied: a clear danger in the script a command
@@ -158,9 +162,7 @@ func TestDangerInsideAScriptIsDenied(t *testing.T) {
 	if resp["permission"] != "deny" || !strings.Contains(msg, "cleanup.sh") || !strings.Contains(msg, "line 3") {
 		t.Fatalf("answer %v", resp)
 	}
-	if n := s.calls(); n != 0 {
-		t.Fatalf("the model was asked (%d calls)", n)
-	}
+	s.wantCalls(0, "a clear danger in a script")
 	// A package.json script, even behind a command the rules allow.
 	resp = s.shell("npm run clean", "")
 	if msg, _ := resp["user_message"].(string); resp["permission"] != "deny" || !strings.Contains(msg, "package.json script clean") {
@@ -180,12 +182,8 @@ func TestUnderstoodScriptIsAllowedWithoutTheModel(t *testing.T) {
 			t.Errorf("%s: answer %v, want allow", cmd, resp)
 		}
 	}
-	if n := s.calls(); n != 0 {
-		t.Fatalf("the model was asked (%d calls) about a script the rules understand", n)
-	}
+	s.wantCalls(0, "a script the rules understand")
 	s.write("scripts/gen-mocks.sh", "#!/bin/sh\nset -e\ngo generate ./internal/...\n./tools/publish-mocks --channel beta\n")
 	s.shell("./scripts/gen-mocks.sh", "")
-	if n := s.calls(); n != 1 {
-		t.Fatalf("after an edit that adds an unknown program: %d model calls, want 1", n)
-	}
+	s.wantCalls(1, "after an edit that adds an unknown program")
 }
