@@ -417,14 +417,21 @@ func generatedDefault() *Policy {
 					"srm",
 					"wipe",
 				},
+				Unless: []string{
+					"^(shred|srm|wipe)\\s+(-[a-zA-Z0-9]+\\s+|-n\\s+\\d+\\s+|--[a-z-]+(=\\d+)?\\s+)*((/tmp|/var/tmp|/private/tmp)/(?![^\\s]*\\.\\.)[^\\s;|&<>*?$`]+\\s*)+$",
+				},
 				Reason: "shred destroys data beyond recovery",
 				Examples: Examples{
 					Match: []string{
 						"shred -u secrets.txt",
 						"shred -vfz -n 3 /dev/sda",
+						"shred -u /tmp/../home/dev/.ssh/id_rsa",
+						"shred -u /tmp/x ~/.ssh/id_rsa",
 					},
 					NoMatch: []string{
 						"rm secrets.txt",
+						"shred -u /tmp/test-signing-key.pem",
+						"shred -zu -n 3 /tmp/ci-key.pem /tmp/ci-key.pub",
 					},
 				},
 				Prefilter: [][][]string{},
@@ -1469,6 +1476,8 @@ func generatedDefault() *Policy {
 					`(?i)^git\s+(-c\s+\S+\s+)*-c\s+['"]?core\.(editor|pager)=['"]?(true|:|cat|less|more|vi|vim|nvim|nano|emacs)['"]?\s+(?!.*\s-c\s)`,
 					`(?i)^git\s+config\s+(--local\s+)?core\.hookspath\s+['"]?(?![/~$]|\.\.)[\w.][\w./-]*['"]?$`,
 					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?core\.(editor|pager)\s+['"]?(true|:|cat|less|more|vi|vim|nvim|nano|emacs|code --wait|cursor --wait|subl -w|mate -w)['"]?$`,
+					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?core\.pager\s+['"]?(less|more|most|delta|bat|cat)(\s+--?[a-z][\w-]*(=[\w.-]+)?)*['"]?$`,
+					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?credential\.helper\s+['"]?(cache(\s+--timeout[= ]?\d+)?|store|osxkeychain|manager|manager-core|libsecret|wincred)['"]?$`,
 				},
 				Reason: "configures git to run an arbitrary program",
 				Examples: Examples{
@@ -1486,6 +1495,9 @@ func generatedDefault() *Policy {
 						"git config core.hooksPath .husky",
 						"git -c core.pager=cat log -5",
 						`git config --global core.editor "code --wait"`,
+						`git config --global core.pager "less -FRX"`,
+						"git config --global credential.helper 'cache --timeout=3600'",
+						"git config --global credential.helper osxkeychain",
 					},
 				},
 				Prefilter: [][][]string{
@@ -2307,6 +2319,8 @@ func generatedDefault() *Policy {
 				Decision: "deny",
 				Target:   "path",
 				ExceptPrograms: []string{
+					"sed",
+					"gsed",
 					"ls",
 					"chmod",
 					"chown",
@@ -2370,6 +2384,40 @@ func generatedDefault() *Policy {
 						"ls -la .env",
 						"echo 'DEBUG=1' >> .env",
 						"cat config/env.go",
+					},
+				},
+				Prefilter: [][][]string{},
+			},
+			{
+				ID: "secret-dotenv-sed",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Programs: []string{
+					"sed",
+					"gsed",
+				},
+				Unless: []string{
+					`^sed\s+(-[Ersu]*i\S*\s+(''\s+)?|-[Ersu]+\s+)+((-e\s+)?('s/[^'/]*/[^'/]*/[gI0-9]*'|s/[^'/\s;|&]*/[^'/\s;|&]*/[gI0-9]*)\s+)+[^\s;|&<>]+$`,
+				},
+				Paths: []string{
+					"env_file",
+				},
+				Reason: "prints or sends an environment file with secrets",
+				Advice: "edit the value in place with a plain substitution (sed -i 's/^NAME=.*/NAME=value/' .env), or ask the user",
+				Examples: Examples{
+					Match: []string{
+						"sed -n p .env",
+						"sed -i 's/a/b/w /tmp/x' .env",
+						"sed -i -e 's/a/b/' -e p .env",
+						"sed -n '/KEY/p' backend/.env.production",
+						"sed 's/x/y/' .env",
+					},
+					NoMatch: []string{
+						"sed -i 's/^DB_NAME=.*/DB_NAME=shop_dev/' .env",
+						"sed -i '' -e 's/^PORT=.*/PORT=4000/' .env.local",
+						"sed -n p .env.example",
 					},
 				},
 				Prefilter: [][][]string{},
@@ -6349,4 +6397,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "dd5798be4819a2716f5ee85940f74262d3eb76a8521e437eb0389d1088aa8a91"
+const generatedDefaultHash = "b4ead11e5dc89c3c44f6bb190e415b0cc70a0d5d3ba6f2cfdc6185211ce9b629"

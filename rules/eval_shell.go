@@ -360,6 +360,13 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder map[strin
 	if len(ctx.UnderstoodScripts) > 0 {
 		env.Understood = func(abs string) bool { return slices.Contains(ctx.UnderstoodScripts, abs) }
 	}
+	if !ctx.writtenScript {
+		env.ScriptVerdict = func(code string) hook.Decision {
+			inner := ctx
+			inner.writtenScript = true
+			return p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: code, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner).Decision
+		}
+	}
 	if placeholder != nil {
 		for cl := range placeholder {
 			env.Placeholder = append(env.Placeholder, cl)

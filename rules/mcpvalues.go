@@ -95,6 +95,10 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					deny("mcp-metadata-endpoint", "reaches a cloud metadata endpoint, where instance credentials live ("+hostOf(v)+")",
 						"the agent has no business with instance metadata; ask the user", hostOf(v))
 				}
+				if kubeSecretsRe().MatchString(v) {
+					deny("mcp-kube-secrets-api", "reads Kubernetes secrets through the cluster's API ("+hostOf(v)+")",
+						"read the non-secret configuration you need (a ConfigMap, a deployment), or ask the user", hostOf(v))
+				}
 			}
 			continue
 		}
@@ -128,6 +132,9 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					"show the statement to the user and let them run it", "")
 			case !sv.ReadOnly():
 				escalate("SQL that is not known to be read-only: " + strings.Join(sv.Unknown, "; "))
+			case credentialTablesRe().MatchString(v):
+				deny("mcp-sql-credential-tables", "SQL that reads the database's own accounts and password hashes",
+					"query the application's tables; leave database accounts to the user", "")
 			case sv.Statements > 0 && !sensitiveColumns(v):
 				d = hook.Stricter(d, e.add(&Rule{ID: "mcp-readonly-sql", Decision: hook.Allow, Reason: "a read-only SQL query"}, ""))
 			}
@@ -217,6 +224,15 @@ func toolWords(tool string) []string {
 var (
 	sensitiveColumnsRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(passw\w*|secret\w*|token\w*|api_?key\w*|credential\w*|ssn|credit_card\w*|card_number|pg_shadow|pg_authid)\b`)
+	})
+	// credentialTablesRe names the tables and columns where database
+	// engines keep their own accounts' password hashes.
+	credentialTablesRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(mysql\s*\.\s*user|authentication_string|pg_shadow|pg_authid|sys\s*\.\s*sql_logins|sys\s*\.\s*syslogins|password_hash\s*\(|sys\s*\.\s*user\$|dba_users|system\s*\.\s*users|mysql\s*\.\s*global_priv)\b`)
+	})
+	// kubeSecretsRe is a Kubernetes API path that lists or reads secrets.
+	kubeSecretsRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)/api/v1/(namespaces/[^/?#]+/)?secrets\b`)
 	})
 	stackedRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)['")]\s*;\s*(drop|truncate|delete\s+from|alter\s+table|update\s+[\w."]+\s+set|insert\s+into|grant|exec(ute)?|shutdown)\b|;\s*(drop|truncate)\s+(table|database|schema)\b`)

@@ -177,6 +177,9 @@ type Context struct {
 
 	// build is the policy's settings.build_outputs, set by Evaluate.
 	build *nameSet
+	// writtenScript says the command line being evaluated is the content of
+	// a hook script another command writes: its own writes are not followed.
+	writtenScript bool
 }
 
 // Part is one simple command of a shell event (or the single subject of any

@@ -70,7 +70,7 @@ var validPaths = map[string]bool{PathRoot: true, PathHome: true, PathHomeSub: tr
 	PathBuild: true, PathSource: true,
 	effects.ClassSecret: true, effects.ClassEnvFile: true, effects.ClassMaybeSecret: true, effects.ClassGuard: true,
 	effects.ClassAgent: true, effects.ClassVCS: true, effects.ClassVCSOther: true, effects.ClassPersistence: true,
-	effects.ClassCache: true, effects.ClassCI: true, effects.ClassData: true}
+	effects.ClassCache: true, effects.ClassCI: true, effects.ClassHooks: true, effects.ClassData: true}
 
 func (r *Rule) target(k hook.Kind) string {
 	t := r.Target

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/rules/shell"
 )
 
@@ -28,6 +29,10 @@ type Env struct {
 	// Understood, when set, reports a script file (absolute path) whose
 	// whole body the rule pass has read and allows: running it is known.
 	Understood func(abs string) bool
+	// ScriptVerdict is the rule pass's decision on shell code (nil: not
+	// available). A hook script written with known content is decided by
+	// what it would run.
+	ScriptVerdict func(code string) hook.Decision
 }
 
 // Analyze computes the effects record of one simple command.
@@ -105,6 +110,15 @@ func (a *analysis) run() {
 	r.Known = true
 	a.walk(spec)
 	a.headerTokensToTheirService()
+	defer a.writtenScripts()
+	if c.Name == "tee" && c.Stdin != "" && !c.DynamicCode {
+		// printf '…' | tee FILE, tee FILE <<EOF: what tee writes is known.
+		for i := range r.Files {
+			if f := &r.Files[i]; f.Op == OpWrite && !f.contentKnown {
+				f.content, f.contentKnown = c.Stdin, true
+			}
+		}
+	}
 	if c.DynamicCode {
 		r.Code = append(r.Code, CodeEffect{Kind: "stdin", Lang: "shell", Found: []string{"only known at run time"}})
 		r.unknown("runs shell code only known at run time")
@@ -201,6 +215,59 @@ func (a *analysis) writesNothing() bool {
 	return false
 }
 
+// writtenScripts decides the hook scripts written with known content by
+// the code they hold.
+func (a *analysis) writtenScripts() {
+	for i := range a.r.Files {
+		f := &a.r.Files[i]
+		if f.Op == OpWrite && f.contentKnown && a.env.ScriptVerdict != nil && has(f.Classes, ClassHooks) &&
+			len(f.content) < 16<<10 {
+			f.scriptVerdict = a.env.ScriptVerdict(f.content)
+		}
+	}
+}
+
+// writtenText is what the command prints when the command line says it:
+// echo's and printf's literal arguments, or cat of a known heredoc.
+func (a *analysis) writtenText() (string, bool) {
+	c := a.c
+	if c.DynamicName || slices.Contains(c.DynamicArgs, true) {
+		return "", false
+	}
+	args := c.Args
+	switch c.Name {
+	case "echo":
+		escapes := false
+		for len(args) > 0 && len(args[0]) > 1 && strings.Trim(args[0], "-neE") == "" && args[0][0] == '-' {
+			escapes = escapes || strings.Contains(args[0], "e")
+			args = args[1:]
+		}
+		text := strings.Join(args, " ")
+		if escapes {
+			text = unescapePrintf(text)
+		}
+		return text, true
+	case "printf":
+		switch {
+		case len(args) == 1 && !strings.HasPrefix(args[0], "-") && !strings.Contains(strings.ReplaceAll(args[0], "%%", ""), "%"):
+			return unescapePrintf(args[0]), true
+		case len(args) == 2 && (args[0] == "%s" || args[0] == `%s\n`):
+			return args[1], true
+		}
+	case "cat":
+		if (len(args) == 0 || len(args) == 1 && args[0] == "-") && c.Stdin != "" {
+			return c.Stdin, true
+		}
+	}
+	return "", false
+}
+
+// unescapePrintf turns the backslash escapes printf and echo -e know into
+// the characters they print (the ones JSON and scripts are written with).
+func unescapePrintf(s string) string {
+	return strings.NewReplacer(`\\`, `\`, `\n`, "\n", `\t`, "\t", `\r`, "\r", `\"`, `"`, "%%", "%").Replace(s)
+}
+
 func (a *analysis) redirects() {
 	for _, rd := range a.c.Redirects {
 		t := rd.Target
@@ -214,6 +281,10 @@ func (a *analysis) redirects() {
 			a.file(OpDelete, t, false)
 		case strings.Contains(rd.Op, ">"):
 			a.file(OpWrite, t, false)
+			if text, ok := a.writtenText(); ok && (rd.Op == ">" || rd.Op == ">>" || rd.Op == ">|") {
+				f := &a.r.Files[len(a.r.Files)-1]
+				f.content, f.contentKnown = text, true
+			}
 		case strings.Contains(rd.Op, "<"):
 			a.file(OpRead, t, false)
 		}

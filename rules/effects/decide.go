@@ -124,8 +124,17 @@ func (r *Record) dangers() []string {
 				verb = "changes the mode of"
 			}
 			switch {
+			case has(c, ClassGuard) && f.Op == OpWrite && EditorConfigFile(f.Path):
+				// Known content decides; unknown content is a concern.
+				if f.contentKnown {
+					if danger, _ := editorConfigVerdict(f.Path, f.content); danger != "" {
+						add("writes %s, %s", f.Path, danger)
+					}
+				}
 			case has(c, ClassGuard):
 				add("%s the guard's or the agent's configuration (%s)", verb, f.Path)
+			case has(c, ClassHooks) && f.scriptVerdict == hook.Deny:
+				add("writes %s, a git hook script, with code the rules deny", f.Path)
 			case has(c, ClassPersistence):
 				add("%s %s, which runs later by itself (persistence)", verb, f.Path)
 			case has(c, ClassVCS) && f.Op == OpWrite && r.onlyWorkspaceSources():
@@ -172,6 +181,12 @@ func (r *Record) concerns() []string {
 			case r.DryRun:
 			case f.Dynamic || has(c, "dynamic"):
 				add("%s a path known only at run time (%s)", f.Op, f.Path)
+			case has(c, ClassGuard) && f.Op == OpWrite && EditorConfigFile(f.Path):
+				if !f.contentKnown {
+					add("writes %s, editor configuration that can run commands, with content not known here", f.Path)
+				} else if _, concern := editorConfigVerdict(f.Path, f.content); concern != "" {
+					add("writes %s: %s", f.Path, concern)
+				}
 			case has(c, "temp", ClassCache) || harmlessDevice(f.Path):
 			case has(c, ClassVCSOther), has(c, ClassSecret) && !has(c, "inside"):
 				add("%s %s", f.Op, f.Path)
@@ -184,6 +199,10 @@ func (r *Record) concerns() []string {
 				add("deletes or empties %s, a local database that is usually in no version control", f.Path)
 			case has(c, ClassAgent):
 				add("%s the agent's own instructions or settings (%s)", f.Op, f.Path)
+			case has(c, ClassHooks) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:
+				// A hook script whose content the rules allow: as harmless as running it.
+			case has(c, ClassHooks) && f.Op != OpDelete:
+				add("%s %s, a git hook script that runs on later commits", f.Op, f.Path)
 			case has(c, ClassCI) && f.Op != OpDelete:
 				add("%s %s, a CI pipeline that runs with the repository's secrets", f.Op, f.Path)
 			case has(c, "source", "inside"):

@@ -22,6 +22,7 @@ const (
 	ClassCache       = "cache"            // a cache a tool rebuilds on its own (~/.cache, DerivedData)
 	ClassAgent       = "agent"            // the agent's instructions and rules (not its permissions)
 	ClassCI          = "ci"               // CI pipeline definitions: they run with the repository's secrets
+	ClassHooks       = "hooks"            // a project's git hook scripts (.husky/, .githooks/): they run on later commits
 	ClassData        = "data"             // local database files: data that is usually in no version control
 	ClassMatches     = "matches"          // what find names by a name glob (-name '*.ts'): every file of a kind
 	ClassRoot        = "workspace_root"   // a workspace root itself (or everything in it)
@@ -146,7 +147,7 @@ func compilePaths() {
 		}
 		// A glob could be a disguise of a credential or start-up file; for
 		// the agent's notes and caches it is just a glob.
-		cc.m.globAware = pc.Class != ClassAgent && pc.Class != ClassCache && pc.Class != ClassCI && pc.Class != ClassData
+		cc.m.globAware = pc.Class != ClassAgent && pc.Class != ClassCache && pc.Class != ClassCI && pc.Class != ClassHooks && pc.Class != ClassData
 		compiledPaths = append(compiledPaths, cc)
 	}
 }

@@ -3,6 +3,8 @@ package effects
 import (
 	"fmt"
 	"strings"
+
+	"github.com/hookguard/hookguard/internal/hook"
 )
 
 // File operations.
@@ -23,6 +25,14 @@ type FileEffect struct {
 	Meta bool `json:"meta,omitempty"`
 	// Dynamic says the path is only known at run time.
 	Dynamic bool `json:"dynamic,omitempty"`
+
+	// content is what a write puts in the file when the command line says
+	// (echo, printf, a heredoc); contentKnown says it does.
+	content      string
+	contentKnown bool
+	// scriptVerdict is the rule pass's decision on a hook script's known
+	// content ("" when not decided).
+	scriptVerdict hook.Decision
 }
 
 // CodeEffect is code a command runs.

@@ -5062,11 +5062,15 @@ func program49() *Spec {
 						"git config list --local",
 						"git config --global core.editor 'code --wait'",
 						"git config --global alias.lg 'log --graph --oneline'",
+						"git config core.pager 'less -R'",
+						"git config --global credential.helper 'cache --timeout=3600'",
+						"git config --global credential.helper osxkeychain",
 					},
 					Judge: []string{
 						"git config core.hooksPath /tmp/evil-hooks",
 						"git config alias.co '!sh -c id'",
-						"git config core.pager 'less -R'",
+						"git config core.pager 'less -R +F ./x'",
+						"git config core.pager 'less -R | sh'",
 						"git config core.sshCommand 'ssh -i key'",
 						"git config core.fsmonitor ./watch.sh",
 						"git config set core.editor vim",
@@ -44578,6 +44582,28 @@ func generatedPaths() []PathClasses {
 			},
 		},
 		{
+			Class: "hooks",
+			Patterns: []string{
+				".husky/",
+				".githooks/",
+				".git-hooks/",
+			},
+			Except: []string{
+				".husky/_/",
+			},
+			Examples: PathExamples{
+				Match: []string{
+					"/w/app/.husky/pre-commit",
+					"/w/app/.githooks/pre-push",
+				},
+				NoMatch: []string{
+					"/w/app/.husky/_/husky.sh",
+					"/w/app/docs/husky.md",
+					"/w/app/src/hooks/useAuth.ts",
+				},
+			},
+		},
+		{
 			Class: "data",
 			Patterns: []string{
 				"*.sqlite",
@@ -52933,4 +52959,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "a3f73d5c16632f6e94ffd4af1a8782b567f018b0a1ea35b5fc948219f456a1f3"
+const generatedHash = "50c03ccfcb6cc224ff29abc99e016b60108667a273d5b014fe154d7644394872"

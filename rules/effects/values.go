@@ -535,5 +535,44 @@ func gitAlias(r *Record, v string) bool {
 		return !strings.HasPrefix(strings.TrimSpace(v), "!") && !strings.ContainsAny(v, "`$;|&")
 	}
 	// core.editor "code --wait", core.pager less: a program from the harmless list.
-	return (key == "core.editor" || key == "core.pager" || key == "sequence.editor") && harmlessGitCommands[strings.TrimSpace(v)]
+	switch key {
+	case "core.editor", "sequence.editor":
+		return harmlessGitCommands[strings.TrimSpace(v)]
+	case "core.pager":
+		return harmlessGitCommands[strings.TrimSpace(v)] || harmlessPager(v)
+	case "credential.helper":
+		// git's own helpers that keep credentials in memory or the OS
+		// keychain (store, a plain-text file, stays for the judge).
+		f := strings.Fields(v)
+		switch {
+		case len(f) == 1 && (f[0] == "osxkeychain" || f[0] == "manager" || f[0] == "manager-core" || f[0] == "libsecret" || f[0] == "wincred" || f[0] == "cache"):
+			return true
+		case len(f) == 2 && f[0] == "cache" && pagerOption.MatchString(f[1]) && strings.HasPrefix(f[1], "--timeout"):
+			return true
+		}
+	}
+	return false
+}
+
+// pagerOption is an option word of a pager: -FRX, --tabs=4, --dark.
+var pagerOption = regexp.MustCompile(`^--?[A-Za-z][\w-]*(=[\w.-]+)?$`)
+
+// harmlessPager reports a pager from the harmless list with options only
+// (less -FRX, delta --dark, bat --paging=always).
+func harmlessPager(v string) bool {
+	f := strings.Fields(v)
+	if len(f) == 0 || strings.ContainsAny(v, "`$;|&<>()\n") {
+		return false
+	}
+	switch f[0] {
+	case "less", "more", "most", "delta", "bat", "cat":
+	default:
+		return false
+	}
+	for _, w := range f[1:] {
+		if !pagerOption.MatchString(w) {
+			return false
+		}
+	}
+	return true
 }

@@ -156,6 +156,32 @@ var ourRules = []rule{
 		MixedValue:  true,
 		Confidence:  Positional,
 	},
+	{
+		ID:          "telegram-bot-token",
+		Description: "a Telegram bot token (bot id, a colon, AA and 33 characters) without the word telegram nearby",
+		Regex:       `(?:^|[^0-9A-Za-z_:])([0-9]{6,12}:AA[A-Za-z0-9_-]{30,40})(?:[^A-Za-z0-9_-]|$)`,
+		SecretGroup: 1,
+		Keywords:    []string{":aa"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "stripe-webhook-secret",
+		Description: "a Stripe webhook signing secret",
+		Regex:       `\b(whsec_[A-Za-z0-9+/=]{24,})`,
+		SecretGroup: 1,
+		Entropy:     3,
+		Keywords:    []string{"whsec_"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "jwk-private-key",
+		Description: "the private part of a JSON Web Key (its \"d\", \"p\" or \"q\" member)",
+		Regex:       `"(?:d|p|q|dp|dq)"\s*:\s*"([A-Za-z0-9_-]{32,})"`,
+		SecretGroup: 1,
+		Entropy:     3.5,
+		Keywords:    []string{`"d"`, `"p"`, `"q"`, `"dp"`, `"dq"`},
+		Confidence:  Token,
+	},
 }
 
 // assignment are the characters that join a name to its value.

@@ -101,6 +101,7 @@ func Scan(text string, o Options) Result {
 	n := Normalize(text)
 	res := Result{Text: n}
 	res.Findings = scanPlain(n, o, 0)
+	res.Findings = append(res.Findings, scanStructural(n)...)
 	res.Findings = append(res.Findings, scanEncoded(n, o, 1)...)
 	res.Findings = dedupe(res.Findings)
 	if encryptedDocument(n) {

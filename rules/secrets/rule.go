@@ -18,6 +18,7 @@ import (
 )
 
 //go:generate go -C ../../internal/tools/gitleaksgen run . -o ../../../rules/secrets/gitleaks_gen.go -license ../../../rules/secrets/GITLEAKS-LICENSE
+//go:generate go -C ../../internal/tools/bip39gen run . -o ../../../rules/secrets/bip39_gen.go -license ../../../rules/secrets/BIP39-LICENSE
 
 // Confidence says how sure a finding is to be a live credential.
 type Confidence int

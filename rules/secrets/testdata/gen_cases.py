@@ -153,6 +153,32 @@ test_only = [
     ("DATABASE_URL=postgres://app:" + r(12) + "@localhost:5432/app", "connection-string-password"),
 ]
 
+# Shape-only secrets and kinds added with the round-6 dev data: taken after
+# every value above so that those stay as they were.
+bip39 = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bip39_gen.go")).read()
+bip39 = " ".join(part.split('"')[1] for part in bip39.split("const bip39Words = ", 1)[1].split("\n") if '"' in part).split()
+assert len(bip39) == 2048, len(bip39)
+phrase = " ".join(rng.choice(bip39) for _ in range(12))
+keypair = [rng.randrange(256) for _ in range(64)]
+pos += [
+    ("wallet mnemonic: \"" + phrase + "\"", "wallet-recovery-phrase"),
+    ("restore it from\n1. " + "\n".join(f"{i + 2}. {w}" for i, w in enumerate(" ".join(rng.choice(bip39) for _ in range(24)).split()))[3:], "wallet-recovery-phrase"),
+    (json.dumps(keypair), "private-key-byte-array"),
+    ("bot token " + str(rng.randrange(10**9, 10**10)) + ":AA" + r(33, A62 + "_-") + " chat -1002700758565", "telegram-bot-token"),
+    ("the endpoint secret is whsec_" + r(32), "stripe-webhook-secret"),
+    (json.dumps({"keys": [{"kty": "EC", "crv": "P-256", "x": r(43, A62 + "-_"), "y": r(43, A62 + "-_"), "d": r(43, A62 + "-_")}]}, indent=2), "jwk-private-key"),
+]
+neg += [
+    "please review the code and make sure every test passes before we merge this branch tomorrow",
+    "abandon ability able about above absent absorb abstract absurd abuse access accident are the first twelve words of the list",
+    "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
+    json.dumps(list(range(64))),
+    json.dumps([0] * 64),
+    json.dumps({"keys": [{"kty": "EC", "crv": "P-256", "x": r(43, A62 + "-_"), "y": r(43, A62 + "-_")}]}),
+    "TELEGRAM_BOT_TOKEN=123456789:AAxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})

@@ -1,0 +1,122 @@
+package effects
+
+import (
+	"encoding/json"
+	"path"
+	"strings"
+)
+
+// Editor configuration files (.vscode/settings.json, .vscode/tasks.json) are
+// guard-class paths: a task that runs when the folder opens, or a setting that
+// names a program the editor starts, runs code later by itself. They are also
+// files an agent is routinely asked to write (format on save, a build task).
+// When the written content is known (echo, printf, a heredoc) it decides:
+// a task that runs by itself is a danger, a setting that names a program or
+// an environment is a concern, anything else is harmless. Unknown content is
+// a concern, never an allow.
+
+// EditorConfigFile reports an editor settings or tasks file in a project.
+func EditorConfigFile(p string) bool {
+	p = strings.ToLower(strings.ReplaceAll(p, "\\", "/"))
+	return strings.HasSuffix(p, ".vscode/tasks.json") || strings.HasSuffix(p, ".vscode/settings.json")
+}
+
+// EditorTaskRunsByItself reports content that makes an editor task run when
+// the folder is opened, or that cannot be told apart from one (escaped text).
+func EditorTaskRunsByItself(content string) bool {
+	low := strings.ToLower(content)
+	return strings.Contains(low, "folderopen") || strings.Contains(low, "runon") || strings.Contains(low, `\u`)
+}
+
+// EditorSettingsConcern names what in a settings file's content makes the
+// editor start a program or change its environment ("" when nothing does).
+// Content that is not a JSON object is a concern: it is not understood.
+func EditorSettingsConcern(content string) string {
+	var settings map[string]any
+	if err := json.Unmarshal([]byte(content), &settings); err != nil {
+		return "content that is not plain JSON"
+	}
+	for k, v := range settings {
+		if why := settingConcern(strings.ToLower(k), v); why != "" {
+			return why + " (" + k + ")"
+		}
+	}
+	return ""
+}
+
+// runWords are words in a setting's name that say its value is a program, a
+// command line or an environment the editor uses.
+var runWords = []string{"terminal", "shell", "env", "command", "exec", "executable", "program", "interpreter",
+	"path", "args", "server", "launch", "task", "runon", "automation", "profile", "hook", "script", "binary", "cmd"}
+
+func settingConcern(key string, v any) string {
+	if strings.Contains(key, "terminal.integrated") || strings.Contains(key, ".env") || strings.HasSuffix(key, "env") {
+		return "a setting that changes the terminal or the environment"
+	}
+	runs := false
+	for _, w := range runWords {
+		if strings.Contains(key, w) {
+			runs = true
+			break
+		}
+	}
+	switch val := v.(type) {
+	case bool, float64, nil:
+		return ""
+	case string:
+		if !runs || workspaceRelative(val) {
+			return ""
+		}
+		return "a setting that names a program outside the workspace"
+	case map[string]any:
+		for k, sub := range val {
+			if why := settingConcern(key+"."+strings.ToLower(k), sub); why != "" {
+				return why
+			}
+		}
+		return ""
+	case []any:
+		for _, sub := range val {
+			if why := settingConcern(key, sub); why != "" {
+				return why
+			}
+		}
+		return ""
+	}
+	return "a setting that is not understood"
+}
+
+// workspaceRelative reports a value that is a plain path inside the workspace
+// (.venv/bin/python, ${workspaceFolder}/node_modules/.bin/eslint), with no
+// shell syntax and no way out of it.
+func workspaceRelative(v string) bool {
+	v = strings.TrimPrefix(strings.TrimPrefix(v, "${workspaceFolder}/"), "./")
+	if v == "" || strings.ContainsAny(v, " \t;|&$`()<>\\~:") || strings.HasPrefix(v, "/") {
+		return false
+	}
+	for _, part := range strings.Split(path.Clean(v), "/") {
+		if part == ".." {
+			return false
+		}
+	}
+	return true
+}
+
+// editorConfigVerdict decides a write of known content to an editor file:
+// danger says the content runs code by itself, concern that a person should
+// look; both empty means the write is harmless.
+func editorConfigVerdict(p, content string) (danger, concern string) {
+	if strings.Contains(content, "$(") || strings.Contains(content, "`") {
+		return "", "content only known at run time"
+	}
+	if strings.HasSuffix(strings.ToLower(p), "tasks.json") {
+		if EditorTaskRunsByItself(content) {
+			return "an editor task that runs by itself when the folder opens", ""
+		}
+		return "", ""
+	}
+	if EditorTaskRunsByItself(content) {
+		return "", "settings that mention tasks run on folder open"
+	}
+	return "", EditorSettingsConcern(content)
+}

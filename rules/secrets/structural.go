@@ -1,0 +1,192 @@
+package secrets
+
+import (
+	"strings"
+	"sync"
+)
+
+// Secrets known by their shape rather than by a keyword: a wallet's recovery
+// phrase (twelve or more words of the BIP-39 list) and a private key written
+// as a JSON array of its bytes (Solana's keypair files, many wallets'
+// exports). Both are found by one linear pass each; the word list is only
+// loaded when a run of candidate words is long enough.
+
+// mnemonicWords is the shortest recovery phrase BIP-39 defines.
+const mnemonicWords = 12
+
+// bip39Index maps each word of the list to its position.
+var bip39Index = sync.OnceValue(func() map[string]int {
+	words := strings.Fields(bip39Words)
+	m := make(map[string]int, len(words))
+	for i, w := range words {
+		m[w] = i
+	}
+	return m
+})
+
+// scanStructural finds the shape-only secrets in text.
+func scanStructural(text string) []Finding {
+	var out []Finding
+	out = append(out, findMnemonics(text)...)
+	out = append(out, findByteArrayKeys(text)...)
+	return out
+}
+
+// findMnemonics finds runs of at least twelve BIP-39 words separated only
+// by spaces, commas or list numbers ("1. word 2. word").
+func findMnemonics(text string) []Finding {
+	var out []Finding
+	type word struct{ start, end int }
+	var run []word
+	flush := func() {
+		if len(run) >= mnemonicWords {
+			out = append(out, mnemonicFinding(text, run[0].start, run[len(run)-1].end)...)
+		}
+		run = run[:0]
+	}
+	i := 0
+	for i < len(text) {
+		c := text[i]
+		if c < 'a' || c > 'z' {
+			if !phraseSeparator(c) {
+				flush()
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && text[j] >= 'a' && text[j] <= 'z' {
+			j++
+		}
+		if j < len(text) && (text[j] >= 'A' && text[j] <= 'Z' || text[j] == '_' || text[j] == '-') || i > 0 && wordByte(text[i-1]) {
+			// Part of a longer identifier (camelCase, snake_case, kebab-case).
+			flush()
+		} else if n := j - i; n >= 3 && n <= 8 {
+			run = append(run, word{i, j})
+		} else {
+			flush()
+		}
+		i = j
+	}
+	flush()
+	return out
+}
+
+// mnemonicFinding checks a run of candidate words against the list: the
+// longest stretch of listed words of at least twelve, with at least eight
+// different words (not one word repeated), not in the list's own order (a
+// document quoting the list).
+func mnemonicFinding(text string, start, end int) []Finding {
+	list := bip39Index()
+	words := strings.FieldsFunc(text[start:end], func(r rune) bool { return r < 'a' || r > 'z' })
+	var out []Finding
+	best, cur, curStart := 0, 0, 0
+	bestStart := 0
+	for i, w := range words {
+		if _, ok := list[w]; ok {
+			if cur == 0 {
+				curStart = i
+			}
+			cur++
+			if cur > best {
+				best, bestStart = cur, curStart
+			}
+		} else {
+			cur = 0
+		}
+	}
+	if best < mnemonicWords {
+		return nil
+	}
+	phrase := words[bestStart : bestStart+best]
+	distinct := map[string]bool{}
+	ordered := true
+	for i, w := range phrase {
+		distinct[w] = true
+		ordered = ordered && (i == 0 || list[w] > list[phrase[i-1]])
+	}
+	if len(distinct) < 8 || ordered {
+		return nil
+	}
+	// Offsets of the phrase's first and last words in text.
+	s := start + strings.Index(text[start:end], phrase[0])
+	e := s
+	for _, w := range phrase {
+		e = e + strings.Index(text[e:end], w) + len(w)
+	}
+	out = append(out, Finding{RuleID: "wallet-recovery-phrase", Line: 1 + strings.Count(text[:s], "\n"), Start: s, End: e,
+		Confidence: Token, base: Token})
+	return out
+}
+
+func phraseSeparator(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '.' || c == ')' || c >= '0' && c <= '9'
+}
+
+func wordByte(c byte) bool {
+	return c >= 'A' && c <= 'Z' || c == '_' || c == '-' || c == '/' || c == '.'
+}
+
+// findByteArrayKeys finds JSON arrays of exactly 32 or 64 numbers 0–255
+// with varied values: a secret key or a keypair written as its bytes.
+func findByteArrayKeys(text string) []Finding {
+	if strings.Count(text, ",") < 31 {
+		return nil
+	}
+	var out []Finding
+	for i := 0; i < len(text); i++ {
+		if text[i] != '[' {
+			continue
+		}
+		n, end, ok := byteArray(text, i+1)
+		if !ok {
+			continue
+		}
+		if n == 32 || n == 64 {
+			out = append(out, Finding{RuleID: "private-key-byte-array", Line: 1 + strings.Count(text[:i], "\n"), Start: i, End: end,
+				Confidence: Token, base: Token})
+		}
+		i = end - 1
+	}
+	return out
+}
+
+// byteArray reads "n, n, …]" from text[i:], returning how many numbers it
+// held, where it ends, and whether it was an array of varied bytes.
+func byteArray(text string, i int) (count, end int, ok bool) {
+	seen := map[int]bool{}
+	prev, rising := -1, true // a table counting up (0, 1, 2, …) is no key
+	for i < len(text) {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t') {
+			i++
+		}
+		v, digits := 0, 0
+		for i < len(text) && text[i] >= '0' && text[i] <= '9' && digits < 4 {
+			v = v*10 + int(text[i]-'0')
+			i++
+			digits++
+		}
+		if digits == 0 || digits > 3 || v > 255 {
+			return 0, i, false
+		}
+		count++
+		seen[v] = true
+		rising = rising && v > prev
+		prev = v
+		for i < len(text) && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t') {
+			i++
+		}
+		if i >= len(text) || count > 64 {
+			return 0, i, false
+		}
+		switch text[i] {
+		case ',':
+			i++
+		case ']':
+			return count, i + 1, len(seen) >= 16 && !rising
+		default:
+			return 0, i, false
+		}
+	}
+	return 0, i, false
+}
