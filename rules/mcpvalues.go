@@ -84,6 +84,9 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 		if scheme, rest, ok := strings.Cut(v, "://"); ok && !strings.ContainsAny(scheme, " /\n") && len(scheme) < 12 {
 			switch strings.ToLower(scheme) {
+			case "gopher", "dict":
+				deny("mcp-smuggling-scheme", "a "+strings.ToLower(scheme)+":// URL, which writes raw bytes to a service (request smuggling, e.g. into Redis)",
+					"use the service's own client or API; ask the user", hostOf(v))
 			case "file":
 				fp := fileURLPath(rest)
 				if slices.Contains(effects.PathClassesOf(fp, ctx.Cwd, ctx.Home), effects.ClassSecret) {
@@ -122,6 +125,11 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					escalate("the tool writes a CI pipeline, which runs with the repository's secrets: " + v)
 				}
 			}
+			continue
+		}
+		if (strings.Contains(key, "collection") || key == "coll") && (strings.EqualFold(v, "system.users") || strings.EqualFold(v, "system.keys")) {
+			deny("mcp-sql-credential-tables", "reads the database's own accounts and password hashes ("+v+")",
+				"query the application's collections; leave database accounts to the user", "")
 			continue
 		}
 		if sqlKey(key) && (dbish || key == "sql" || key == "statement" || key == "sql_query") && sqlscan.LooksLikeSQL(v) {
@@ -228,7 +236,7 @@ var (
 	// credentialTablesRe names the tables and columns where database
 	// engines keep their own accounts' password hashes.
 	credentialTablesRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(mysql\s*\.\s*user|authentication_string|pg_shadow|pg_authid|sys\s*\.\s*sql_logins|sys\s*\.\s*syslogins|password_hash\s*\(|sys\s*\.\s*user\$|dba_users|system\s*\.\s*users|mysql\s*\.\s*global_priv)\b`)
+		return regexp.MustCompile(`(?i)\b(mysql\s*\.\s*user|authentication_string|pg_shadow|pg_authid|sys\s*\.\s*sql_logins|sys\s*\.\s*syslogins|password_hash\s*\(|sys\s*\.\s*user\$|dba_users|system\s*\.\s*users|mysql\s*\.\s*global_priv|vault\s*\.\s*decrypted_secrets|decrypted_secret)\b`)
 	})
 	// kubeSecretsRe is a Kubernetes API path that lists or reads secrets.
 	kubeSecretsRe = sync.OnceValue(func() *regexp.Regexp {

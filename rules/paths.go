@@ -363,6 +363,11 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 		delete(set, PathWorkspace)
 		set[PathInside] = true
 	}
+	if len(names) > 0 && !orred && set[PathTemp] && set[PathSystem] {
+		// find /tmp -name 'pytest-of-*': what it names lies inside the temp
+		// folder, not the folder itself.
+		delete(set, PathSystem)
+	}
 	if !ancestor && (set[PathSource] || set[PathInside] && !set[PathBuild]) {
 		// find . -name __pycache__ -exec rm -rf {} +: what it names is a
 		// build output when every name it looks for is one.

@@ -64,6 +64,8 @@ var loaderVars = sync.OnceValue(func() map[string]bool {
 		"PS4": true, "JAVA_TOOL_OPTIONS": true, "_JAVA_OPTIONS": true, "JDK_JAVA_OPTIONS": true, "CLASSPATH": true,
 		"DOTNET_STARTUP_HOOKS": true, "GCONV_PATH": true, "LD_BIND_NOW": false, "PATH": true, "HISTFILE": false,
 		"MAVEN_OPTS": true, "GRADLE_OPTS": true, "npm_config_script_shell": true, "NPM_CONFIG_SCRIPT_SHELL": true,
+		"LESSOPEN": true, "LESSCLOSE": true, "MANPAGER": true, "SYSTEMD_PAGER": true, "GIT_ASKPASS": true, "SSH_ASKPASS": true,
+		"SUDO_ASKPASS": true, "BROWSER": true, "PERL5DB": true, "PYTHONBREAKPOINT": true, "GIT_PROXY_COMMAND": true,
 	}
 })
 
@@ -110,6 +112,9 @@ func (a *analysis) run() {
 	r.Known = true
 	a.walk(spec)
 	a.headerTokensToTheirService()
+	a.remoteModule()
+	a.everyContainer()
+	a.moveOntoDevice()
 	defer a.writtenScripts()
 	if c.Name == "tee" && c.Stdin != "" && !c.DynamicCode {
 		// printf '…' | tee FILE, tee FILE <<EOF: what tee writes is known.
@@ -215,16 +220,122 @@ func (a *analysis) writesNothing() bool {
 	return false
 }
 
+// remoteModule records go run MODULE@VERSION: code fetched from the
+// network and run, not the workspace's own.
+func (a *analysis) remoteModule() {
+	c := a.c
+	if c.Name != "go" || len(c.Args) < 2 || c.Args[0] != "run" {
+		return
+	}
+	for _, arg := range c.Args[1:] {
+		if arg == "--" {
+			return
+		}
+		mod, _, versioned := strings.Cut(arg, "@")
+		if !versioned || strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, ".") || strings.HasPrefix(arg, "/") {
+			continue
+		}
+		if first, _, _ := strings.Cut(mod, "/"); strings.Contains(first, ".") {
+			a.r.Code = append(a.r.Code, CodeEffect{Kind: "package", Lang: "go", What: arg})
+			a.r.unknown("runs a Go module fetched from the network: %s", arg)
+			return
+		}
+	}
+}
+
+// everyContainer records docker/podman rm, rmi, kill and stop of names only
+// known at run time (docker ps -aq | xargs docker rm -f): every container on
+// the machine, other projects' too.
+func (a *analysis) everyContainer() {
+	c := a.c
+	if c.Name != "docker" && c.Name != "podman" && c.Name != "nerdctl" || len(c.Args) == 0 {
+		return
+	}
+	args := c.Args
+	if args[0] == "container" || args[0] == "image" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return
+	}
+	switch args[0] {
+	case "rm", "rmi", "kill", "stop", "remove":
+	default:
+		return
+	}
+	dynamic := a.env.FromPipe && slices.Contains(c.Wrappers, "xargs")
+	for i, arg := range c.Args {
+		dynamic = dynamic || i < len(c.DynamicArgs) && c.DynamicArgs[i] && !strings.HasPrefix(arg, "-")
+	}
+	if dynamic {
+		a.r.Concerns = append(a.r.Concerns, "removes or stops containers or images named only at run time (possibly every one on the machine)")
+	}
+}
+
+// moveOntoDevice records mv FILE /dev/null: the file is gone, and as root
+// the device node itself is replaced by it.
+func (a *analysis) moveOntoDevice() {
+	if a.c.Name != "mv" && a.c.Name != "gmv" {
+		return
+	}
+	for _, f := range a.r.Files {
+		if f.Op == OpWrite && strings.HasPrefix(f.Path, "/dev/") {
+			a.r.movesOntoDevice = f.Path
+		}
+	}
+}
+
 // writtenScripts decides the hook scripts written with known content by
 // the code they hold.
 func (a *analysis) writtenScripts() {
 	for i := range a.r.Files {
 		f := &a.r.Files[i]
-		if f.Op == OpWrite && f.contentKnown && a.env.ScriptVerdict != nil && has(f.Classes, ClassHooks) &&
-			len(f.content) < 16<<10 {
+		if f.Op != OpWrite || !f.contentKnown || a.env.ScriptVerdict == nil || !has(f.Classes, ClassHooks) || len(f.content) >= 16<<10 {
+			continue
+		}
+		switch ext := path.Ext(f.Path); ext {
+		case ".yml", ".yaml":
+			f.scriptVerdict = hookConfigVerdict(f.content, a.env.ScriptVerdict)
+		default:
 			f.scriptVerdict = a.env.ScriptVerdict(f.content)
 		}
 	}
+}
+
+// hookConfigVerdict decides a hook manager's configuration (pre-commit,
+// lefthook) by the command lines it holds (entry:, run:, command:): denied
+// when one is, allowed when every one is and no hook comes from another
+// repository; judged otherwise.
+func hookConfigVerdict(content string, verdict func(string) hook.Decision) hook.Decision {
+	commands := 0
+	d := hook.Allow
+	for _, line := range strings.Split(content, "\n") {
+		key, val, ok := strings.Cut(strings.TrimLeft(strings.TrimSpace(line), "- "), ":")
+		if !ok {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		switch strings.TrimSpace(key) {
+		case "repo":
+			if val != "local" && val != "meta" {
+				d = hook.Stricter(d, hook.Judge)
+			}
+		case "entry", "run", "command", "script":
+			if val == "" || val == "|" || val == ">" {
+				d = hook.Stricter(d, hook.Judge) // a block scalar: not read here
+				continue
+			}
+			if len(val) > 1 && (val[0] == '\'' || val[0] == '"') && val[len(val)-1] == val[0] {
+				val = val[1 : len(val)-1]
+			}
+			commands++
+			d = hook.Stricter(d, verdict(val))
+		}
+	}
+	if commands == 0 {
+		d = hook.Stricter(d, hook.Judge)
+	}
+	return d
 }
 
 // writtenText is what the command prints when the command line says it:

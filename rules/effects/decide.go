@@ -135,6 +135,8 @@ func (r *Record) dangers() []string {
 				add("%s the guard's or the agent's configuration (%s)", verb, f.Path)
 			case has(c, ClassHooks) && f.scriptVerdict == hook.Deny:
 				add("writes %s, a git hook script, with code the rules deny", f.Path)
+			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && harmlessConfigContent(f.Path, f.content):
+				// echo 'ignore-scripts=true' >> ~/.npmrc: a setting that runs nothing.
 			case has(c, ClassPersistence):
 				add("%s %s, which runs later by itself (persistence)", verb, f.Path)
 			case has(c, ClassVCS) && f.Op == OpWrite && r.onlyWorkspaceSources():
@@ -150,6 +152,9 @@ func (r *Record) dangers() []string {
 				add("overwrites the credential file %s", f.Path)
 			}
 		}
+	}
+	if r.movesOntoDevice != "" {
+		add("moves files onto the device %s: they are gone, and run as root the device node is replaced", r.movesOntoDevice)
 	}
 	for _, n := range r.Network {
 		switch {

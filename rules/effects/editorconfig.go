@@ -120,3 +120,31 @@ func editorConfigVerdict(p, content string) (danger, concern string) {
 	}
 	return "", EditorSettingsConcern(content)
 }
+
+// harmlessNpmrcKeys are npm settings that change how npm behaves but run
+// nothing and send nothing elsewhere.
+var harmlessNpmrcKeys = map[string]bool{"ignore-scripts": true, "save-exact": true, "save-prefix": true, "fund": true,
+	"audit": true, "progress": true, "loglevel": true, "engine-strict": true, "package-lock": true, "update-notifier": true,
+	"init-author-name": true, "init-author-email": true, "init-author-url": true, "init-license": true, "init-version": true,
+	"legacy-peer-deps": true, "auto-install-peers": true, "prefer-offline": true, "prefer-online": true, "color": true,
+	"unicode": true, "strict-peer-dependencies": true, "save": true, "fetch-retries": true, "fetch-timeout": true}
+
+// harmlessConfigContent reports known content for a start-up or tool
+// configuration file that only sets harmless values (echo
+// 'ignore-scripts=true' >> ~/.npmrc).
+func harmlessConfigContent(p, content string) bool {
+	if path.Base(p) != ".npmrc" || strings.TrimSpace(content) == "" {
+		return false
+	}
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
+			continue
+		}
+		key, val, ok := strings.Cut(line, "=")
+		if !ok || !harmlessNpmrcKeys[strings.TrimSpace(key)] || strings.ContainsAny(val, "$`;|&") {
+			return false
+		}
+	}
+	return true
+}

@@ -104,6 +104,8 @@ type Record struct {
 	stopped     bool
 	// toolModule is a python -m module the table knows as a program.
 	toolModule string
+	// movesOntoDevice is the device path mv moves files onto.
+	movesOntoDevice string
 }
 
 func (r *Record) unknown(format string, args ...any) {

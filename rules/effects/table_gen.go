@@ -10325,6 +10325,10 @@ func program58() *Spec {
 						"go run ./cmd/server --help",
 						"go run . -dsn 'postgres://localhost:5432/dev' up",
 					},
+					Judge: []string{
+						"go run github.com/acme/tool@latest -x",
+						"go run golang.org/x/tools/cmd/stringer@v0.28.0 -type=Kind",
+					},
 				},
 			},
 			{
@@ -27557,6 +27561,25 @@ func program124() *Spec {
 					},
 				},
 			},
+			{
+				Names: []string{
+					"exec:exec",
+					"antrun:run",
+					"groovy:execute",
+					"gplus:execute",
+					"scripting:eval",
+				},
+				Summary:  "a goal that runs a program or script named on the command line (exec.executable and exec.args)",
+				Operands: "any",
+				Options:  shared88(),
+				Code:     "unanalyzed",
+				Examples: Examples{
+					Judge: []string{
+						"mvn -q exec:exec -Dexec.executable=sh -Dexec.args=-c",
+						"mvn exec:exec -Dexec.executable=node",
+					},
+				},
+			},
 		},
 		NoSubcommandOK: true,
 		Code:           "project",
@@ -44187,6 +44210,19 @@ func generatedPaths() []PathClasses {
 				".config/Bitwarden CLI/",
 				"Library/Application Support/Bitwarden CLI/",
 				".config/1Password/",
+				"wallet.dat",
+				".bitcoin/wallets/",
+				".electrum/wallets/",
+				".ethereum/keystore/",
+				"UTC--*",
+				".config/solana/",
+				".solana/",
+				"FileZilla/sitemanager.xml",
+				"FileZilla/recentservers.xml",
+				".config/filezilla/",
+				"*.rdg",
+				".dbeaver4/",
+				"DBeaverData/workspace6/General/.dbeaver/credentials-config.json",
 				"Library/Group Containers/2BUA8C4S2C.com.1password/",
 				".lastpass/",
 				".config/keepassxc/",
@@ -44587,6 +44623,14 @@ func generatedPaths() []PathClasses {
 				".husky/",
 				".githooks/",
 				".git-hooks/",
+				".pre-commit-config.yaml",
+				".pre-commit-config.yml",
+				"lefthook.yml",
+				"lefthook.yaml",
+				".lefthook.yml",
+				".lefthook.yaml",
+				"lefthook-local.yml",
+				".lefthook-local.yml",
 			},
 			Except: []string{
 				".husky/_/",
@@ -44595,6 +44639,8 @@ func generatedPaths() []PathClasses {
 				Match: []string{
 					"/w/app/.husky/pre-commit",
 					"/w/app/.githooks/pre-push",
+					"/w/app/.pre-commit-config.yaml",
+					"/w/app/lefthook.yml",
 				},
 				NoMatch: []string{
 					"/w/app/.husky/_/husky.sh",
@@ -52959,4 +53005,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "50c03ccfcb6cc224ff29abc99e016b60108667a273d5b014fe154d7644394872"
+const generatedHash = "ae7cadf66a66e45a0c18e3179d886a812fa44e43e1ced800bb89f5c45aa35ca2"

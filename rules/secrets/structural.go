@@ -1,6 +1,8 @@
 package secrets
 
 import (
+	"crypto/sha256"
+	"math/big"
 	"strings"
 	"sync"
 )
@@ -29,7 +31,73 @@ func scanStructural(text string) []Finding {
 	var out []Finding
 	out = append(out, findMnemonics(text)...)
 	out = append(out, findByteArrayKeys(text)...)
+	out = append(out, findBase58Keys(text)...)
 	return out
+}
+
+const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+// findBase58Keys finds Bitcoin-style private keys written in base58check:
+// WIF keys (51–52 characters, version 0x80 or 0xef) and BIP-32 extended
+// private keys (xprv, tprv, yprv, zprv; 111 characters). The checksum is
+// verified, so a random string of the same shape is not one.
+func findBase58Keys(text string) []Finding {
+	var out []Finding
+	i := 0
+	for i < len(text) {
+		if strings.IndexByte(base58Alphabet, text[i]) < 0 {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && strings.IndexByte(base58Alphabet, text[j]) >= 0 {
+			j++
+		}
+		if n := j - i; (n == 51 || n == 52 || n >= 107 && n <= 112) && (i == 0 || !wordByte(text[i-1])) {
+			if payload, ok := base58Check(text[i:j]); ok && privateKeyPayload(payload) {
+				out = append(out, Finding{RuleID: "bitcoin-private-key", Line: 1 + strings.Count(text[:i], "\n"), Start: i, End: j,
+					Confidence: Token, base: Token})
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// base58Check decodes s and verifies its four-byte double-SHA-256 checksum.
+func base58Check(s string) ([]byte, bool) {
+	n := new(big.Int)
+	radix := big.NewInt(58)
+	for i := 0; i < len(s); i++ {
+		n.Mul(n, radix)
+		n.Add(n, big.NewInt(int64(strings.IndexByte(base58Alphabet, s[i]))))
+	}
+	b := n.Bytes()
+	for i := 0; i < len(s) && s[i] == '1'; i++ {
+		b = append([]byte{0}, b...)
+	}
+	if len(b) < 5 {
+		return nil, false
+	}
+	payload, sum := b[:len(b)-4], b[len(b)-4:]
+	first := sha256.Sum256(payload)
+	second := sha256.Sum256(first[:])
+	return payload, string(second[:4]) == string(sum)
+}
+
+// privateKeyPayload reports a WIF key (version byte, 32-byte key, optional
+// compression flag) or an extended private key (78 bytes, private version).
+func privateKeyPayload(p []byte) bool {
+	switch {
+	case (len(p) == 33 || len(p) == 34 && p[33] == 1) && (p[0] == 0x80 || p[0] == 0xef):
+		return true
+	case len(p) == 78:
+		switch uint32(p[0])<<24 | uint32(p[1])<<16 | uint32(p[2])<<8 | uint32(p[3]) {
+		case 0x0488ADE4, 0x04358394, 0x049D7878, 0x04B2430C, 0x045F18BC:
+			return true
+		}
+	}
+	return false
 }
 
 // findMnemonics finds runs of at least twelve BIP-39 words separated only

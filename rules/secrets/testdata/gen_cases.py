@@ -179,6 +179,35 @@ neg += [
     "whsec_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
 ]
 
+import hashlib
+B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+
+
+def b58check(payload):
+    raw = payload + hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4]
+    n, out = int.from_bytes(raw, "big"), ""
+    while n:
+        n, rem = divmod(n, 58)
+        out = B58[rem] + out
+    return "1" * (len(raw) - len(raw.lstrip(b"\0"))) + out
+
+
+wif_key = bytes(rng.randrange(256) for _ in range(32))
+pos += [
+    ("electrum won't sweep this, is it compressed WIF? " + b58check(b"\x80" + wif_key + b"\x01"), "bitcoin-private-key"),
+    ("old paper wallet: " + b58check(b"\x80" + wif_key), "bitcoin-private-key"),
+    ("xpriv for the hot wallet " + b58check(bytes.fromhex("0488ADE4") + bytes(rng.randrange(256) for _ in range(74))), "bitcoin-private-key"),
+    ("networks: {\n  mainnet: {\n    url: 'https://rpc.example.org',\n    accounts: ['0x" + r(64, HEX) + "'],\n  },\n}", "ethereum-private-key"),
+    ("const wallet = new ethers.Wallet('0x" + r(64, HEX) + "', provider)", "ethereum-private-key"),
+    ("is this compressed WIF? L" + "".join(rng.choice(B58) for _ in range(51)), "bitcoin-private-key"),
+]
+neg += [
+    "tx 0x" + r(64, HEX) + " reverted with out of gas",
+    "commit " + r(40, HEX) + " and block hash 0x" + r(64, HEX),
+    "the order id is " + "".join(rng.choice(B58) for _ in range(52)),
+    "accounts: [process.env.DEPLOYER_KEY]",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
