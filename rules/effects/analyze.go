@@ -113,8 +113,10 @@ func (a *analysis) run() {
 	a.walk(spec)
 	a.headerTokensToTheirService()
 	a.remoteModule()
+	a.portCheck()
 	a.everyContainer()
 	a.moveOntoDevice()
+	a.movesInsideWorkspace()
 	defer a.writtenScripts()
 	if c.Name == "tee" && c.Stdin != "" && !c.DynamicCode {
 		// printf '…' | tee FILE, tee FILE <<EOF: what tee writes is known.
@@ -243,6 +245,37 @@ func (a *analysis) remoteModule() {
 	}
 }
 
+// portCheck reads nc -z (connect and close, sending nothing): a port
+// check, not a connection that could carry data or a shell.
+func (a *analysis) portCheck() {
+	c := a.c
+	if c.Name != "nc" && c.Name != "ncat" && c.Name != "netcat" || c.StdinFed || hasInputRedirect(c) {
+		return
+	}
+	scan := false
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i]
+		if i < len(c.DynamicArgs) && c.DynamicArgs[i] {
+			return
+		}
+		if !strings.HasPrefix(v, "-") {
+			continue
+		}
+		switch {
+		case v == "-w" || v == "-G":
+			i++ // a timeout
+		case strings.HasPrefix(v, "-w") && isDigits(v[2:]):
+		case len(v) > 1 && strings.Trim(v[1:], "zvnu46") == "":
+			scan = scan || strings.Contains(v, "z")
+		default:
+			return // -e, -c, -l, … or anything else: not a mere port check
+		}
+	}
+	if scan {
+		a.r.Mutates = ""
+	}
+}
+
 // everyContainer records docker/podman rm, rmi, kill and stop of names only
 // known at run time (docker ps -aq | xargs docker rm -f): every container on
 // the machine, other projects' too.
@@ -281,6 +314,34 @@ func (a *analysis) moveOntoDevice() {
 	for _, f := range a.r.Files {
 		if f.Op == OpWrite && strings.HasPrefix(f.Path, "/dev/") {
 			a.r.movesOntoDevice = f.Path
+		}
+	}
+}
+
+// movesInsideWorkspace marks the sources of mv as moved when every target
+// is an ordinary place inside the workspace: the files are not gone, they
+// are elsewhere in the project (mv data/raw/2024-*.csv data/archive/).
+func (a *analysis) movesInsideWorkspace() {
+	if a.c.Name != "mv" && a.c.Name != "gmv" && !(a.c.Name == "git" && len(a.c.Args) > 0 && a.c.Args[0] == "mv") {
+		return
+	}
+	targets := 0
+	for _, f := range a.r.Files {
+		if f.Op != OpWrite {
+			continue
+		}
+		targets++
+		if f.Dynamic || !has(f.Classes, "inside") || has(f.Classes, ClassGuard, ClassVCS, ClassVCSOther, ClassPersistence, ClassHooks,
+			ClassCI, ClassAgent, ClassSecret) {
+			return
+		}
+	}
+	if targets == 0 {
+		return
+	}
+	for i := range a.r.Files {
+		if f := &a.r.Files[i]; f.Op == OpDelete && has(f.Classes, "inside") && !has(f.Classes, ClassRoot) {
+			f.moved = true
 		}
 	}
 }

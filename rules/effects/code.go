@@ -122,6 +122,12 @@ func analyzeCode(lang, code string) CodeEffect {
 	if l, ok := langAliases[lang]; ok {
 		lang = l
 	}
+	if lang == "vim" {
+		if !vimEditsOnly(code) {
+			ce.Found = []string{foundUnanalyzable}
+		}
+		return ce
+	}
 	signalsOnce.Do(compileSignals)
 	signals, ok := codeSignals[lang]
 	if !ok {
@@ -155,6 +161,33 @@ func analyzeCode(lang, code string) CodeEffect {
 	}
 	return ce
 }
+
+// vimEditsOnly reports editor commands that only edit and save the buffer:
+// substitutions (without \= expressions), line deletes by pattern,
+// retab and option settings, and write or quit. Anything that can run a
+// program (!, :r !, :w !cmd, system(), :call, :source, :py, …) is not.
+func vimEditsOnly(code string) bool {
+	vimOnce.Do(func() {
+		vimSafe = regexp.MustCompile(`^(\d+|%|\.|\$|'[a-z<>]|\d+,\d+|\d+,\$|1,\$)?\s*(s(ubstitute)?(/[^/]*/[^/]*/|#[^#]*#[^#]*#|\|[^|]*\|[^|]*\|)[gceInr&]*|g(lobal)?/[^/]*/d(elete)?|v/[^/]*/d(elete)?|d(elete)?|retab!?|set?\s+[a-z]+(=[\w.-]+)?|setl(ocal)?\s+[a-z]+(=[\w.-]+)?|w(rite)?|wq!?|x!?|xa(ll)?!?|wqa(ll)?!?|q(uit)?!?|qa(ll)?!?|up(date)?|noh(lsearch)?|norm(al)?!?\s+gg=G)$`)
+	})
+	for _, cmd := range strings.Split(code, "\n") {
+		for _, part := range strings.Split(cmd, "|") {
+			part = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(part), ":"))
+			if part == "" {
+				continue
+			}
+			if strings.Contains(part, "\\=") || !vimSafe.MatchString(part) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+var (
+	vimOnce sync.Once
+	vimSafe *regexp.Regexp
+)
 
 func short(s string) string {
 	s = strings.Join(strings.Fields(s), " ")

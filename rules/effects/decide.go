@@ -212,7 +212,7 @@ func (r *Record) concerns() []string {
 				add("%s %s, a CI pipeline that runs with the repository's secrets", f.Op, f.Path)
 			case has(c, "source", "inside"):
 				switch {
-				case f.Op != OpDelete || has(c, "build"):
+				case f.Op != OpDelete || has(c, "build") || f.moved:
 				case f.Recursive:
 					add("recursively deletes source files (%s)", f.Path)
 				case strings.ContainsAny(path.Base(f.Path), "*?["):

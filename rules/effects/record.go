@@ -30,6 +30,9 @@ type FileEffect struct {
 	// (echo, printf, a heredoc); contentKnown says it does.
 	content      string
 	contentKnown bool
+	// moved says a delete is the source of a move to an ordinary place
+	// inside the workspace.
+	moved bool
 	// scriptVerdict is the rule pass's decision on a hook script's known
 	// content ("" when not decided).
 	scriptVerdict hook.Decision

