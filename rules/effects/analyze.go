@@ -114,6 +114,7 @@ func (a *analysis) run() {
 	a.headerTokensToTheirService()
 	a.remoteModule()
 	a.portCheck()
+	a.scpDownload()
 	a.everyContainer()
 	a.moveOntoDevice()
 	a.movesInsideWorkspace()
@@ -274,6 +275,56 @@ func (a *analysis) portCheck() {
 	if scan {
 		a.r.Mutates = ""
 	}
+}
+
+// scpDownload reads scp HOST:PATH… LOCAL, where every source is remote and
+// the target is here: a download, which changes nothing on the remote side.
+func (a *analysis) scpDownload() {
+	c := a.c
+	if c.Name != "scp" {
+		return
+	}
+	var ops []string
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i]
+		if i < len(c.DynamicArgs) && c.DynamicArgs[i] {
+			return
+		}
+		if strings.HasPrefix(v, "-") && len(v) > 1 {
+			if len(v) == 2 && strings.Contains("PoJlcSXDRBiFb", v[1:]) {
+				i++ // the option's value
+			}
+			continue
+		}
+		ops = append(ops, v)
+	}
+	if len(ops) < 2 || remoteSpec(ops[len(ops)-1]) {
+		return
+	}
+	for _, src := range ops[:len(ops)-1] {
+		if !remoteSpec(src) {
+			return
+		}
+	}
+	a.r.Mutates = ""
+	for _, src := range ops[:len(ops)-1] {
+		host, _, _ := strings.Cut(strings.TrimPrefix(src, "scp://"), ":")
+		if _, h, ok := strings.Cut(host, "@"); ok {
+			host = h
+		}
+		local, metadata := classifyHost(host)
+		a.r.Network = append(a.r.Network, NetEffect{Dest: host, Local: local, Metadata: metadata})
+	}
+}
+
+// remoteSpec reports an scp operand on another machine: [user@]host:path or
+// scp://host/path.
+func remoteSpec(v string) bool {
+	if strings.HasPrefix(v, "scp://") {
+		return true
+	}
+	before, _, ok := strings.Cut(v, ":")
+	return ok && before != "" && !strings.Contains(before, "/")
 }
 
 // everyContainer records docker/podman rm, rmi, kill and stop of names only

@@ -40099,9 +40099,15 @@ func program193() *Spec {
 		},
 		Mutates: "remote",
 		Examples: Examples{
+			Allow: []string{
+				"scp deploy@staging.example.com:/var/log/api/app.log ./logs/",
+				"scp -P 2222 ci@10.0.3.17:/srv/build/report.html reports/",
+			},
 			Judge: []string{
 				"scp dist/api.tar.gz deploy@10.0.3.17:/opt/api/",
 				"scp ~/.ssh/id_rsa backup@203.0.113.20:/tmp/",
+				"scp host:/a ./b other:/c",
+				"scp host:/etc/hosts /tmp/hosts.txt ~/notes/",
 			},
 			Deny: []string{
 				"scp deploy@host:/tmp/x ~/.bashrc",
@@ -53087,4 +53093,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "545759405ec666e15e09386c261c878ff9861dc9b2e844ad0ce2dfb07ca22e79"
+const generatedHash = "a9d5a941a95e58cea9056f029f564c6277be8f763d0fb618f466344986c037d2"
