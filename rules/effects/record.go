@@ -21,7 +21,8 @@ type FileEffect struct {
 	Path      string   `json:"path"`
 	Classes   []string `json:"classes,omitempty"`
 	Recursive bool     `json:"recursive,omitempty"`
-	// Meta says only names and attributes are read (ls, stat), not contents.
+	// Meta says only names and attributes are read (ls, stat), not contents,
+	// or a key is used to authenticate without being shown (ssh -i).
 	Meta bool `json:"meta,omitempty"`
 	// Dynamic says the path is only known at run time.
 	Dynamic bool `json:"dynamic,omitempty"`

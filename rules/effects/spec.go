@@ -122,6 +122,7 @@ const (
 	OperandProject = "projectfile" // a file of task definitions run (make -f FILE): the workspace's own, or code from elsewhere
 	OperandPID     = "pid"         // a process id (one chosen at run time is judged)
 	OperandList    = "list"        // a file or folder whose names and attributes are shown, not its contents
+	OperandKey     = "key"         // a key file used to authenticate (ssh -i, ssh-add): read, never shown or sent
 	OperandDiscard = "discard"     // a file overwritten with its committed version (uncommitted edits lost)
 	OperandHeader  = "header"      // a request header (a run-time value in it is sent)
 	// Inline code in a language: "code:python", "code:sed", "code:awk", …

@@ -39928,6 +39928,11 @@ func program191() *Spec {
 			{
 				Names: []string{
 					"-i",
+				},
+				Value: "key",
+			},
+			{
+				Names: []string{
 					"-F",
 				},
 				Value: "read",
@@ -39975,6 +39980,7 @@ func program191() *Spec {
 			Allow: []string{
 				"ssh ci@build-02 'df -h /var/lib/docker'",
 				"ssh staging-web uptime",
+				"ssh -i ~/.ssh/deploy_key ci@build-02 uptime",
 			},
 			Judge: []string{
 				"ssh deploy@bastion.prod.example.com",
@@ -40693,7 +40699,7 @@ func program198() *Spec {
 	}
 }
 
-// ssh-add: lists or loads keys in the SSH agent
+// ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
 func program199() *Spec {
@@ -40701,8 +40707,8 @@ func program199() *Spec {
 		Names: []string{
 			"ssh-add",
 		},
-		Summary:  "lists or loads keys in the SSH agent",
-		Operands: "read",
+		Summary:  "lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)",
+		Operands: "key",
 		Options: []Option{
 			{
 				Names: []string{
@@ -40741,10 +40747,12 @@ func program199() *Spec {
 		Examples: Examples{
 			Allow: []string{
 				"ssh-add -l",
+				"ssh-add ~/.ssh/id_ed25519",
+				"ssh-add -t 3600 ~/.ssh/deploy_key",
 			},
 			Judge: []string{
-				"ssh-add ~/.ssh/id_ed25519",
 				"ssh-add -D",
+				"ssh-add $KEY",
 			},
 		},
 	}
@@ -53093,4 +53101,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "a9d5a941a95e58cea9056f029f564c6277be8f763d0fb618f466344986c037d2"
+const generatedHash = "ae76b9d1faab70c4eda97f968fae6b5ba97695bc5e6003e21d791df794a5b9f7"

@@ -154,6 +154,10 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		}
 		a.file(OpRead, v, false)
 		a.r.Files[len(a.r.Files)-1].Meta = true
+	case OperandKey:
+		// The key signs a login; its content is neither shown nor sent.
+		a.file(OpRead, v, false)
+		a.r.Files[len(a.r.Files)-1].Meta = true
 	case OperandDiscard:
 		a.file(OpWrite, v, false)
 		if cls := a.r.Files[len(a.r.Files)-1].Classes; has(cls, ClassRoot) || has(cls, ClassAncestor) {
