@@ -42,6 +42,11 @@ func jsonValues(raw json.RawMessage) []jsonValue {
 			}
 			sort.Strings(keys)
 			for _, k := range keys {
+				if projectionKey(strings.ToLower(key)) && (x[k] == true || x[k] == float64(1)) {
+					// {"projection": {"passwordHash": 1}}: the field names are what is read.
+					out = append(out, jsonValue{key, k})
+					continue
+				}
 				walk(k, x[k], depth)
 			}
 		case []any:
@@ -81,6 +86,12 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		key := strings.ToLower(jv.key)
 		if v == "" || len(v) > 64<<10 {
 			continue
+		}
+		for _, wrapper := range []string{"view-source:", "jar:", "url:"} {
+			// view-source:file:///…: the browser shows what the inner URL reads.
+			if len(v) > len(wrapper) && strings.EqualFold(v[:len(wrapper)], wrapper) {
+				v = v[len(wrapper):]
+			}
 		}
 		if scheme, rest, ok := strings.Cut(v, "://"); ok && !strings.ContainsAny(scheme, " /\n") && len(scheme) < 12 {
 			switch strings.ToLower(scheme) {
@@ -127,6 +138,11 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			}
 			continue
 		}
+		if projectionKey(key) && secretColumn(v) {
+			deny("mcp-sql-secret-columns", "a query that reads stored credentials ("+v+")",
+				"select the fields you need without passwords, tokens or keys; ask the user", "")
+			continue
+		}
 		if (strings.Contains(key, "collection") || key == "coll") && (strings.EqualFold(v, "system.users") || strings.EqualFold(v, "system.keys")) {
 			deny("mcp-sql-credential-tables", "reads the database's own accounts and password hashes ("+v+")",
 				"query the application's collections; leave database accounts to the user", "")
@@ -140,6 +156,9 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					"show the statement to the user and let them run it", "")
 			case !sv.ReadOnly():
 				escalate("SQL that is not known to be read-only: " + strings.Join(sv.Unknown, "; "))
+			case selectsSecretColumns(v) != "":
+				deny("mcp-sql-secret-columns", "SQL that reads stored credentials ("+selectsSecretColumns(v)+")",
+					"select the columns you need without passwords, tokens or keys; ask the user", "")
 			case credentialTablesRe().MatchString(v):
 				deny("mcp-sql-credential-tables", "SQL that reads the database's own accounts and password hashes",
 					"query the application's tables; leave database accounts to the user", "")
@@ -231,7 +250,16 @@ func toolWords(tool string) []string {
 
 var (
 	sensitiveColumnsRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(passw\w*|secret\w*|token\w*|api_?key\w*|credential\w*|ssn|credit_card\w*|card_number|pg_shadow|pg_authid)\b`)
+		return regexp.MustCompile(`(?i)(passw|secret|token|api_?key|credential|\bssn\b|credit_card|card_number|pg_shadow|pg_authid|totp|recovery_code|private_key)`)
+	})
+	// secretColumnRe is a column or field whose name ends in what it
+	// stores: a password or its hash, a token, a secret or key, an MFA seed
+	// (access_token, password_hash, hashedPassword; not password_reset_at).
+	secretColumnRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^[\w$.]*?(password|passwd|password_?hash|pass_?hash|secret|secret_?key|token|api_?key|private_?key|totp_?secret|otp_?secret|mfa_?secret|recovery_?codes?)$`)
+	})
+	selectListRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?is)\bselect\s+(.*?)\s+from\b`)
 	})
 	// credentialTablesRe names the tables and columns where database
 	// engines keep their own accounts' password hashes.
@@ -246,6 +274,36 @@ var (
 		return regexp.MustCompile(`(?i)['")]\s*;\s*(drop|truncate|delete\s+from|alter\s+table|update\s+[\w."]+\s+set|insert\s+into|grant|exec(ute)?|shutdown)\b|;\s*(drop|truncate)\s+(table|database|schema)\b`)
 	})
 )
+
+// selectsSecretColumns names the credential columns a query's first
+// select list reads ("" when none).
+func selectsSecretColumns(sql string) string {
+	m := selectListRe().FindStringSubmatch(sql)
+	if m == nil {
+		return ""
+	}
+	var found []string
+	for _, col := range strings.Split(m[1], ",") {
+		f := strings.Fields(col)
+		if len(f) == 0 {
+			continue
+		}
+		name := strings.Trim(f[0], "`\"[]")
+		if secretColumn(name) {
+			found = append(found, name)
+		}
+	}
+	return strings.Join(found, ", ")
+}
+
+// projectionKey reports a key that lists the fields a query returns.
+func projectionKey(k string) bool {
+	return k == "projection" || k == "fields" || k == "select" || k == "columns" || k == "attributes"
+}
+
+// secretColumn reports a column or field name that says it stores a
+// credential.
+func secretColumn(name string) bool { return secretColumnRe().MatchString(strings.TrimSpace(name)) }
 
 // sensitiveColumns reports SQL that reads passwords, tokens, keys or
 // payment data: read-only, but not routine.

@@ -2,6 +2,7 @@ package effects
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -118,6 +119,8 @@ func (a *analysis) run() {
 	a.everyContainer()
 	a.moveOntoDevice()
 	a.movesInsideWorkspace()
+	a.truncatesInput()
+	a.productionValues()
 	defer a.writtenScripts()
 	if c.Name == "tee" && c.Stdin != "" && !c.DynamicCode {
 		// printf '…' | tee FILE, tee FILE <<EOF: what tee writes is known.
@@ -397,12 +400,58 @@ func (a *analysis) movesInsideWorkspace() {
 	}
 }
 
+// truncatesInput records sort data.csv > data.csv: the shell empties the
+// file before the command reads it, so the data is gone.
+func (a *analysis) truncatesInput() {
+	for _, rd := range a.c.Redirects {
+		if rd.Op != ">" && rd.Op != ">|" && rd.Op != "&>" || rd.Target == "" || strings.ContainsAny(rd.Target, "$`") {
+			continue
+		}
+		target, _ := a.absolute(rd.Target)
+		for _, f := range a.r.Files {
+			if f.Op != OpRead || f.Meta || f.Dynamic {
+				continue
+			}
+			if p, _ := a.absolute(f.Path); p == target && !strings.HasPrefix(target, "/dev/") {
+				a.r.Concerns = append(a.r.Concerns, "empties "+rd.Target+" before the command reads it (the redirection truncates it first)")
+				return
+			}
+		}
+	}
+}
+
+// productionRe is a variable whose name says it points at production.
+var productionRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\{?(?:[A-Za-z0-9]+_)*(?:PROD|PRODUCTION)(?:_[A-Za-z0-9_]*)?\}?\b`)
+})
+
+// productionValues records a run-time value named for production passed to
+// what runs (cargo run -- --database-url "$PROD_DATABASE_URL" up).
+func (a *analysis) productionValues() {
+	check := func(v string) bool {
+		return strings.Contains(v, "PROD") && productionRe().MatchString(v)
+	}
+	for i, arg := range a.c.Args {
+		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] && check(arg) {
+			a.r.Concerns = append(a.r.Concerns, "uses a value named for production ("+short(arg)+")")
+			return
+		}
+	}
+	for k, v := range a.c.Assigns {
+		if check(v) {
+			a.r.Concerns = append(a.r.Concerns, "sets "+k+" to a value named for production ("+short(v)+")")
+			return
+		}
+	}
+}
+
 // writtenScripts decides the hook scripts written with known content by
 // the code they hold.
 func (a *analysis) writtenScripts() {
 	for i := range a.r.Files {
 		f := &a.r.Files[i]
-		if f.Op != OpWrite || !f.contentKnown || a.env.ScriptVerdict == nil || !has(f.Classes, ClassHooks) || len(f.content) >= 16<<10 {
+		if f.Op != OpWrite || !f.contentKnown || a.env.ScriptVerdict == nil || len(f.content) >= 16<<10 ||
+			!has(f.Classes, ClassHooks) && !gitHookFile(f.Path) {
 			continue
 		}
 		switch ext := path.Ext(f.Path); ext {
@@ -412,6 +461,12 @@ func (a *analysis) writtenScripts() {
 			f.scriptVerdict = a.env.ScriptVerdict(f.content)
 		}
 	}
+}
+
+// gitHookFile reports a script in .git/hooks (not a sample).
+func gitHookFile(p string) bool {
+	dir, base := path.Split(p)
+	return strings.HasSuffix(dir, ".git/hooks/") && !strings.HasSuffix(base, ".sample")
 }
 
 // hookConfigVerdict decides a hook manager's configuration (pre-commit,

@@ -137,8 +137,15 @@ func (r *Record) dangers() []string {
 				add("writes %s, a git hook script, with code the rules deny", f.Path)
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && harmlessConfigContent(f.Path, f.content):
 				// echo 'ignore-scripts=true' >> ~/.npmrc: a setting that runs nothing.
+			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && pathLinesOnly(f.content):
+				// export PATH="$HOME/.cargo/bin:$PATH" >> ~/.zshrc: concerns() asks.
 			case has(c, ClassPersistence):
 				add("%s %s, which runs later by itself (persistence)", verb, f.Path)
+			case has(c, ClassVCS) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:
+				// printf '#!/bin/sh\nnpm test\n' > .git/hooks/pre-push: a hook
+				// whose content the rules allow, as harmless as running it.
+			case has(c, ClassVCS) && f.Op == OpWrite && f.scriptVerdict == hook.Deny:
+				add("writes %s, a git hook, with code the rules deny", f.Path)
 			case has(c, ClassVCS) && f.Op == OpWrite && r.onlyWorkspaceSources():
 				// cp scripts/commit-msg .git/hooks/: the project's own hook,
 				// the same trust as running its scripts; concerns() asks.
@@ -195,8 +202,11 @@ func (r *Record) concerns() []string {
 			case has(c, "temp", ClassCache) || harmlessDevice(f.Path):
 			case has(c, ClassVCSOther), has(c, ClassSecret) && !has(c, "inside"):
 				add("%s %s", f.Op, f.Path)
+			case has(c, ClassVCS) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:
 			case has(c, ClassVCS):
 				add("installs %s as a version-control hook or setting (it runs on later git commands)", f.Path)
+			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && pathLinesOnly(f.content):
+				add("adds a PATH entry for a tool's own folder to %s, a start-up file", f.Path)
 			case has(c, ClassSecret) && f.Op == OpDelete:
 				add("deletes %s, a secrets file that is usually not in version control", f.Path)
 			case has(c, "build"):

@@ -3,6 +3,7 @@ package effects
 import (
 	"encoding/json"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -133,7 +134,13 @@ var harmlessNpmrcKeys = map[string]bool{"ignore-scripts": true, "save-exact": tr
 // configuration file that only sets harmless values (echo
 // 'ignore-scripts=true' >> ~/.npmrc).
 func harmlessConfigContent(p, content string) bool {
-	if path.Base(p) != ".npmrc" || strings.TrimSpace(content) == "" {
+	if strings.TrimSpace(content) == "" {
+		return false
+	}
+	if path.Base(p) == "config" && path.Base(path.Dir(p)) == ".ssh" {
+		return harmlessSSHConfig(content)
+	}
+	if path.Base(p) != ".npmrc" {
 		return false
 	}
 	for _, line := range strings.Split(content, "\n") {
@@ -147,4 +154,53 @@ func harmlessConfigContent(p, content string) bool {
 		}
 	}
 	return true
+}
+
+// pathLineRe is a start-up file line that puts a tool's own bin folder on
+// PATH, the line installers print (rustup, Go, pyenv, Homebrew, pnpm).
+var pathLineRe = regexp.MustCompile(`^export PATH=["']?((\$HOME|\$\{HOME\}|~)/[\w.-]+(/[\w.-]+)*/(bin|shims)|/opt/homebrew/(s?bin)|/usr/local/go/bin|(\$HOME|\$\{HOME\})/go/bin):\$PATH["']?$|^export PATH=["']?\$PATH:((\$HOME|\$\{HOME\}|~)/[\w.-]+(/[\w.-]+)*/bin|/usr/local/go/bin|(\$HOME|\$\{HOME\})/go/bin)["']?$`)
+
+// pathLinesOnly reports content made only of PATH lines for tools' own
+// bin folders (and blank or comment lines).
+func pathLinesOnly(content string) bool {
+	n := 0
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if !pathLineRe.MatchString(line) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// harmlessSSHKeywords are ssh_config settings that choose a host, user, key
+// or connection behaviour and run no local command (ProxyCommand,
+// LocalCommand, KnownHostsCommand and Match exec do; Include reads
+// elsewhere).
+var harmlessSSHKeywords = map[string]bool{"host": true, "hostname": true, "user": true, "port": true, "identityfile": true,
+	"identitiesonly": true, "addkeystoagent": true, "usekeychain": true, "serveraliveinterval": true, "serveralivecountmax": true,
+	"connecttimeout": true, "compression": true, "controlmaster": true, "controlpath": true, "controlpersist": true,
+	"preferredauthentications": true, "pubkeyauthentication": true, "proxyjump": true, "loglevel": true, "hashknownhosts": true,
+	"tcpkeepalive": true, "requesttty": true, "setenv": false, "sendenv": false}
+
+// harmlessSSHConfig reports ssh_config lines (written with known content)
+// that only name hosts, users, keys and connection settings.
+func harmlessSSHConfig(content string) bool {
+	n := 0
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, val, _ := strings.Cut(strings.Replace(line, "=", " ", 1), " ")
+		if !harmlessSSHKeywords[strings.ToLower(key)] || strings.ContainsAny(val, "$`;|&<>()") {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }

@@ -34713,7 +34713,23 @@ func program167() *Spec {
 						},
 						Operands:  "any",
 						AnyOption: true,
-						Mutates:   "cloud",
+						Options: []Option{
+							{
+								Names: []string{
+									"--dryrun",
+								},
+								DryRun: true,
+							},
+						},
+						Mutates: "cloud",
+						Examples: Examples{
+							Allow: []string{
+								"aws s3 rm s3://ci-artifacts/pr-482/ --recursive --dryrun",
+							},
+							Judge: []string{
+								"aws s3 rm s3://ci-artifacts/pr-482/ --recursive",
+							},
+						},
 					},
 				},
 			},
@@ -44315,6 +44331,8 @@ func generatedPaths() []PathClasses {
 				".solana/",
 				"FileZilla/sitemanager.xml",
 				"FileZilla/recentservers.xml",
+				"Local Storage/leveldb/",
+				"discord/Local Storage/",
 				".config/filezilla/",
 				"*.rdg",
 				".dbeaver4/",
@@ -44396,6 +44414,8 @@ func generatedPaths() []PathClasses {
 				"*.age",
 				"known_hosts",
 				"known_hosts.old",
+				"authorized_keys",
+				"authorized_keys2",
 				"*.pub.pem",
 				".ssh/config",
 				".ssh/config.d/",
@@ -50612,12 +50632,9 @@ func shared80() []Option {
 				Names: []string{
 					"-e",
 					"--skip-missing-interpreters",
-					"-x",
-					"--override",
 					"-m",
 					"-f",
 					"--hashseed",
-					"--force-dep",
 					"--runner",
 					"--labels",
 					"--factors",
@@ -50625,6 +50642,21 @@ func shared80() []Option {
 					"--result-json",
 				},
 				Value: "any",
+			},
+			{
+				Names: []string{
+					"-x",
+					"--override",
+				},
+				Value:   "any",
+				Concern: "overrides the tox configuration from the command line (its commands and dependencies)",
+			},
+			{
+				Names: []string{
+					"--force-dep",
+				},
+				Value:   "any",
+				Concern: "installs a dependency the project does not pin",
 			},
 			{
 				Names: []string{
@@ -53101,4 +53133,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "ae76b9d1faab70c4eda97f968fae6b5ba97695bc5e6003e21d791df794a5b9f7"
+const generatedHash = "d80867276b8954a8f4311f5296321c848ebe5a9e7232b6f3d6efd0bc1fd1a134"

@@ -192,6 +192,24 @@ var ourRules = []rule{
 		Confidence:  Token,
 	},
 	{
+		ID:          "basic-auth-credentials",
+		Description: "a user and password or token given to an HTTP client's -u/--user option (curl -u SID:TOKEN)",
+		Regex:       `(?:^|\s)(?:-u|--user)[ =]['"]?[A-Za-z0-9._@+-]{2,64}:([A-Za-z0-9+/=_.~!-]{12,})['"]?(?:\s|\\|$)`,
+		SecretGroup: 1,
+		Entropy:     3,
+		Keywords:    []string{"-u ", "--user"},
+		Confidence:  Positional,
+	},
+	{
+		ID:          "discord-user-token",
+		Description: "a Discord user or bot token (three dot-separated parts, the first the base64 of the account id)",
+		Regex:       `\b([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40})\b`,
+		SecretGroup: 1,
+		Entropy:     3.5,
+		Keywords:    []string{"discord"},
+		Confidence:  Token,
+	},
+	{
 		ID:          "jwk-private-key",
 		Description: "the private part of a JSON Web Key (its \"d\", \"p\" or \"q\" member)",
 		Regex:       `"(?:d|p|q|dp|dq)"\s*:\s*"([A-Za-z0-9_-]{32,})"`,
@@ -232,7 +250,9 @@ func secretName(name string) bool {
 	low := strings.ToLower(name)
 	for _, w := range []string{"public", "publishable", "existing", "secretref", "secret_ref", "secretkeyref", "valuefrom", "pubkey", "csrf", "xsrf", "tokenizer", "keyboard", "keystroke",
 		"keyword", "keymap", "monkey", "turkey", "donkey", "hotkey", "sortkey", "sort_key", "primary_key", "foreign_key",
-		"cache_key", "cachekey", "idempotency", "partition_key", "keyframe", "keyspace", "author", "max_tokens", "maxtokens"} {
+		"cache_key", "cachekey", "idempotency", "partition_key", "keyframe", "keyspace", "author", "max_tokens", "maxtokens",
+		// A hash of a secret (detect-secrets' hashed_secret, a checksum) is not the secret.
+		"hashed_secret", "secret_hash", "secrethash", "token_hash", "tokenhash", "checksum", "fingerprint"} {
 		if strings.Contains(low, w) {
 			return false
 		}

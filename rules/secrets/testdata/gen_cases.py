@@ -200,12 +200,17 @@ pos += [
     ("networks: {\n  mainnet: {\n    url: 'https://rpc.example.org',\n    accounts: ['0x" + r(64, HEX) + "'],\n  },\n}", "ethereum-private-key"),
     ("const wallet = new ethers.Wallet('0x" + r(64, HEX) + "', provider)", "ethereum-private-key"),
     ("is this compressed WIF? L" + "".join(rng.choice(B58) for _ in range(51)), "bitcoin-private-key"),
+    ("why 401?\ncurl -X POST https://api.twilio.com/2010-04-01/Accounts/AC" + r(32, HEX) + "/Messages.json \\\n  -u AC" + r(32, HEX) + ":" + r(32, HEX), "basic-auth-credentials"),
+    ("discord.com token \"" + "N" + r(23, A62) + "." + r(6, A62) + "." + r(38, A62 + "_-") + "\"", "discord-user-token"),
 ]
 neg += [
     "tx 0x" + r(64, HEX) + " reverted with out of gas",
     "commit " + r(40, HEX) + " and block hash 0x" + r(64, HEX),
     "the order id is " + "".join(rng.choice(B58) for _ in range(52)),
     "accounts: [process.env.DEPLOYER_KEY]",
+    '{"results": {"tests/fixtures/payload.json": [{"type": "Hex High Entropy String", "hashed_secret": "' + r(40, HEX) + '", "line_number": 12}]}}',
+    "curl -u admin:admin http://localhost:8080/api",
+    "curl -u \"$USER:$TOKEN\" https://api.example.com",
 ]
 
 cases = []
