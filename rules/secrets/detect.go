@@ -221,6 +221,9 @@ var skippedRules = map[string]string{
 
 func setup() {
 	setupOnce.Do(func() {
+		allRules = make([]*rule, 0, len(gitleaksRules)+len(ourRules)+1)
+		keywords = make([]string, 0, 512)
+		keywordRule = make([][]int, 0, 512)
 		for i := range gitleaksRules {
 			r := &gitleaksRules[i]
 			r.Confidence = confidenceOf(r.ID)
@@ -233,8 +236,8 @@ func setup() {
 			allRules = append(allRules, &ourRules[i])
 		}
 		allRules = append(allRules, &labeledToken)
-		idx := map[string]int{}
-		byPair = map[uint16][]int{}
+		idx := make(map[string]int, 512)
+		byPair = make(map[uint16][]int, 512)
 		for ri, r := range allRules {
 			if skippedRules[r.ID] != "" && ri < len(gitleaksRules) {
 				continue
@@ -300,6 +303,10 @@ func scanPlain(text string, o Options, depth int) []Finding {
 				continue
 			}
 			end := pos + len(keywords[ki])
+			if n := keywordRun[keywords[ki]]; n > 0 && !tokenRun(text, end, n) {
+				// "s." in orders.ts: not the start of a Vault token.
+				continue
+			}
 			for _, ri := range keywordRule[ki] {
 				if near := allRules[ri].Near; near != "" && !strings.ContainsAny(text[end:min(len(text), end+nearReach)], near) {
 					continue
@@ -321,6 +328,25 @@ func scanPlain(text string, o Options, depth int) []Finding {
 		}
 	}
 	return out
+}
+
+// keywordRun are keywords so short and common that they count only when a
+// run of at least that many token characters follows them (gitleaks'
+// Vault rule keys on "s.", which most file names and sentences hold;
+// compiling its pattern for each would cost every such hook call).
+var keywordRun = map[string]int{"s.": 24}
+
+// tokenRun reports at least n letters, digits, '_' or '-' at text[i:].
+func tokenRun(text string, i, n int) bool {
+	if i+n > len(text) {
+		return false
+	}
+	for _, c := range []byte(text[i : i+n]) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // nearReach is how far after a keyword a rule's Near characters are looked for.

@@ -202,6 +202,7 @@ pos += [
     ("is this compressed WIF? L" + "".join(rng.choice(B58) for _ in range(51)), "bitcoin-private-key"),
     ("why 401?\ncurl -X POST https://api.twilio.com/2010-04-01/Accounts/AC" + r(32, HEX) + "/Messages.json \\\n  -u AC" + r(32, HEX) + ":" + r(32, HEX), "basic-auth-credentials"),
     ("discord.com token \"" + "N" + r(23, A62) + "." + r(6, A62) + "." + r(38, A62 + "_-") + "\"", "discord-user-token"),
+    ("run vault login s." + r(24) + " first", "vault-service-token"),
 ]
 neg += [
     "tx 0x" + r(64, HEX) + " reverted with out of gas",
