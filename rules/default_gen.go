@@ -2339,6 +2339,7 @@ func generatedDefault() *Policy {
 				ExceptPrograms: []string{
 					"sed",
 					"gsed",
+					"tee",
 					"ls",
 					"chmod",
 					"chown",
@@ -2685,6 +2686,9 @@ func generatedDefault() *Policy {
 				Patterns: []string{
 					`(?i)(\$\{?|^printenv\s+)\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|_PAT\b)\w*`,
 				},
+				Unless: []string{
+					`^(echo|printf)(\s+-[a-zA-Z]+)*\s+'[^']*'$`,
+				},
 				Reason: "prints a secret environment variable into the conversation",
 				Advice: `check whether the variable is set with [ -n "$NAME" ] instead of printing it`,
 				Examples: Examples{
@@ -2696,6 +2700,7 @@ func generatedDefault() *Policy {
 					NoMatch: []string{
 						"echo $PATH",
 						"echo $NODE_ENV",
+						`printf '//npm.pkg.github.com/:_authToken=${NPM_TOKEN}\n'`,
 					},
 				},
 				Prefilter: [][][]string{
@@ -5673,6 +5678,9 @@ func generatedDefault() *Policy {
 					`(?i)^\S* \S*(get|read|list|describe|fetch)\S* \{.*"(resource_?type|kind|resource|type)":"secrets?"`,
 					`(?i)^\S* \S*(get_secret_value|get_secret|read_secret|secret_get|access_secret|get_parameter_with_decryption|reveal)\S* `,
 				},
+				Unless: []string{
+					`(?i)"(output|format|o)":"name"`,
+				},
 				Reason: "reads secret values from a secret store or cluster",
 				Examples: Examples{
 					Match: []string{
@@ -5680,6 +5688,7 @@ func generatedDefault() *Policy {
 					},
 					NoMatch: []string{
 						`kubernetes kubectl_get {"resourceType":"pods"}`,
+						`kubernetes kubectl_get {"namespace":"staging","output":"name","resourceType":"secrets"}`,
 					},
 				},
 				Prefilter: [][][]string{
@@ -6607,4 +6616,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "601cb05469122ca52419895069271d0538f2c2f89be2764a41bdac4e460070a6"
+const generatedDefaultHash = "c74078d823831a793d5a83b03e34c87b734104bf964b0172b3aae9ff96f1edbe"

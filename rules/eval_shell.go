@@ -85,7 +85,10 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		}
 		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
-		if n := len(e.out.Parts); n > n0 && c.Via == "" {
+		if n := len(e.out.Parts); n > n0 && c.Via != "find -exec" && c.Via != "xargs" {
+			// Top-level pipelines and those of re-parsed code (bash -c, eval,
+			// ssh's remote command) each have their own index; find -exec and
+			// xargs build a command inside their parent's pipeline.
 			stages[c.Pipeline] = append(stages[c.Pipeline], e.out.Parts[n-1].Effects)
 		}
 		if d == hook.Deny && !e.exhaustive {

@@ -93,6 +93,17 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				v = v[len(wrapper):]
 			}
 		}
+		if len(v) > 11 && strings.EqualFold(v[:11], "javascript:") {
+			// A javascript: URL runs its code in the page the tool has open.
+			low := strings.ToLower(v)
+			if strings.Contains(low, "cookie") || strings.Contains(low, "localstorage") || strings.Contains(low, "sessionstorage") {
+				deny("mcp-javascript-url", "a javascript: URL that reads the page's cookies or storage",
+					"read what you need through the tool's own functions; ask the user", "")
+			} else {
+				escalate("a javascript: URL runs code in the page: " + text.Truncate(v, 80))
+			}
+			continue
+		}
 		if scheme, rest, ok := strings.Cut(v, "://"); ok && !strings.ContainsAny(scheme, " /\n") && len(scheme) < 12 {
 			switch strings.ToLower(scheme) {
 			case "gopher", "dict":
@@ -100,11 +111,18 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					"use the service's own client or API; ask the user", hostOf(v))
 			case "file":
 				fp := fileURLPath(rest)
-				if slices.Contains(effects.PathClassesOf(fp, ctx.Cwd, ctx.Home), effects.ClassSecret) {
+				switch {
+				case slices.Contains(effects.PathClassesOf(fp, ctx.Cwd, ctx.Home), effects.ClassSecret):
 					deny("mcp-file-url-secret", fmt.Sprintf("reads the credential file %s through a file:// URL", fp),
 						"do not read credential files; ask the user for the non-secret value you need", fp)
+				case !insideWorkspace(fp, ctx):
+					escalate("a file:// URL reads a local file outside the workspace: " + fp)
 				}
 			default:
+				if label := effects.EncodedHostLabel(hostOf(v)); label != "" {
+					deny("mcp-dns-exfiltration", "a URL whose host name carries encoded data ("+text.Truncate(label, 40)+"): the lookup alone sends it out",
+						"fetch the service by its own name; ask the user", hostOf(v))
+				}
 				if _, metadata := effects.ClassifyHost(v); metadata {
 					deny("mcp-metadata-endpoint", "reaches a cloud metadata endpoint, where instance credentials live ("+hostOf(v)+")",
 						"the agent has no business with instance metadata; ask the user", hostOf(v))
@@ -115,6 +133,19 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				}
 			}
 			continue
+		}
+		if writes && strings.Contains(v, "install") || writes && strings.Contains(v, "prepare") {
+			// A package.json lifecycle script runs on the next npm install:
+			// decided by the command it holds.
+			for _, m := range lifecycleScriptRe().FindAllStringSubmatch(v, 4) {
+				cmd := strings.ReplaceAll(strings.ReplaceAll(m[2], `\"`, `"`), `\\`, `\`)
+				if p.evalShell(e, cmd, ctx) == hook.Deny {
+					deny("mcp-lifecycle-script", "adds an npm "+m[1]+" script whose command the rules deny: "+text.Truncate(cmd, 80),
+						"add dependencies and scripts the project needs, and show the user what runs on install", "")
+				} else {
+					escalate("adds an npm " + m[1] + " script, which runs on every install: " + text.Truncate(cmd, 80))
+				}
+			}
 		}
 		if pathValue(key, v) {
 			classes := effects.PathClassesOf(v, ctx.Cwd, ctx.Home)
@@ -173,6 +204,17 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 	}
 	return d
+}
+
+// insideWorkspace reports an absolute path inside one of the workspace roots.
+func insideWorkspace(p string, ctx Context) bool {
+	p = effects.NormalizePath(p, ctx.Cwd, ctx.Home)
+	for _, r := range ctx.WorkspaceRoots {
+		if p == r || strings.HasPrefix(p, strings.TrimSuffix(r, "/")+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // runsByItself names what a written path is when writing it makes code run
@@ -265,6 +307,10 @@ var (
 	// engines keep their own accounts' password hashes.
 	credentialTablesRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(mysql\s*\.\s*user|authentication_string|pg_shadow|pg_authid|sys\s*\.\s*sql_logins|sys\s*\.\s*syslogins|password_hash\s*\(|sys\s*\.\s*user\$|dba_users|system\s*\.\s*users|mysql\s*\.\s*global_priv|vault\s*\.\s*decrypted_secrets|decrypted_secret)\b`)
+	})
+	// lifecycleScriptRe is an npm lifecycle script in package.json text.
+	lifecycleScriptRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`"(preinstall|install|postinstall|prepare|prepublish|prepack|postpack)"\s*:\s*"((?:[^"\\]|\\.)*)"`)
 	})
 	// kubeSecretsRe is a Kubernetes API path that lists or reads secrets.
 	kubeSecretsRe = sync.OnceValue(func() *regexp.Regexp {

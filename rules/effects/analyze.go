@@ -140,9 +140,20 @@ func (a *analysis) envVar(k, v string) {
 	if harmlessEnvValue(k, v) {
 		return
 	}
-	if loaderVars()[k] || strings.HasPrefix(k, "DYLD_") || strings.HasPrefix(k, "BASH_FUNC_") {
+	if loaderVars()[k] || strings.HasPrefix(k, "DYLD_") || strings.HasPrefix(k, "BASH_FUNC_") || namesAProgram(k) {
 		a.r.Env = append(a.r.Env, k)
 	}
+}
+
+// namesAProgram reports a variable whose name says its value is a program
+// a tool runs (CARGO_TARGET_X_RUNNER, RUSTC_WRAPPER, SVN_EDITOR, …).
+func namesAProgram(k string) bool {
+	for _, suffix := range []string{"_RUNNER", "_WRAPPER", "_EDITOR", "_PAGER", "_ASKPASS", "_SHELL", "_COMMAND", "_CMD", "_EXEC", "_LAUNCHER", "_INTERPRETER"} {
+		if strings.HasSuffix(k, suffix) && k != suffix[1:] {
+			return true
+		}
+	}
+	return false
 }
 
 // harmlessEnvValue reports a value of a command-naming variable that runs
@@ -152,6 +163,13 @@ func (a *analysis) envVar(k, v string) {
 func harmlessEnvValue(k, v string) bool {
 	if strings.ContainsAny(v, ";|&$`()<>\n") {
 		return false
+	}
+	if strings.HasSuffix(k, "_WRAPPER") {
+		// RUSTC_WRAPPER=sccache: compiler caches.
+		switch path.Base(strings.TrimSpace(v)) {
+		case "sccache", "ccache":
+			return true
+		}
 	}
 	switch k {
 	case "GIT_EDITOR", "EDITOR", "VISUAL", "PAGER", "GIT_PAGER":

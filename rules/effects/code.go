@@ -216,6 +216,34 @@ func codePaths(code string) []string {
 // wildcard-DNS names such as 169.254.169.254.nip.io).
 func ClassifyHost(dest string) (local, metadata bool) { return classifyHost(dest) }
 
+// EncodedHostLabel returns a label of a host name that carries encoded
+// data (32 or more hex characters, or 40 or more of base32/base64url with a
+// mix of letters and digits): a lookup of it sends the data to whoever
+// serves the domain. "" when there is none.
+func EncodedHostLabel(host string) string {
+	for _, label := range strings.Split(strings.ToLower(host), ".") {
+		if len(label) < 32 {
+			continue
+		}
+		hex, alnum, digits := true, true, 0
+		for _, c := range []byte(label) {
+			switch {
+			case c >= '0' && c <= '9':
+				digits++
+			case c >= 'a' && c <= 'f':
+			case c >= 'g' && c <= 'z', c == '-' || c == '_':
+				hex = false
+			default:
+				hex, alnum = false, false
+			}
+		}
+		if hex && digits > 0 || alnum && len(label) >= 40 && digits >= 4 && digits < len(label)-4 {
+			return label
+		}
+	}
+	return ""
+}
+
 func classifyHost(dest string) (local, metadata bool) {
 	host := dest
 	if u, err := url.Parse(dest); err == nil && u.Host != "" {

@@ -1403,15 +1403,27 @@ func program10() *Spec {
 					"-p",
 					"--input-format",
 					"-P",
+				},
+			},
+			{
+				Names: []string{
 					"-i",
 					"--inplace",
 				},
+				Operands: "write",
 			},
 		},
 		Examples: Examples{
 			Allow: []string{
 				"jq -r '.version' package.json",
 				"jq '.dependencies | keys' package.json",
+				`yq -i '.version = "1.2.0"' chart/Chart.yaml`,
+			},
+			Judge: []string{
+				`yq -i '.repos += [{"repo": "local"}]' .pre-commit-config.yaml`,
+			},
+			Deny: []string{
+				"yq -i '.hooks = {}' .cursor/hooks.json",
 			},
 		},
 	}
@@ -53133,4 +53145,4 @@ func shared115() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "d80867276b8954a8f4311f5296321c848ebe5a9e7232b6f3d6efd0bc1fd1a134"
+const generatedHash = "1d1731cd91f3c67f6e27e762a419dd2987bb119b9210752043bd179bd6a27db1"
