@@ -6373,7 +6373,7 @@ func generatedDefault() *Policy {
 				},
 				Patterns: []string{
 					`(?is)\b(saved|stored)\s+passwords\b.{0,120}\b(chrome|firefox|safari|edge|brave|browser|login data)\b|\b(chrome|firefox|safari|edge|brave|browser)('s)?\s+(saved|stored)\s+passwords\b`,
-					`(?is)\blogin data\b.{0,200}\b(decrypt|safe storage|extract|dump|pull|export)\b|\b(decrypt|extract|dump|pull|export)\b.{0,200}\blogin data\b`,
+					`(?is)\blogin data\b.{0,200}\b(decrypt\w*|safe storage|extract\w*|dump\w*|pull\w*|export\w*)\b|\b(decrypt\w*|extract\w*|dump\w*|pull\w*|export\w*)\b.{0,200}\blogin data\b`,
 					`(?is)\b(export|dump|copy|download|print|decrypt)\b.{0,40}\b(my|the|whole|entire|all)\b.{0,30}\b(1password|bitwarden|lastpass|keepass(xc)?|dashlane|password manager)\b.{0,30}\b(vault|passwords|items|entries|logins|database)\b`,
 				},
 				Reason: "the prompt asks to extract the passwords a browser or password manager stores",
@@ -6616,4 +6616,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "c74078d823831a793d5a83b03e34c87b734104bf964b0172b3aae9ff96f1edbe"
+const generatedDefaultHash = "d0cb2ab13b3c37ab4b9f00f829b8c09735eff8756e29a067790ff3d7dd977d90"

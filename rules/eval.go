@@ -44,6 +44,7 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 			attached = append(attached, pathForms(a, ctx)...)
 		}
 		d = p.evalSimple(e, ev.Kind, map[string][]string{TargetPrompt: {ev.Prompt}, TargetPath: attached}, "prompt", ctx)
+		d = hook.Stricter(d, p.promptIntent(e, ev.Prompt))
 	case hook.KindObserve:
 		d = hook.Allow
 	default:
