@@ -307,6 +307,9 @@ func scanPlain(text string, o Options, depth int) []Finding {
 				// "s." in orders.ts: not the start of a Vault token.
 				continue
 			}
+			if c, ok := keywordNeeds[keywords[ki]]; ok && strings.IndexByte(text[end:min(len(text), end+needReach)], c) < 0 {
+				continue
+			}
 			for _, ri := range keywordRule[ki] {
 				if near := allRules[ri].Near; near != "" && !strings.ContainsAny(text[end:min(len(text), end+nearReach)], near) {
 					continue
@@ -334,7 +337,13 @@ func scanPlain(text string, o Options, depth int) []Finding {
 // run of at least that many token characters follows them (gitleaks'
 // Vault rule keys on "s.", which most file names and sentences hold;
 // compiling its pattern for each would cost every such hook call).
-var keywordRun = map[string]int{"s.": 24}
+var keywordRun = map[string]int{"s.": 24, "ey": 17, "sk": 32, "cio": 32}
+
+// keywordNeeds are keywords that count only when a byte follows within
+// needReach: a URL holds a password only when an @ follows it.
+var keywordNeeds = map[string]byte{"://": '@'}
+
+const needReach = 300
 
 // tokenRun reports at least n letters, digits, '_' or '-' at text[i:].
 func tokenRun(text string, i, n int) bool {
