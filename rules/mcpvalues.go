@@ -104,6 +104,11 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			}
 			continue
 		}
+		if low := strings.ToLower(v); strings.Contains(low, "://") && streamWrapperRe().MatchString(low) {
+			deny("mcp-stream-wrapper", "a URL that smuggles a PHP or archive stream wrapper (php://filter, phar://, expect://): a local file read or code run on the server",
+				"request the page itself; ask the user", hostOf(v))
+			continue
+		}
 		if scheme, rest, ok := strings.Cut(v, "://"); ok && !strings.ContainsAny(scheme, " /\n") && len(scheme) < 12 {
 			switch strings.ToLower(scheme) {
 			case "gopher", "dict":
@@ -157,6 +162,8 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			case guard && (written || !readingTool(tool)):
 				deny("mcp-tamper-guard-config", "changes hookguard's own configuration or the agent's hooks ("+v+")",
 					"hooks and guard policy are changed by the user, not by the agent; describe the change you want and let the user make it", v)
+			case written && isEnvrc(v) && harmlessEnvrc(inputContent(ev.ToolInput)):
+				// export PORT=4000 / layout node: direnv sets variables, runs nothing else.
 			case written:
 				if what := runsByItself(classes, v); what != "" {
 					deny("mcp-protected-write", fmt.Sprintf("writes %s (%s)", v, what),
@@ -215,6 +222,47 @@ func insideWorkspace(p string, ctx Context) bool {
 		}
 	}
 	return false
+}
+
+// isEnvrc reports a direnv .envrc file.
+func isEnvrc(p string) bool {
+	return strings.EqualFold(path.Base(strings.ReplaceAll(p, "\\", "/")), ".envrc")
+}
+
+// inputContent is the content a writing tool writes (its content, text or
+// body value), "" when there is none.
+func inputContent(raw json.RawMessage) string {
+	var m map[string]any
+	if json.Unmarshal(raw, &m) != nil {
+		return ""
+	}
+	for _, k := range []string{"content", "contents", "text", "body", "data"} {
+		if s, ok := m[k].(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+// envrcLineRe is an .envrc line that sets a literal variable or calls a
+// direnv helper that runs nothing of its own.
+var envrcLineRe = regexp.MustCompile(`^(export\s+[A-Za-z_][A-Za-z0-9_]*=("[^"$` + "`" + `\\]*"|'[^']*'|[^\s$` + "`" + `;|&<>()'"]*)|layout\s+(node|python3?|go|ruby|php|perl|pipenv|poetry|uv)|dotenv(_if_exists)?(\s+[\w./-]+)?|PATH_add\s+[\w./-]+|watch_file\s+[\w./-]+|source_up(_if_exists)?)$`)
+
+// harmlessEnvrc reports .envrc content (known, not empty) that only sets
+// literal variables and calls direnv's own helpers.
+func harmlessEnvrc(content string) bool {
+	n := 0
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if !envrcLineRe.MatchString(line) || strings.Contains(line, "..") {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // runsByItself names what a written path is when writing it makes code run
@@ -307,6 +355,11 @@ var (
 	// engines keep their own accounts' password hashes.
 	credentialTablesRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(mysql\s*\.\s*user|authentication_string|pg_shadow|pg_authid|sys\s*\.\s*sql_logins|sys\s*\.\s*syslogins|password_hash\s*\(|sys\s*\.\s*user\$|dba_users|system\s*\.\s*users|mysql\s*\.\s*global_priv|vault\s*\.\s*decrypted_secrets|decrypted_secret)\b`)
+	})
+	// streamWrapperRe is a PHP or archive stream wrapper inside a URL's
+	// query (local file inclusion).
+	streamWrapperRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`[?&=/](php|phar|expect|zip|glob|data)(://|%3a%2f%2f)`)
 	})
 	// lifecycleScriptRe is an npm lifecycle script in package.json text.
 	lifecycleScriptRe = sync.OnceValue(func() *regexp.Regexp {

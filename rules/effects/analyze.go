@@ -121,6 +121,8 @@ func (a *analysis) run() {
 	a.movesInsideWorkspace()
 	a.truncatesInput()
 	a.productionValues()
+	a.deployTargets()
+	a.railsRunner()
 	defer a.writtenScripts()
 	if c.Name == "tee" && c.Stdin != "" && !c.DynamicCode {
 		// printf '…' | tee FILE, tee FILE <<EOF: what tee writes is known.
@@ -461,6 +463,78 @@ func (a *analysis) productionValues() {
 			return
 		}
 	}
+}
+
+// deployTargetRe is a task name that deploys, applies or destroys.
+var deployTargetRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(deploy|apply|release|publish|destroy|teardown|rollout|promote|ship)([-_:.].*)?$`)
+})
+
+// deployTargets records a project task that deploys or applies changes
+// (make -C envs/prod apply, npm run deploy:prod): the project's own code,
+// but aimed at live systems.
+func (a *analysis) deployTargets() {
+	c := a.c
+	var targets []string
+	prodDir := false
+	switch c.Name {
+	case "make", "gmake", "just", "task", "mage":
+		for i := 0; i < len(c.Args); i++ {
+			v := c.Args[i]
+			switch {
+			case v == "-n" || v == "--dry-run" || v == "--just-print" || v == "--recon":
+				return // prints what it would run
+			case v == "-C" || v == "--directory" || v == "-f" || v == "--file" || v == "-j" || v == "--jobs" || v == "-d" || v == "--dir":
+				if i+1 < len(c.Args) {
+					base := strings.ToLower(path.Base(c.Args[i+1]))
+					prodDir = prodDir || base == "prod" || base == "production"
+				}
+				i++
+			case strings.HasPrefix(v, "-") || strings.Contains(v, "="):
+			default:
+				targets = append(targets, v)
+			}
+		}
+	case "npm", "pnpm", "yarn", "bun":
+		if len(c.Args) >= 2 && (c.Args[0] == "run" || c.Args[0] == "run-script") {
+			targets = append(targets, c.Args[1])
+		}
+	}
+	for _, t := range targets {
+		if deployTargetRe().MatchString(t) || prodDir && (t == "up" || t == "install" || t == "migrate" || t == "sync") {
+			a.r.Concerns = append(a.r.Concerns, "runs the project's "+t+" task, which deploys or applies changes")
+			return
+		}
+	}
+}
+
+// destructiveRecordsRe is Ruby that deletes or rewrites records in bulk.
+var destructiveRecordsRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\.(delete_all|destroy_all|update_all|delete_by|destroy_by)\b|\b(drop_table|truncate|execute)\b`)
+})
+
+// railsRunner records rails runner CODE that deletes or rewrites records:
+// denied against production, judged elsewhere.
+func (a *analysis) railsRunner() {
+	c := a.c
+	if c.Name != "rails" || len(c.Args) < 2 || c.Args[0] != "runner" && c.Args[0] != "r" {
+		return
+	}
+	code := c.Args[len(c.Args)-1]
+	if !destructiveRecordsRe().MatchString(code) {
+		return
+	}
+	env := c.Assigns["RAILS_ENV"]
+	for i, v := range c.Args {
+		if (v == "-e" || v == "--environment") && i+1 < len(c.Args) {
+			env = c.Args[i+1]
+		}
+	}
+	if env == "production" || env == "prod" {
+		a.r.productionData = "deletes or rewrites production records through the app (" + short(code) + ")"
+		return
+	}
+	a.r.Concerns = append(a.r.Concerns, "deletes or rewrites records through the app ("+short(code)+")")
 }
 
 // writtenScripts decides the hook scripts written with known content by

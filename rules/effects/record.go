@@ -110,6 +110,8 @@ type Record struct {
 	toolModule string
 	// movesOntoDevice is the device path mv moves files onto.
 	movesOntoDevice string
+	// productionData says what the command deletes in production data.
+	productionData string
 }
 
 func (r *Record) unknown(format string, args ...any) {
