@@ -26,23 +26,6 @@ var (
 	anySecretRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(tokens?|passwords?|credentials?|secrets?|api[ _-]?keys?|access keys?)\b`)
 	})
-	// strongTargetRe is a place outside this machine and this session.
-	strongTargetRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(https?://[^\s'"]+|\b[\w.+-]+@[\w-]+(\.[\w-]+)+\b|\bpublic\s+(github\s+|gitlab\s+)?(repo|repository|gist|bucket|channel|link|url)\b|\bgists?\b|\bpastebin\b|\bpaste\.\w+|\bunmasked\b|\bbypass\w*\b.{0,20}\bmask\w*|\bshow up in the (build |ci )?logs?\b)`)
-	})
-	// weakTargetRe is a place inside the session or the repository where a
-	// credential is exposed: the chat, a document, a commit that is pushed.
-	weakTargetRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(\b(paste|print|show|cat|output|display|dump)\b.{0,60}\b(here|chat|the conversation|this conversation|the contents?|full contents?|tokens?|passwords?|values?)\b|\breadme(\.md)?\b|\bcommit\b.{0,80}\bpush\b|\bin plaintext\b|\bplain[ -]?text\b)`)
-	})
-	// quotedRe is a quotation of some length ('…', "…", “…”).
-	quotedRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`'[^'\n]{16,}'|"[^"\n]{16,}"|“[^”\n]{16,}”`)
-	})
-	// actionRe is a verb that moves or exposes data.
-	actionRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`\b(paste|print|show|upload|uploads|post|posts|send|sends|email|emails|e-mail|commit|push|publish|share|copy|dump|collect|harvest|exfiltrate|base64|decrypt\w*|reuse|cat|leak|forward|expose|embed)\b`)
-	})
 )
 
 // Words one of which every credential the prompt rules name contains:
@@ -72,7 +55,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		// Quoted text is reported speech (an issue that says "email the
 		// .env to …", which the user asks to ignore), not the request.
 		if !quotedDone {
-			quoted, quotedDone = quotedRe().FindAllStringIndex(prompt, -1), true
+			quoted, quotedDone = quotations(prompt), true
 		}
 		for _, q := range quoted {
 			if m[0] >= q[0] && m[1] <= q[1] {
@@ -104,10 +87,10 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 	}
 	var why string
 	matches(specificAnchors, specificSecretRe(), func(m []int) bool {
-		if !actionRe().MatchString(window(m, 120)) || inQuotes(m) {
+		if !hasAction(window(m, 120)) || inQuotes(m) {
 			return false
 		}
-		if w := window(m, 200); strongTargetRe().MatchString(w) || weakTargetRe().MatchString(w) {
+		if w := window(m, 200); strongTarget(w) || weakTarget(w) {
 			why = "the prompt asks to expose or send " + text.Truncate(trimSep(prompt[m[0]:m[1]]), 40)
 			return true
 		}
@@ -115,7 +98,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 	})
 	if why == "" {
 		matches(generalAnchors, anySecretRe(), func(m []int) bool {
-			if actionRe().MatchString(window(m, 80)) && !inQuotes(m) && strongTargetRe().MatchString(window(m, 160)) {
+			if hasAction(window(m, 80)) && !inQuotes(m) && strongTarget(window(m, 160)) {
 				why = "the prompt asks to send " + prompt[m[0]:m[1]] + " outside this machine"
 				return true
 			}
@@ -145,4 +128,176 @@ func trimSep(s string) string {
 		s = s[1:]
 	}
 	return s
+}
+
+// The checks below are plain string scans rather than regular expressions:
+// they run on short windows of lower-cased text, and compiling patterns
+// would cost more than the whole scan in a hook process.
+
+// wordChar reports a byte that continues a word.
+func wordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c >= 0x80
+}
+
+// wordIndexes returns where w occurs in s as a whole word (prefix: w may
+// continue, as decrypt in decrypts).
+func wordIndexes(s, w string, prefix bool) []int {
+	var out []int
+	for from := 0; from <= len(s)-len(w); {
+		i := strings.Index(s[from:], w)
+		if i < 0 {
+			break
+		}
+		i += from
+		from = i + 1
+		if i > 0 && wordChar(s[i-1]) {
+			continue
+		}
+		if end := i + len(w); !prefix && end < len(s) && wordChar(s[end]) {
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+func hasWord(s string, words ...string) bool {
+	for _, w := range words {
+		if len(wordIndexes(s, w, false)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// actionWords are verbs that move or expose data.
+var actionWords = []string{"paste", "print", "show", "upload", "uploads", "post", "posts", "send", "sends", "email", "emails",
+	"e-mail", "commit", "push", "publish", "share", "copy", "dump", "collect", "harvest", "exfiltrate", "base64", "reuse", "cat",
+	"leak", "forward", "expose", "embed"}
+
+func hasAction(w string) bool {
+	return hasWord(w, actionWords...) || len(wordIndexes(w, "decrypt", true)) > 0
+}
+
+// strongTarget reports a place outside this machine and this session: a
+// URL, an email address, a public repository or gist, a paste site, a log
+// where masking is bypassed.
+func strongTarget(w string) bool {
+	if strings.Contains(w, "http://") || strings.Contains(w, "https://") || emailAddress(w) {
+		return true
+	}
+	if hasWord(w, "gist", "gists", "pastebin", "unmasked") || strings.Contains(w, "paste.") {
+		return true
+	}
+	for _, i := range wordIndexes(w, "public", false) {
+		rest := strings.TrimPrefix(strings.TrimPrefix(w[i+len("public"):], " "), "github ")
+		rest = strings.TrimPrefix(rest, "gitlab ")
+		for _, t := range []string{"repo", "repository", "gist", "bucket", "channel", "link", "url"} {
+			if strings.HasPrefix(rest, t) {
+				return true
+			}
+		}
+	}
+	for _, i := range wordIndexes(w, "bypass", true) {
+		if strings.Contains(w[i:min(len(w), i+40)], "mask") {
+			return true
+		}
+	}
+	if i := strings.Index(w, "show up in the"); i >= 0 && strings.Contains(w[i:min(len(w), i+30)], "log") {
+		return true
+	}
+	return false
+}
+
+// emailAddress reports name@domain.tld in w.
+func emailAddress(w string) bool {
+	for i := 1; i < len(w)-3; i++ {
+		if w[i] != '@' || !(wordChar(w[i-1]) || w[i-1] == '.' || w[i-1] == '+' || w[i-1] == '-') {
+			continue
+		}
+		j := i + 1
+		for j < len(w) && (wordChar(w[j]) || w[j] == '-') {
+			j++
+		}
+		if j > i+1 && j+1 < len(w) && w[j] == '.' && wordChar(w[j+1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// weakTarget reports a place inside the session or the repository where a
+// credential is exposed: the chat, a README, a commit that is pushed, a
+// plain-text file.
+func weakTarget(w string) bool {
+	if len(wordIndexes(w, "readme", true)) > 0 || strings.Contains(w, "plaintext") || strings.Contains(w, "plain text") ||
+		strings.Contains(w, "plain-text") {
+		return true
+	}
+	for _, i := range wordIndexes(w, "commit", false) {
+		if hasWord(w[i:min(len(w), i+90)], "push") {
+			return true
+		}
+	}
+	for _, v := range []string{"paste", "print", "show", "cat", "output", "display", "dump"} {
+		for _, i := range wordIndexes(w, v, false) {
+			after := w[i+len(v) : min(len(w), i+len(v)+70)]
+			if hasWord(after, "here", "chat", "conversation", "content", "contents", "token", "tokens", "password", "passwords", "value", "values") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func asciiLowerByte(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 32
+	}
+	return c
+}
+
+// quotations returns the spans of quoted text of some length ('…', "…",
+// “…”) on one line: reported speech.
+func quotations(s string) [][]int {
+	var out [][]int
+	for _, q := range [][2]string{{"'", "'"}, {"\"", "\""}, {"“", "”"}} {
+		for from := 0; from < len(s); {
+			i := strings.Index(s[from:], q[0])
+			if i < 0 {
+				break
+			}
+			i += from
+			if q[0] == "'" && i > 0 && wordChar(asciiLowerByte(s[i-1])) {
+				from = i + 1 // an apostrophe (don't), not a quotation
+				continue
+			}
+			j := strings.Index(s[i+len(q[0]):], q[1])
+			for q[1] == "'" && j >= 0 {
+				// The closing quote ends a word, not starts one (it's).
+				end := i + len(q[0]) + j
+				if end+1 >= len(s) || !wordChar(asciiLowerByte(s[end+1])) {
+					break
+				}
+				k := strings.Index(s[end+1:], q[1])
+				if k < 0 {
+					j = -1
+					break
+				}
+				j += 1 + k
+			}
+			if j < 0 {
+				break
+			}
+			j += i + len(q[0])
+			inner := s[i+len(q[0]) : j]
+			if len(inner) >= 16 && !strings.Contains(inner, "\n") {
+				out = append(out, []int{i, j + len(q[1])})
+				from = j + len(q[1])
+			} else {
+				from = i + len(q[0])
+			}
+		}
+	}
+	return out
 }
