@@ -5095,7 +5095,6 @@ func generatedDefault() *Policy {
 				Patterns: []string{
 					`^(dropdb|dropuser|mysqladmin\s+(.*\s)?drop)\b`,
 					`(?i)^redis-cli\b.*\b(flushall|flushdb)\b`,
-					`(?i)^(rails|rake|bin/rails|bundle exec rails|bundle exec rake) (db:drop|db:reset|db:schema:load|db:purge)\b`,
 					`(?i)^(npx |pnpm |yarn |bunx )?(prisma (migrate reset|db push --force-reset)|drizzle-kit drop|sequelize db:drop|typeorm schema:drop)\b`,
 					`^(python[\d.]* )?manage\.py (flush|reset_db|sqlflush)\b`,
 				},
@@ -5135,22 +5134,6 @@ func generatedDefault() *Policy {
 					},
 					{
 						{
-							"db:",
-						},
-						{
-							"ra",
-							"in/rails",
-							"undle exec ra",
-						},
-						{
-							"drop",
-							"reset",
-							"schema:load",
-							"purge",
-						},
-					},
-					{
-						{
 							"migrate reset",
 							"db push --force-reset",
 							"drizzle-kit drop",
@@ -5166,6 +5149,59 @@ func generatedDefault() *Policy {
 							"flush",
 							"reset_db",
 							"sqlflush",
+						},
+					},
+				},
+			},
+			{
+				ID: "db-drop-rails",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Target:   "line",
+				Keywords: []string{
+					"db:",
+				},
+				Patterns: []string{
+					`(?i)(^|[;&|(]\s*)([A-Z_]+=\S*\s+)*(bundle exec\s+)?(bin/)?(rails|rake)\s+(\S+\s+)*db:(drop|reset|schema:load|purge)\b`,
+				},
+				Unless: []string{
+					`^\s*(RAILS_ENV|RACK_ENV)=test\s+(bundle exec\s+)?(bin/)?(rails|rake)(\s+db:[\w:]+)+\s*$`,
+					`^\s*(bundle exec\s+)?(bin/)?(rails|rake)(\s+db:[\w:]+)+\s+(RAILS_ENV|RACK_ENV)=test\s*$`,
+				},
+				Reason: "drops or wipes a database",
+				Examples: Examples{
+					Match: []string{
+						"rails db:drop",
+						"bin/rails db:reset",
+						"RAILS_ENV=production bin/rails db:drop",
+						"bundle exec rake db:schema:load",
+						"RAILS_ENV=test rails db:drop; RAILS_ENV=production rails db:drop",
+					},
+					NoMatch: []string{
+						"RAILS_ENV=test bin/rails db:drop db:create db:schema:load",
+						"bin/rails db:drop db:create RAILS_ENV=test",
+						"rails db:migrate",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"db:",
+						},
+						{
+							"ra",
+						},
+						{
+							"ils",
+							"ke",
+						},
+						{
+							"drop",
+							"reset",
+							"schema:load",
+							"purge",
 						},
 					},
 				},
@@ -6616,4 +6652,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "d0cb2ab13b3c37ab4b9f00f829b8c09735eff8756e29a067790ff3d7dd977d90"
+const generatedDefaultHash = "f7b86f1a6d5a1f38c4a91f6bcb358bbc094f731c4aed2828acee02d65fae66a4"
