@@ -1212,6 +1212,9 @@ func generatedDefault() *Policy {
 				Patterns: []string{
 					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*clean\b.*\s(-[a-zA-Z]*f|--force)`,
 				},
+				Unless: []string{
+					`^git\s+clean(?=.*\s-[a-zA-Z]*X)(\s+-[a-zA-Z]+)+\s+(--\s+)?((\./)?(target|dist|build|out|node_modules|\.next|coverage|\.cache|__pycache__|\.pytest_cache|\.turbo|\.parcel-cache)/?\s*)+$`,
+				},
 				Reason: "git clean -f deletes untracked files for good",
 				Advice: "run git clean -n to list what would go, and ask the user",
 				Examples: Examples{
@@ -1219,10 +1222,13 @@ func generatedDefault() *Policy {
 						"git clean -fdx",
 						"git clean -f",
 						"git clean -d --force",
+						"git clean -fdX",
+						"git clean -fdx -- target/",
 					},
 					NoMatch: []string{
 						"git clean -n",
 						"git clean --dry-run -d",
+						"git clean -fdX -- target/",
 					},
 				},
 				Prefilter: [][][]string{
@@ -5098,6 +5104,9 @@ func generatedDefault() *Policy {
 					`(?i)^(npx |pnpm |yarn |bunx )?(prisma (migrate reset|db push --force-reset)|drizzle-kit drop|sequelize db:drop|typeorm schema:drop)\b`,
 					`^(python[\d.]* )?manage\.py (flush|reset_db|sqlflush)\b`,
 				},
+				Unless: []string{
+					`^dropdb\s+(\S+\s+)*[\w-]*(_test|_testing|-test)$`,
+				},
 				Reason: "drops or wipes a database",
 				Examples: Examples{
 					Match: []string{
@@ -5111,6 +5120,7 @@ func generatedDefault() *Policy {
 						"redis-cli get key",
 						"npx prisma migrate dev",
 						"rails db:migrate",
+						"dropdb --if-exists shop_test",
 					},
 				},
 				Prefilter: [][][]string{
@@ -6652,4 +6662,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "f7b86f1a6d5a1f38c4a91f6bcb358bbc094f731c4aed2828acee02d65fae66a4"
+const generatedDefaultHash = "a0e20a8716a2d448a75a1abaae7af94dc1da3c6eba0e63869387b58b0a565f94"
