@@ -20,7 +20,8 @@ func credentialConfigWithoutSecrets(p, content string) bool {
 	switch {
 	case base == "config.json" && strings.Contains(p, ".docker/"):
 		return dockerConfigWithoutSecrets(content)
-	case strings.HasSuffix(p, ".kube/config") || base == "kubeconfig" || strings.HasSuffix(base, ".kubeconfig"):
+	case strings.HasSuffix(p, ".kube/config") || strings.Contains(p, ".kube/config-") || strings.Contains(p, ".kube/config.") ||
+		base == "kubeconfig" || strings.HasSuffix(base, ".kubeconfig") || strings.HasPrefix(base, "kubeconfig"):
 		return kubeconfigWithoutSecrets(content)
 	}
 	return false

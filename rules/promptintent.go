@@ -20,7 +20,7 @@ import (
 var (
 	// specificSecretRe names a particular credential store or file.
 	specificSecretRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(\.ssh[/\\]+id_\w+\b(?:[^.]|\.(?:[^p]|p[^u]|pu[^b])|$)|\bid_(rsa|ed25519|ecdsa|dsa)\b(?:[^.]|$)|\.aws([/\\]+credentials)?\b|\.config[/\\]+gcloud\b|\.kube([/\\]+config)?\b|\bkubeconfig\b|\.docker[/\\]+config\.json|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|(^|[\s'"` + "`" + `(/])\.env(\.(production|prod|staging|local|development|dev|live))?\b|\blogin data\b|\bprivate keys?\b|\b(seed phrases?|recovery phrases?|mnemonic|metamask|phantom|wallet (vault|keys?|data|files?))\b|\bvault (kv )?(get|read)\b|\bkeychain\b|\bsecrets? (manager|store)\b.{0,20}\b(values?|all)\b)`)
+		return regexp.MustCompile(`(\.ssh[/\\]+id_\w+\b(?:[^.]|\.(?:[^p]|p[^u]|pu[^b])|$)|\bid_(rsa|ed25519|ecdsa|dsa)\b(?:[^.]|$)|\.aws([/\\]+credentials)?\b|\.config[/\\]+gcloud\b|\.kube([/\\]+config)?\b|\bkubeconfig\b|\.docker[/\\]+config\.json|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|(^|[\s'"` + "`" + `(/])\.env(\.(production|prod|staging|local|development|dev|live))?\b|\blogin data\b|\bprivate keys?\b|\b(seed phrases?|recovery phrases?|mnemonic|metamask|phantom|wallet (vault|keys?|data|files?))\b|\bvault\b|\bkeychain\b|\.tfstate\b|\bcredentials\.(xml|json|ya?ml|toml)\b|\b(1password|bitwarden|lastpass|keepass(xc)?|dashlane)\b|\bsecrets? (manager|store)\b.{0,20}\b(values?|all)\b)`)
 	})
 	// anySecretRe names credentials in general.
 	anySecretRe = sync.OnceValue(func() *regexp.Regexp {
@@ -33,7 +33,7 @@ var (
 var (
 	specificAnchors = []string{".ssh", "id_", ".aws", "gcloud", ".kube", "kubeconfig", ".docker", ".netrc", ".git-credentials", ".npmrc",
 		".pypirc", ".env", "login data", "private key", "seed phrase", "recovery phrase", "mnemonic", "metamask", "phantom", "wallet",
-		"vault", "keychain", "secret"}
+		"vault", "keychain", "secret", "tfstate", "credentials.", "1password", "bitwarden", "lastpass", "keepass", "dashlane"}
 	generalAnchors = []string{"token", "password", "credential", "secret", "api", "access key"}
 )
 
@@ -87,10 +87,10 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 	}
 	var why string
 	matches(specificAnchors, specificSecretRe(), func(m []int) bool {
-		if !hasAction(window(m, 120)) || inQuotes(m) {
+		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) {
 			return false
 		}
-		if w := window(m, 200); strongTarget(w) || weakTarget(w) {
+		if w := window(m, 200); strongTarget(w) || weakTarget(w) || hasWord(w, "webhook", "discord", "slack", "telegram") {
 			why = "the prompt asks to expose or send " + text.Truncate(trimSep(prompt[m[0]:m[1]]), 40)
 			return true
 		}
@@ -173,7 +173,7 @@ func hasWord(s string, words ...string) bool {
 // actionWords are verbs that move or expose data.
 var actionWords = []string{"paste", "print", "show", "upload", "uploads", "post", "posts", "send", "sends", "email", "emails",
 	"e-mail", "commit", "push", "publish", "share", "copy", "dump", "collect", "harvest", "exfiltrate", "base64", "reuse", "cat",
-	"leak", "forward", "expose", "embed"}
+	"leak", "forward", "expose", "embed", "compile", "gather", "hardcode", "replace", "inline"}
 
 func hasAction(w string) bool {
 	return hasWord(w, actionWords...) || len(wordIndexes(w, "decrypt", true)) > 0
@@ -186,7 +186,30 @@ func strongTarget(w string) bool {
 	if strings.Contains(w, "http://") || strings.Contains(w, "https://") || emailAddress(w) {
 		return true
 	}
-	if hasWord(w, "gist", "gists", "pastebin", "unmasked") || strings.Contains(w, "paste.") {
+	if publishPlace(w) || hasWord(w, "unmasked") {
+		return true
+	}
+	// Asking to get past the secret scanner or the guard.
+	for _, evade := range []string{"scanner doesn't", "scanner does not", "doesn't flag", "does not flag", "won't flag", "not flagged", "bypass the guard", "past the guard"} {
+		if strings.Contains(w, evade) {
+			return true
+		}
+	}
+	for _, i := range wordIndexes(w, "bypass", true) {
+		if strings.Contains(w[i:min(len(w), i+40)], "mask") {
+			return true
+		}
+	}
+	if i := strings.Index(w, "show up in the"); i >= 0 && strings.Contains(w[i:min(len(w), i+30)], "log") {
+		return true
+	}
+	return false
+}
+
+// publishPlace reports a place that publishes what is put there: a gist,
+// a paste site, a public repository.
+func publishPlace(w string) bool {
+	if hasWord(w, "gist", "gists", "pastebin") || strings.Contains(w, "paste.") {
 		return true
 	}
 	for _, i := range wordIndexes(w, "public", false) {
@@ -197,14 +220,6 @@ func strongTarget(w string) bool {
 				return true
 			}
 		}
-	}
-	for _, i := range wordIndexes(w, "bypass", true) {
-		if strings.Contains(w[i:min(len(w), i+40)], "mask") {
-			return true
-		}
-	}
-	if i := strings.Index(w, "show up in the"); i >= 0 && strings.Contains(w[i:min(len(w), i+30)], "log") {
-		return true
 	}
 	return false
 }
@@ -234,15 +249,24 @@ func weakTarget(w string) bool {
 		strings.Contains(w, "plain-text") {
 		return true
 	}
-	for _, i := range wordIndexes(w, "commit", false) {
-		if hasWord(w[i:min(len(w), i+90)], "push") {
+	// Into a file of the repository, or into source as literal values.
+	for _, p := range []string{"in this repo", "in this folder", "in this directory", "in the repo", "repo root", "into one",
+		"literal values", "actual values", "real values"} {
+		if strings.Contains(w, p) {
 			return true
+		}
+	}
+	for _, v := range []string{"commit", "force-add", "add"} {
+		for _, i := range wordIndexes(w, v, false) {
+			if hasWord(w[i:min(len(w), i+120)], "push") {
+				return true
+			}
 		}
 	}
 	for _, v := range []string{"paste", "print", "show", "cat", "output", "display", "dump"} {
 		for _, i := range wordIndexes(w, v, false) {
 			after := w[i+len(v) : min(len(w), i+len(v)+70)]
-			if hasWord(after, "here", "chat", "conversation", "content", "contents", "token", "tokens", "password", "passwords", "value", "values") {
+			if hasWord(after, "here", "chat", "conversation", "content", "contents", "output", "token", "tokens", "password", "passwords", "value", "values") {
 				return true
 			}
 		}

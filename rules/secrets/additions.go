@@ -116,9 +116,9 @@ var ourRules = []rule{
 	{
 		ID:          "authorization-header",
 		Description: "the value of an API-key or token header",
-		Regex:       `(?i)\bx-(?:api-?key|auth-?token|access-?token|api-?token|secret|token)["']?\s*[:=]\s*["']?([A-Za-z0-9._~+/=-]{12,})`,
+		Regex:       `(?i)\bx-(?:[a-z0-9]+-)*(?:api-?key|key|auth-?token|access-?token|api-?token|secret|token)["']?\s*[:=]\s*["']?([A-Za-z0-9._~+/=-]{12,})`,
 		SecretGroup: 1,
-		Keywords:    []string{"x-api", "x-auth", "x-access", "x-secret", "x-token"},
+		Keywords:    []string{"x-api", "x-auth", "x-access", "x-secret", "x-token", "-key:", "-key\":", "-token:", "-secret:"},
 		Confidence:  Token,
 	},
 	{
@@ -207,6 +207,15 @@ var ourRules = []rule{
 		SecretGroup: 1,
 		Entropy:     3.5,
 		Keywords:    []string{"discord"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "stripe-secret-key",
+		Description: "a Stripe live secret or restricted key of any length (gitleaks' rule stops at 99 characters)",
+		Regex:       `\b((?:sk|rk)_(?:live|prod)_[A-Za-z0-9]{20,})`,
+		SecretGroup: 1,
+		Entropy:     3.5,
+		Keywords:    []string{"sk_live_", "rk_live_", "sk_prod_", "rk_prod_"},
 		Confidence:  Token,
 	},
 	{

@@ -203,6 +203,8 @@ pos += [
     ("why 401?\ncurl -X POST https://api.twilio.com/2010-04-01/Accounts/AC" + r(32, HEX) + "/Messages.json \\\n  -u AC" + r(32, HEX) + ":" + r(32, HEX), "basic-auth-credentials"),
     ("discord.com token \"" + "N" + r(23, A62) + "." + r(6, A62) + "." + r(38, A62 + "_-") + "\"", "discord-user-token"),
     ("run vault login s." + r(24) + " first", "vault-service-token"),
+    ("curl https://api.stripe.com/v1/refunds -u sk_live_" + r(99) + ": -d charge=ch_1", "stripe-secret-key"),
+    ("add the header X-Service-Key: isk_" + r(40) + " to the client", "authorization-header"),
 ]
 neg += [
     "tx 0x" + r(64, HEX) + " reverted with out of gas",
@@ -213,6 +215,7 @@ neg += [
     "curl -u admin:admin http://localhost:8080/api",
     "curl -u \"$USER:$TOKEN\" https://api.example.com",
 ]
+test_only.append(("export const FAKE_JWT = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ0ZXN0LXVzZXItMTIzNDUifQ.';", "jwt"))
 
 cases = []
 for text, kind in pos:
