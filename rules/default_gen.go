@@ -1213,7 +1213,7 @@ func generatedDefault() *Policy {
 					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*clean\b.*\s(-[a-zA-Z]*f|--force)`,
 				},
 				Unless: []string{
-					`^git\s+clean(?=.*\s-[a-zA-Z]*X)(\s+-[a-zA-Z]+)+\s+(--\s+)?((\./)?(target|dist|build|out|node_modules|\.next|coverage|\.cache|__pycache__|\.pytest_cache|\.turbo|\.parcel-cache)/?\s*)+$`,
+					`^git\s+clean(\s+-[a-zA-Z]+)+\s+(--\s+)?((\./)?(target|dist|build|out|node_modules|\.next|coverage|\.cache|__pycache__|\.pytest_cache|\.turbo|\.parcel-cache)/?\s*)+$`,
 				},
 				Reason: "git clean -f deletes untracked files for good",
 				Advice: "run git clean -n to list what would go, and ask the user",
@@ -1223,12 +1223,13 @@ func generatedDefault() *Policy {
 						"git clean -f",
 						"git clean -d --force",
 						"git clean -fdX",
-						"git clean -fdx -- target/",
+						"git clean -fdx -- src/",
 					},
 					NoMatch: []string{
 						"git clean -n",
 						"git clean --dry-run -d",
 						"git clean -fdX -- target/",
+						"git clean -fd -- build/ coverage/",
 					},
 				},
 				Prefilter: [][][]string{
@@ -1992,7 +1993,9 @@ func generatedDefault() *Policy {
 					"fd00:ec2::254",
 				},
 				Patterns: []string{
-					`(?im)(://|@|['"]|^[\w.-]*:\s*)\[?(169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|fd00:ec2::254)\]?(:\d+)?([/?#'"]|\s|$)`,
+					`(?i)(://|@)\[?(169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|fd00:ec2::254)\]?(:\d+)?([/?#'"]|\s|$)`,
+					`(?i)['"]\[?(169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|fd00:ec2::254)\]?(:\d+)?(/[^'"\s]*)?['"]`,
+					`(?im)^[\w.-]*:\s*\[?(169\.254\.169\.254|metadata\.google\.internal|100\.100\.100\.200|fd00:ec2::254)\]?(:\d+)?(/\S*)?\s*$`,
 				},
 				Reason: "talks to a cloud metadata service, where instance credentials live",
 				Examples: Examples{
@@ -2004,9 +2007,26 @@ func generatedDefault() *Policy {
 					NoMatch: []string{
 						`fetch fetch {"url":"https://example.com"}`,
 						`{"body":"The proxy can reach 169.254.169.254; block 169.254.0.0/16.","title":"SSRF"}`,
+						`{"query":"169.254.169.254 IMDSv2 hop limit docker","count":10}`,
 					},
 				},
 				Prefilter: [][][]string{
+					{
+						{
+							"169.254.169.254",
+							"metadata.google.internal",
+							"100.100.100.200",
+							"fd00:ec2::254",
+						},
+					},
+					{
+						{
+							"169.254.169.254",
+							"metadata.google.internal",
+							"100.100.100.200",
+							"fd00:ec2::254",
+						},
+					},
 					{
 						{
 							"169.254.169.254",
@@ -4988,6 +5008,9 @@ func generatedDefault() *Policy {
 					"(?is)\\b(drop\\s+(table|database|schema|index|view|user|role|keyspace)|truncate\\s+(table\\s+)?[\\w.\"`]+|delete\\s+from\\s+[\\w.\"`]+\\s*(;|'|\"|\\)|$|\\n)).*\\|\\s*(psql|mysql|mariadb|sqlite3|mongosh|duckdb|clickhouse-client|cockroach|sqlcmd|cqlsh)\\b",
 					"(?is)\\b(psql|mysql|mariadb|sqlite3|duckdb|clickhouse-client|cockroach|sqlcmd)\\b.*\\bupdate\\s+[\\w.\"`]+\\s+set\\b(?![^;]*\\bwhere\\b)",
 				},
+				Unless: []string{
+					`(?i)^\s*(psql|mysql|mariadb)\s+(\S+\s+)*?(-d\s*|--dbname[= ]|-D\s*|--database[= ])?[\w-]*_test\s+(\S+\s+)*?-[ce]\s+('[^';]*;?'|"[^";]*;?")\s*$`,
+				},
 				Reason: "destroys database tables or rows (DROP, TRUNCATE, or DELETE without WHERE)",
 				Advice: "show the statement to the user and let them run it, or add a WHERE clause that targets the intended rows",
 				Examples: Examples{
@@ -5002,6 +5025,7 @@ func generatedDefault() *Policy {
 						`psql -c "DELETE FROM sessions WHERE expires_at < now()"`,
 						"grep -rn 'DROP TABLE' migrations/",
 						"psql -c 'SELECT 1'",
+						"psql -d shop_test -c 'TRUNCATE orders, users RESTART IDENTITY CASCADE;'",
 					},
 				},
 				Prefilter: [][][]string{
@@ -5102,7 +5126,7 @@ func generatedDefault() *Policy {
 					`^(dropdb|dropuser|mysqladmin\s+(.*\s)?drop)\b`,
 					`(?i)^redis-cli\b.*\b(flushall|flushdb)\b`,
 					`(?i)^(npx |pnpm |yarn |bunx )?(prisma (migrate reset|db push --force-reset)|drizzle-kit drop|sequelize db:drop|typeorm schema:drop)\b`,
-					`^(python[\d.]* )?manage\.py (flush|reset_db|sqlflush)\b`,
+					`^(python[\d.]* )?manage\.py (flush|reset_db|sqlflush)\b(?!.*--settings[= ]\S*test)`,
 				},
 				Unless: []string{
 					`^dropdb\s+(\S+\s+)*[\w-]*(_test|_testing|-test)$`,
@@ -5723,6 +5747,7 @@ func generatedDefault() *Policy {
 				Patterns: []string{
 					`(?i)^\S* \S*(get|read|list|describe|fetch)\S* \{.*"(resource_?type|kind|resource|type)":"secrets?"`,
 					`(?i)^\S* \S*(get_secret_value|get_secret|read_secret|secret_get|access_secret|get_parameter_with_decryption|reveal)\S* `,
+					`(?i)^\S* \S*(env|environment|secret|variable|config)\S* \{.*"(decrypt|decrypted|reveal|show_?values|with_?decryption|include_?values)":true`,
 				},
 				Unless: []string{
 					`(?i)"(output|format|o)":"name"`,
@@ -5731,6 +5756,7 @@ func generatedDefault() *Policy {
 				Examples: Examples{
 					Match: []string{
 						`kubernetes kubectl_get {"resourceType":"secrets","namespace":"prod","output":"yaml"}`,
+						`vercel get_environment_variables {"decrypt":true,"projectId":"prj_1","target":"production"}`,
 					},
 					NoMatch: []string{
 						`kubernetes kubectl_get {"resourceType":"pods"}`,
@@ -5767,6 +5793,27 @@ func generatedDefault() *Policy {
 							"access_secret",
 							"get_parameter_with_decryption",
 							"reveal",
+						},
+					},
+					{
+						{
+							`":true`,
+						},
+						{
+							" {",
+						},
+						{
+							"env",
+							"secret",
+							"variable",
+							"config",
+						},
+						{
+							"decrypt",
+							"reveal",
+							"values",
+							"decryption",
+							"include",
 						},
 					},
 				},
@@ -6662,4 +6709,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "a0e20a8716a2d448a75a1abaae7af94dc1da3c6eba0e63869387b58b0a565f94"
+const generatedDefaultHash = "87c4e65913a2b356a0c69aa776bd32987e2acda50aeacc53a10b08695841d49d"

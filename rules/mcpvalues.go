@@ -132,12 +132,27 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					deny("mcp-metadata-endpoint", "reaches a cloud metadata endpoint, where instance credentials live ("+hostOf(v)+")",
 						"the agent has no business with instance metadata; ask the user", hostOf(v))
 				}
+				if vaultSecretsRe().MatchString(v) {
+					deny("mcp-vault-secrets-api", "reads secrets through a Vault API ("+hostOf(v)+")",
+						"ask the user for the one value the task needs", hostOf(v))
+				}
 				if kubeSecretsRe().MatchString(v) {
 					deny("mcp-kube-secrets-api", "reads Kubernetes secrets through the cluster's API ("+hostOf(v)+")",
 						"read the non-secret configuration you need (a ConfigMap, a deployment), or ask the user", hostOf(v))
 				}
 			}
 			continue
+		}
+		if writes && (freeTextKey(key) || key == "newtext" || key == "new_text" || key == "content") {
+			// Code written into a file the project runs (setup.py, a script):
+			// network use with a credential path or the environment is a leak.
+			if lang := codeLanguage(ev.ToolInput); lang != "" {
+				found := effects.InlineCodeFindings(lang, v)
+				if slices.Contains(found, effects.FoundNetwork) && (slices.Contains(found, effects.FoundSecretPath) || slices.Contains(found, effects.FoundEnv)) {
+					deny("mcp-code-sends-secrets", "writes "+lang+" code that sends a credential file or the environment over the network",
+						"write the code without reaching credentials, and show the user what it sends", "")
+				}
+			}
 		}
 		if writes && strings.Contains(v, "install") || writes && strings.Contains(v, "prepare") {
 			// A package.json lifecycle script runs on the next npm install:
@@ -159,6 +174,12 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			switch {
 			case guard && written && editorTaskFile(v) && !runsOnFolderOpen(ev.ToolInput):
 				escalate("the tool writes an editor task file: " + v)
+			case guard && written && effects.EditorConfigFile(v) && !editorTaskFile(v) && inputContent(ev.ToolInput) != "":
+				// .vscode/settings.json with its content in the input: the
+				// settings decide (a program outside the workspace is judged).
+				if why := effects.EditorSettingsConcern(inputContent(ev.ToolInput)); why != "" {
+					escalate("the tool writes editor settings: " + why)
+				}
 			case guard && (written || !readingTool(tool)):
 				deny("mcp-tamper-guard-config", "changes hookguard's own configuration or the agent's hooks ("+v+")",
 					"hooks and guard policy are changed by the user, not by the agent; describe the change you want and let the user make it", v)
@@ -222,6 +243,33 @@ func insideWorkspace(p string, ctx Context) bool {
 		}
 	}
 	return false
+}
+
+// codeLanguage is the language of the file a writing tool edits, by its
+// extension ("" for other files).
+func codeLanguage(raw json.RawMessage) string {
+	var m map[string]any
+	if json.Unmarshal(raw, &m) != nil {
+		return ""
+	}
+	for _, k := range []string{"path", "file_path", "filePath", "filename", "file"} {
+		if p, ok := m[k].(string); ok {
+			switch strings.ToLower(path.Ext(p)) {
+			case ".py":
+				return "python"
+			case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+				return "node"
+			case ".rb":
+				return "ruby"
+			case ".php":
+				return "php"
+			case ".pl", ".pm":
+				return "perl"
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // isEnvrc reports a direnv .envrc file.
@@ -364,6 +412,10 @@ var (
 	// lifecycleScriptRe is an npm lifecycle script in package.json text.
 	lifecycleScriptRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`"(preinstall|install|postinstall|prepare|prepublish|prepack|postpack)"\s*:\s*"((?:[^"\\]|\\.)*)"`)
+	})
+	// vaultSecretsRe is a HashiCorp Vault API path that reads a secret.
+	vaultSecretsRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)/v1/(secret|kv|kv-v2|secrets)/(data/)?[^?#\s]+`)
 	})
 	// kubeSecretsRe is a Kubernetes API path that lists or reads secrets.
 	kubeSecretsRe = sync.OnceValue(func() *regexp.Regexp {

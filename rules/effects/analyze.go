@@ -465,6 +465,47 @@ func (a *analysis) productionValues() {
 	}
 }
 
+// makeProgramVar reports a make variable that names a program the build
+// runs (CC, CXX, LD, SHELL, …).
+func makeProgramVar(k string) bool {
+	switch k {
+	case "CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "NM", "RANLIB", "STRIP", "OBJCOPY", "SHELL", "MAKESHELL", "INSTALL",
+		"PKG_CONFIG", "HOSTCC", "CROSS_COMPILE", "GO", "CARGO", "PYTHON", "NODE", "NPM":
+		return true
+	}
+	return namesAProgram(k)
+}
+
+// harmlessCompiler reports a plain compiler or tool name (gcc, clang-17,
+// ccache gcc, /usr/bin/cc).
+func harmlessCompiler(v string) bool {
+	f := strings.Fields(v)
+	if len(f) == 0 || len(f) > 2 || strings.ContainsAny(v, "`$;|&<>()'\"") {
+		return false
+	}
+	ok := func(w string) bool {
+		switch b := path.Base(w); {
+		case b == "ccache" || b == "sccache":
+			return true
+		default:
+			for _, name := range []string{"gcc", "g++", "cc", "c++", "clang", "clang++", "ld", "ld.lld", "ld.gold", "ar", "llvm-ar",
+				"as", "gfortran", "nm", "ranlib", "strip", "objcopy", "bash", "sh", "pkg-config", "install", "go", "cargo", "python",
+				"python3", "node", "npm", "zig", "tcc", "icx", "icc"} {
+				if b == name || strings.HasPrefix(b, name+"-") || strings.HasSuffix(b, "-"+name) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, w := range f {
+		if !ok(w) {
+			return false
+		}
+	}
+	return true
+}
+
 // deployTargetRe is a task name that deploys, applies or destroys.
 var deployTargetRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)^(deploy|apply|release|publish|destroy|teardown|rollout|promote|ship)([-_:.].*)?$`)
@@ -490,9 +531,20 @@ func (a *analysis) deployTargets() {
 					prodDir = prodDir || base == "prod" || base == "production"
 				}
 				i++
-			case strings.HasPrefix(v, "-") || strings.Contains(v, "="):
+			case strings.Contains(v, "=") && !strings.HasPrefix(v, "-"):
+				// make CC='sh -c …': a variable that names a program make runs.
+				if k, val, _ := strings.Cut(v, "="); makeProgramVar(k) && !harmlessCompiler(val) {
+					a.r.Concerns = append(a.r.Concerns, "sets "+k+", a program the build runs, to "+short(val))
+				}
+			case strings.HasPrefix(v, "-"):
 			default:
 				targets = append(targets, v)
+			}
+		}
+	case "tox", "nox":
+		for i := 0; i+1 < len(c.Args); i++ {
+			if v := c.Args[i]; v == "-e" || v == "-s" || v == "--session" || v == "--sessions" {
+				targets = append(targets, strings.Split(c.Args[i+1], ",")...)
 			}
 		}
 	case "npm", "pnpm", "yarn", "bun":

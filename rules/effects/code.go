@@ -65,7 +65,7 @@ func codeSignalSources() map[string][]struct {
 			{foundDynamic, `\beval\b|MIME::Base64|decode_base64|\bpack\b`},
 		},
 		"php": {
-			{foundDelete, `\b(unlink|rmdir)\s*\(`},
+			{foundDelete, `\b(unlink|rmdir)\s*\(|['"](unlink|rmdir)['"]`},
 			{foundWrite, `\b(file_put_contents|fopen|fwrite|rename|copy|chmod|mkdir|touch)\s*\(`},
 			{foundSpawn, "\\b(system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec)\\s*\\(|`"},
 			{foundNetwork, `\b(curl_\w+|fsockopen|stream_socket_client|file_get_contents\s*\(\s*['"]https?)`},
@@ -153,7 +153,11 @@ func analyzeCode(lang, code string) CodeEffect {
 	}
 	if len(codePaths(code)) > 0 {
 		for _, p := range codePaths(code) {
-			if strings.Contains(p, ".ssh") || strings.Contains(p, ".aws") || strings.Contains(p, ".env") {
+			tilde := ""
+			if strings.HasPrefix(p, "~/") {
+				tilde = p
+			}
+			if strings.Contains(p, ".ssh") || strings.Contains(p, ".aws") || strings.Contains(p, ".env") || has(sensitiveClasses(p, tilde), ClassSecret) {
 				ce.Found = append(ce.Found, foundSecretPath)
 				break
 			}
@@ -161,6 +165,19 @@ func analyzeCode(lang, code string) CodeEffect {
 	}
 	return ce
 }
+
+// InlineCodeFindings is what the per-language analysis finds in code of
+// lang (python, node, ruby, perl, php, …): deletes files, writes, spawns,
+// uses the network, reads the environment, names a credential path, or
+// cannot be analyzed.
+func InlineCodeFindings(lang, code string) []string { return analyzeCode(lang, code).Found }
+
+// Findings of the per-language analysis.
+const (
+	FoundNetwork    = foundNetwork
+	FoundSecretPath = foundSecretPath
+	FoundEnv        = foundEnv
+)
 
 // vimEditsOnly reports editor commands that only edit and save the buffer:
 // substitutions (without \= expressions), line deletes by pattern,

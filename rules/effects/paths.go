@@ -332,6 +332,9 @@ func globEq(pat, comp string) bool {
 	if literalChars(comp) < 2 {
 		return false // *, ?* and the like could be anything: not a disguise
 	}
+	if strings.HasPrefix(pat, ".") && !strings.HasPrefix(comp, ".") {
+		return false // the shell's * and ? do not match a leading dot (dist/*.js is not .mongorc.js)
+	}
 	ok, _ := path.Match(comp, pat)
 	return ok
 }
