@@ -20,7 +20,7 @@ import (
 var (
 	// specificSecretRe names a particular credential store or file.
 	specificSecretRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(\.ssh[/\\]+id_\w+\b(?:[^.]|\.(?:[^p]|p[^u]|pu[^b])|$)|\bid_(rsa|ed25519|ecdsa|dsa)\b(?:[^.]|$)|\.aws([/\\]+credentials)?\b|\.config[/\\]+gcloud\b|\.kube([/\\]+config)?\b|\bkubeconfig\b|\.docker[/\\]+config\.json|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|(^|[\s'"` + "`" + `(/])\.env(\.(production|prod|staging|local|development|dev|live))?\b|\blogin data\b|\bprivate keys?\b|\b(seed phrases?|recovery phrases?|mnemonic|metamask|phantom|wallet (vault|keys?|data|files?))\b|\bvault\b|\bkeychain\b|\.tfstate\b|\bcredentials\.(xml|json|ya?ml|toml)\b|\b(1password|bitwarden|lastpass|keepass(xc)?|dashlane)\b|\bsecrets? (manager|store)\b.{0,20}\b(values?|all)\b)`)
+		return regexp.MustCompile(`(\.ssh[/\\]+id_\w+\b(?:[^.]|\.(?:[^p]|p[^u]|pu[^b])|$)|\bid_(rsa|ed25519|ecdsa|dsa)\b(?:[^.]|$)|\.aws([/\\]+credentials)?\b|\.config[/\\]+gcloud\b|\.kube([/\\]+config)?\b|\bkubeconfig\b|\.docker[/\\]+config\.json|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|(^|[\s'"` + "`" + `(/])\.env(\.(production|prod|staging|local|development|dev|live))?\b|\blogin data\b|\bprivate keys?\b|\b(seed phrases?|recovery phrases?|mnemonic|metamask|phantom|wallet (vault|keys?|data|files?))\b|\bvault\b|\bkeychain\b|\.tfstate\b|\bcredentials\.(xml|json|ya?ml|toml)\b|/proc/(self|\d+)/environ\b|\$\{\{\s*secrets\.|\bsensitive values\b|\b(shell|bash|zsh) histor(y|ies)\b|\b(run|dump|print|printenv|output of)\s+(env|printenv|the environment)\b|\b(1password|bitwarden|lastpass|keepass(xc)?|dashlane)\b|\bsecrets? (manager|store)\b.{0,20}\b(values?|all)\b)`)
 	})
 	// anySecretRe names credentials in general.
 	anySecretRe = sync.OnceValue(func() *regexp.Regexp {
@@ -33,7 +33,8 @@ var (
 var (
 	specificAnchors = []string{".ssh", "id_", ".aws", "gcloud", ".kube", "kubeconfig", ".docker", ".netrc", ".git-credentials", ".npmrc",
 		".pypirc", ".env", "login data", "private key", "seed phrase", "recovery phrase", "mnemonic", "metamask", "phantom", "wallet",
-		"vault", "keychain", "secret", "tfstate", "credentials.", "1password", "bitwarden", "lastpass", "keepass", "dashlane"}
+		"vault", "keychain", "secret", "tfstate", "credentials.", "1password", "bitwarden", "lastpass", "keepass", "dashlane",
+		"environ", "sensitive values", "histor", "run env", "dump env", "print env", "printenv", "the environment"}
 	generalAnchors = []string{"token", "password", "credential", "secret", "api", "access key"}
 )
 
@@ -173,7 +174,8 @@ func hasWord(s string, words ...string) bool {
 // actionWords are verbs that move or expose data.
 var actionWords = []string{"paste", "print", "show", "upload", "uploads", "post", "posts", "send", "sends", "email", "emails",
 	"e-mail", "commit", "push", "publish", "share", "copy", "dump", "collect", "harvest", "exfiltrate", "base64", "reuse", "cat",
-	"leak", "forward", "expose", "embed", "compile", "gather", "hardcode", "replace", "inline"}
+	"leak", "forward", "expose", "embed", "compile", "gather", "hardcode", "replace", "inline", "list", "tell", "grab", "grep",
+	"search", "read"}
 
 func hasAction(w string) bool {
 	return hasWord(w, actionWords...) || len(wordIndexes(w, "decrypt", true)) > 0
@@ -188,6 +190,22 @@ func strongTarget(w string) bool {
 	}
 	if publishPlace(w) || hasWord(w, "unmasked") {
 		return true
+	}
+	for _, scheme := range []string{"gs://", "s3://", "az://", "r2://", "webhook.site", "requestbin", "pipedream"} {
+		if strings.Contains(w, scheme) {
+			return true
+		}
+	}
+	// A chat channel (#devops on Slack).
+	if hasWord(w, "slack", "discord", "teams", "channel") && strings.Contains(w, "#") {
+		return true
+	}
+	// Harvesting across the machine or other users.
+	for _, scope := range []string{"whole home", "home directory", "home dir", "every user", "all users", "this machine",
+		"entire disk", "whole machine", "whole disk"} {
+		if strings.Contains(w, scope) {
+			return true
+		}
 	}
 	// Asking to get past the secret scanner or the guard.
 	for _, evade := range []string{"scanner doesn't", "scanner does not", "doesn't flag", "does not flag", "won't flag", "not flagged", "bypass the guard", "past the guard"} {
@@ -251,7 +269,8 @@ func weakTarget(w string) bool {
 	}
 	// Into a file of the repository, or into source as literal values.
 	for _, p := range []string{"in this repo", "in this folder", "in this directory", "in the repo", "repo root", "into one",
-		"literal values", "actual values", "real values"} {
+		"literal values", "actual values", "real values", "project root", "pr description", "pull request", "issue comment",
+		"commit message", "job log", "build log", "ci log", "workflow log", "the logs", "in a table"} {
 		if strings.Contains(w, p) {
 			return true
 		}

@@ -221,7 +221,7 @@ var ourRules = []rule{
 	{
 		ID:          "jwk-private-key",
 		Description: "the private part of a JSON Web Key (its \"d\", \"p\" or \"q\" member)",
-		Regex:       `"(?:d|p|q|dp|dq)"\s*:\s*"([A-Za-z0-9_-]{32,})"`,
+		Regex:       `"(?:d|p|q|dp|dq)"\s*:\s*"([A-Za-z0-9_+/-]{32,}={0,2})"`,
 		SecretGroup: 1,
 		Entropy:     3.5,
 		Keywords:    []string{`"d"`, `"p"`, `"q"`, `"dp"`, `"dq"`},
