@@ -294,7 +294,9 @@ func inputContent(raw json.RawMessage) string {
 
 // envrcLineRe is an .envrc line that sets a literal variable or calls a
 // direnv helper that runs nothing of its own.
-var envrcLineRe = regexp.MustCompile(`^(export\s+[A-Za-z_][A-Za-z0-9_]*=("[^"$` + "`" + `\\]*"|'[^']*'|[^\s$` + "`" + `;|&<>()'"]*)|layout\s+(node|python3?|go|ruby|php|perl|pipenv|poetry|uv)|dotenv(_if_exists)?(\s+[\w./-]+)?|PATH_add\s+[\w./-]+|watch_file\s+[\w./-]+|source_up(_if_exists)?)$`)
+var envrcLineRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(export\s+[A-Za-z_][A-Za-z0-9_]*=("[^"$` + "`" + `\\]*"|'[^']*'|[^\s$` + "`" + `;|&<>()'"]*)|layout\s+(node|python3?|go|ruby|php|perl|pipenv|poetry|uv)|dotenv(_if_exists)?(\s+[\w./-]+)?|PATH_add\s+[\w./-]+|watch_file\s+[\w./-]+|source_up(_if_exists)?)$`)
+})
 
 // harmlessEnvrc reports .envrc content (known, not empty) that only sets
 // literal variables and calls direnv's own helpers.
@@ -305,7 +307,7 @@ func harmlessEnvrc(content string) bool {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if !envrcLineRe.MatchString(line) || strings.Contains(line, "..") {
+		if !envrcLineRe().MatchString(line) || strings.Contains(line, "..") {
 			return false
 		}
 		n++

@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Editor configuration files (.vscode/settings.json, .vscode/tasks.json) are
@@ -158,7 +159,9 @@ func harmlessConfigContent(p, content string) bool {
 
 // pathLineRe is a start-up file line that puts a tool's own bin folder on
 // PATH, the line installers print (rustup, Go, pyenv, Homebrew, pnpm).
-var pathLineRe = regexp.MustCompile(`^export PATH=["']?((\$HOME|\$\{HOME\}|~)/[\w.-]+(/[\w.-]+)*/(bin|shims)|/opt/homebrew/(s?bin)|/usr/local/go/bin|(\$HOME|\$\{HOME\})/go/bin):\$PATH["']?$|^export PATH=["']?\$PATH:((\$HOME|\$\{HOME\}|~)/[\w.-]+(/[\w.-]+)*/bin|/usr/local/go/bin|(\$HOME|\$\{HOME\})/go/bin)["']?$`)
+var pathLineRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^export PATH=["']?((\$HOME|\$\{HOME\}|~)/[\w.-]+(/[\w.-]+)*/(bin|shims)|/opt/homebrew/(s?bin)|/usr/local/go/bin|(\$HOME|\$\{HOME\})/go/bin):\$PATH["']?$|^export PATH=["']?\$PATH:((\$HOME|\$\{HOME\}|~)/[\w.-]+(/[\w.-]+)*/bin|/usr/local/go/bin|(\$HOME|\$\{HOME\})/go/bin)["']?$`)
+})
 
 // pathLinesOnly reports content made only of PATH lines for tools' own
 // bin folders (and blank or comment lines).
@@ -169,7 +172,7 @@ func pathLinesOnly(content string) bool {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if !pathLineRe.MatchString(line) {
+		if !pathLineRe().MatchString(line) {
 			return false
 		}
 		n++

@@ -555,7 +555,7 @@ func gitAlias(r *Record, v string) bool {
 		switch {
 		case len(f) == 1 && (f[0] == "osxkeychain" || f[0] == "manager" || f[0] == "manager-core" || f[0] == "libsecret" || f[0] == "wincred" || f[0] == "cache"):
 			return true
-		case len(f) == 2 && f[0] == "cache" && pagerOption.MatchString(f[1]) && strings.HasPrefix(f[1], "--timeout"):
+		case len(f) == 2 && f[0] == "cache" && pagerOption().MatchString(f[1]) && strings.HasPrefix(f[1], "--timeout"):
 			return true
 		}
 	}
@@ -563,7 +563,9 @@ func gitAlias(r *Record, v string) bool {
 }
 
 // pagerOption is an option word of a pager: -FRX, --tabs=4, --dark.
-var pagerOption = regexp.MustCompile(`^--?[A-Za-z][\w-]*(=[\w.-]+)?$`)
+var pagerOption = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^--?[A-Za-z][\w-]*(=[\w.-]+)?$`)
+})
 
 // harmlessPager reports a pager from the harmless list with options only
 // (less -FRX, delta --dark, bat --paging=always).
@@ -578,7 +580,7 @@ func harmlessPager(v string) bool {
 		return false
 	}
 	for _, w := range f[1:] {
-		if !pagerOption.MatchString(w) {
+		if !pagerOption().MatchString(w) {
 			return false
 		}
 	}
