@@ -138,49 +138,44 @@ func sequence(b *syntax.BraceExp) ([]string, bool) {
 		if len(from) > 1 && from[0] == '0' || len(to) > 1 && to[0] == '0' {
 			width = max(len(from), len(to)) // {01..10}: zero-padded
 		}
-		for i := a; ; {
+		for _, i := range steps(a, z, step) {
 			s := strconv.Itoa(i)
 			for len(s) < width {
 				s = "0" + s
 			}
 			out = append(out, s)
-			if i == z {
-				break
-			}
-			if a < z {
-				i += step
-				if i > z {
-					break
-				}
-			} else {
-				i -= step
-				if i < z {
-					break
-				}
-			}
 		}
 		return out, true
 	}
 	if len(from) == 1 && len(to) == 1 {
-		a, z := int(from[0]), int(to[0])
-		for i := a; ; {
+		for _, i := range steps(int(from[0]), int(to[0]), step) {
 			out = append(out, string(rune(i)))
-			if i == z || len(out) > maxBraceWords {
-				break
-			}
-			if a < z {
-				i += step
-				if i > z {
-					break
-				}
-			} else {
-				i -= step
-				if i < z {
-					break
-				}
-			}
 		}
 		return out, len(out) <= maxBraceWords
 	}
 	return nil, false
+}
+
+// steps counts from a to z (either way) by step, at most maxBraceWords+1
+// values.
+func steps(a, z, step int) []int {
+	var out []int
+	for i := a; len(out) <= maxBraceWords; {
+		out = append(out, i)
+		if i == z {
+			break
+		}
+		if a < z {
+			i += step
+			if i > z {
+				break
+			}
+		} else {
+			i -= step
+			if i < z {
+				break
+			}
+		}
+	}
+	return out
 }
