@@ -1,6 +1,7 @@
 // Command bip39gen writes the BIP-39 English word list into the secret
 // detector (rules/secrets/bip39_gen.go), from a pinned module, with the
-// module's license beside it. The hook binary does not link the module.
+// module's license beside it. The hook binary does not link the module (internal/tools is its own
+// module).
 //
 //	go -C internal/tools/bip39gen run . -o ../../../rules/secrets/bip39_gen.go -license ../../../rules/secrets/BIP39-LICENSE
 //	go -C internal/tools/bip39gen run . -check …   (exit 1 when the committed files differ)
@@ -11,12 +12,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime/debug"
-	"strings"
 
 	bip39 "github.com/cosmos/go-bip39"
+
+	"github.com/hookguard/hookguard/internal/tools/gencheck"
 )
 
 const modulePath = "github.com/cosmos/go-bip39"
@@ -30,7 +30,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: bip39gen -o FILE -license FILE [-check]")
 		os.Exit(2)
 	}
-	version, dir, err := pinned()
+	version, dir, err := gencheck.Pinned(modulePath)
 	if err != nil {
 		fail(err)
 	}
@@ -59,44 +59,13 @@ func main() {
 		fail(fmt.Errorf("reading the module's license: %w", err))
 	}
 	lic = append([]byte("The word list in bip39_gen.go is generated from "+modulePath+" "+version+"\n(wordlist.go), under this license:\n\n"), lic...)
-	files := map[string][]byte{*out: b.Bytes(), *license: lic}
-	for _, name := range []string{*out, *license} {
-		if *check {
-			have, err := os.ReadFile(name)
-			if err != nil {
-				fail(fmt.Errorf("reading %s: %w", name, err))
-			}
-			if !bytes.Equal(have, files[name]) {
-				fail(fmt.Errorf("%s is not what %s %s generates; run go generate ./rules/secrets", name, modulePath, version))
-			}
-			continue
-		}
-		if err := os.WriteFile(name, files[name], 0o644); err != nil {
-			fail(fmt.Errorf("writing %s: %w", name, err))
-		}
+	files := []gencheck.File{{Name: *out, Data: b.Bytes()}, {Name: *license, Data: lic}}
+	if err := gencheck.WriteOrCheck(files, *check, "is not what "+modulePath+" "+version+" generates; run go generate ./rules/secrets"); err != nil {
+		fail(err)
 	}
 }
 
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "bip39gen:", err)
 	os.Exit(1)
-}
-
-// pinned returns the module version this program was built with and the
-// module's folder in the module cache (for its license).
-func pinned() (string, string, error) {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "", "", fmt.Errorf("no build info")
-	}
-	for _, d := range bi.Deps {
-		if d.Path == modulePath {
-			dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", modulePath).Output()
-			if err != nil {
-				return "", "", fmt.Errorf("locating %s: %w", modulePath, err)
-			}
-			return d.Version, strings.TrimSpace(string(dir)), nil
-		}
-	}
-	return "", "", fmt.Errorf("%s is not in the build", modulePath)
 }

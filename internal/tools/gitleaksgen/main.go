@@ -1,6 +1,6 @@
 // Command gitleaksgen generates rules/secrets/gitleaks_gen.go, the compact
 // table of gitleaks' default secret rules, from the gitleaks version pinned in
-// this directory's go.mod. It lives in its own module so that neither the
+// internal/tools/go.mod. It lives in its own module so that neither the
 // hook binary nor hookguard's go.mod depend on gitleaks.
 //
 //	go -C internal/tools/gitleaksgen run . -o ../../../rules/secrets/gitleaks_gen.go -license ../../../rules/secrets/GITLEAKS-LICENSE
@@ -13,13 +13,12 @@ import (
 	"fmt"
 	"go/format"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/hookguard/hookguard/internal/tools/gencheck"
 	"github.com/spf13/viper"
 	"github.com/zricethezav/gitleaks/v8/config"
 )
@@ -35,7 +34,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: gitleaksgen -o FILE -license FILE [-check]")
 		os.Exit(2)
 	}
-	version, dir, err := pinned()
+	version, dir, err := gencheck.Pinned(modulePath)
 	if err != nil {
 		fail(err)
 	}
@@ -48,47 +47,15 @@ func main() {
 		fail(fmt.Errorf("reading gitleaks' license: %w", err))
 	}
 	lic = append([]byte("The secret rules in gitleaks_gen.go are generated from gitleaks "+version+"\n(config/gitleaks.toml), under this license:\n\n"), lic...)
-	files := map[string][]byte{*out: src, *license: lic}
-	names := []string{*out, *license}
-	for _, name := range names {
-		if *check {
-			have, err := os.ReadFile(name)
-			if err != nil {
-				fail(fmt.Errorf("reading %s: %w", name, err))
-			}
-			if !bytes.Equal(have, files[name]) {
-				fail(fmt.Errorf("%s is not what gitleaks %s generates; run go generate ./rules/secrets", name, version))
-			}
-			continue
-		}
-		if err := os.WriteFile(name, files[name], 0o644); err != nil {
-			fail(fmt.Errorf("writing %s: %w", name, err))
-		}
+	files := []gencheck.File{{Name: *out, Data: src}, {Name: *license, Data: lic}}
+	if err := gencheck.WriteOrCheck(files, *check, "is not what gitleaks "+version+" generates; run go generate ./rules/secrets"); err != nil {
+		fail(err)
 	}
 }
 
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "gitleaksgen:", err)
 	os.Exit(1)
-}
-
-// pinned returns the gitleaks version this program was built with and the
-// module's folder in the module cache (for its license).
-func pinned() (string, string, error) {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "", "", fmt.Errorf("no build info")
-	}
-	for _, d := range bi.Deps {
-		if d.Path == modulePath {
-			dir, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", modulePath).Output()
-			if err != nil {
-				return "", "", fmt.Errorf("locating %s: %w", modulePath, err)
-			}
-			return d.Version, strings.TrimSpace(string(dir)), nil
-		}
-	}
-	return "", "", fmt.Errorf("%s is not in the build", modulePath)
 }
 
 func generate(version string) ([]byte, error) {

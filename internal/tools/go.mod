@@ -1,4 +1,4 @@
-module github.com/hookguard/hookguard/internal/tools/gitleaksgen
+module github.com/hookguard/hookguard/internal/tools
 
 go 1.26.0
 
@@ -7,8 +7,11 @@ require (
 	github.com/zricethezav/gitleaks/v8 v8.30.1
 )
 
+require golang.org/x/crypto v0.35.0 // indirect
+
 require (
 	github.com/BobuSumisu/aho-corasick v1.0.3 // indirect
+	github.com/cosmos/go-bip39 v1.0.0
 	github.com/fsnotify/fsnotify v1.9.0 // indirect
 	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
 	github.com/hashicorp/go-version v1.7.0 // indirect
