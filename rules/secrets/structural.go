@@ -37,6 +37,18 @@ func scanStructural(text string) []Finding {
 
 const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 
+// base58Value maps a byte to its base58 digit, or -1: one lookup per byte
+// of scanned text instead of a search of the alphabet.
+var base58Value = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for i := 0; i < len(base58Alphabet); i++ {
+		t[base58Alphabet[i]] = int8(i)
+	}
+	return t
+}()
+
 // findBase58Keys finds Bitcoin-style private keys written in base58check:
 // WIF keys (51–52 characters, version 0x80 or 0xef) and BIP-32 extended
 // private keys (xprv, tprv, yprv, zprv; 111 characters). The checksum is
@@ -45,12 +57,12 @@ func findBase58Keys(text string) []Finding {
 	var out []Finding
 	i := 0
 	for i < len(text) {
-		if strings.IndexByte(base58Alphabet, text[i]) < 0 {
+		if base58Value[text[i]] < 0 {
 			i++
 			continue
 		}
 		j := i
-		for j < len(text) && strings.IndexByte(base58Alphabet, text[j]) >= 0 {
+		for j < len(text) && base58Value[text[j]] >= 0 {
 			j++
 		}
 		if n := j - i; (n == 51 || n == 52 || n >= 107 && n <= 112) && (i == 0 || !wordByte(text[i-1])) {
@@ -70,7 +82,7 @@ func base58Check(s string) ([]byte, bool) {
 	radix := big.NewInt(58)
 	for i := 0; i < len(s); i++ {
 		n.Mul(n, radix)
-		n.Add(n, big.NewInt(int64(strings.IndexByte(base58Alphabet, s[i]))))
+		n.Add(n, big.NewInt(int64(base58Value[s[i]])))
 	}
 	b := n.Bytes()
 	for i := 0; i < len(s) && s[i] == '1'; i++ {
