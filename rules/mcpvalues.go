@@ -81,6 +81,12 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 	writes := writingTool(tool)
 	moves := movingTool(tool)
 	dbish := databaseTool(strings.ToLower(ev.Server) + " " + tool)
+	// The tool input's top level, read once: the file a writing tool edits
+	// and the content it writes.
+	var top map[string]any
+	_ = json.Unmarshal(ev.ToolInput, &top)
+	content := firstString(top, "content", "contents", "text", "body", "data")
+	lang := codeLanguage(firstString(top, "path", "file_path", "filePath", "filename", "file"))
 	for _, jv := range jsonValues(ev.ToolInput) {
 		v := strings.TrimSpace(jv.value)
 		key := strings.ToLower(jv.key)
@@ -120,7 +126,7 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				case slices.Contains(effects.PathClassesOf(fp, ctx.Cwd, ctx.Home), effects.ClassSecret):
 					deny("mcp-file-url-secret", fmt.Sprintf("reads the credential file %s through a file:// URL", fp),
 						"do not read credential files; ask the user for the non-secret value you need", fp)
-				case !insideWorkspace(fp, ctx):
+				case !slices.ContainsFunc(classifyPath(fp, ctx.Cwd, ctx), func(c string) bool { return c == PathInside || c == PathWorkspace }):
 					escalate("a file:// URL reads a local file outside the workspace: " + fp)
 				}
 			default:
@@ -146,7 +152,7 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		if writes && (freeTextKey(key) || key == "newtext" || key == "new_text" || key == "content") {
 			// Code written into a file the project runs (setup.py, a script):
 			// network use with a credential path or the environment is a leak.
-			if lang := codeLanguage(ev.ToolInput); lang != "" {
+			if lang != "" {
 				found := effects.InlineCodeFindings(lang, v)
 				if slices.Contains(found, effects.FoundNetwork) && (slices.Contains(found, effects.FoundSecretPath) || slices.Contains(found, effects.FoundEnv)) {
 					deny("mcp-code-sends-secrets", "writes "+lang+" code that sends a credential file or the environment over the network",
@@ -172,18 +178,18 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			written := writes && !sourceKey(key) || moves && (sourceKey(key) || targetKey(key))
 			guard := slices.Contains(classes, effects.ClassGuard)
 			switch {
-			case guard && written && editorTaskFile(v) && !runsOnFolderOpen(ev.ToolInput):
+			case guard && written && effects.EditorTaskFile(v) && !effects.EditorTaskRunsByItself(string(ev.ToolInput)):
 				escalate("the tool writes an editor task file: " + v)
-			case guard && written && effects.EditorConfigFile(v) && !editorTaskFile(v) && inputContent(ev.ToolInput) != "":
+			case guard && written && effects.EditorConfigFile(v) && !effects.EditorTaskFile(v) && content != "":
 				// .vscode/settings.json with its content in the input: the
 				// settings decide (a program outside the workspace is judged).
-				if why := effects.EditorSettingsConcern(inputContent(ev.ToolInput)); why != "" {
+				if why := effects.EditorSettingsConcern(content); why != "" {
 					escalate("the tool writes editor settings: " + why)
 				}
 			case guard && (written || !readingTool(tool)):
 				deny("mcp-tamper-guard-config", "changes hookguard's own configuration or the agent's hooks ("+v+")",
 					"hooks and guard policy are changed by the user, not by the agent; describe the change you want and let the user make it", v)
-			case written && isEnvrc(v) && harmlessEnvrc(inputContent(ev.ToolInput)):
+			case written && isEnvrc(v) && harmlessEnvrc(content):
 				// export PORT=4000 / layout node: direnv sets variables, runs nothing else.
 			case written:
 				if what := runsByItself(classes, v); what != "" {
@@ -234,40 +240,31 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 	return d
 }
 
-// insideWorkspace reports an absolute path inside one of the workspace roots.
-func insideWorkspace(p string, ctx Context) bool {
-	p = effects.NormalizePath(p, ctx.Cwd, ctx.Home)
-	for _, r := range ctx.WorkspaceRoots {
-		if p == r || strings.HasPrefix(p, strings.TrimSuffix(r, "/")+"/") {
-			return true
+// firstString is the first string value under one of keys of a tool
+// input's top level ("" when none).
+func firstString(top map[string]any, keys ...string) string {
+	for _, k := range keys {
+		if s, ok := top[k].(string); ok {
+			return s
 		}
 	}
-	return false
+	return ""
 }
 
-// codeLanguage is the language of the file a writing tool edits, by its
-// extension ("" for other files).
-func codeLanguage(raw json.RawMessage) string {
-	var m map[string]any
-	if json.Unmarshal(raw, &m) != nil {
-		return ""
-	}
-	for _, k := range []string{"path", "file_path", "filePath", "filename", "file"} {
-		if p, ok := m[k].(string); ok {
-			switch strings.ToLower(path.Ext(p)) {
-			case ".py":
-				return "python"
-			case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
-				return "node"
-			case ".rb":
-				return "ruby"
-			case ".php":
-				return "php"
-			case ".pl", ".pm":
-				return "perl"
-			}
-			return ""
-		}
+// codeLanguage is the language of a file, by its extension ("" for other
+// files).
+func codeLanguage(p string) string {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".py":
+		return "python"
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		return "node"
+	case ".rb":
+		return "ruby"
+	case ".php":
+		return "php"
+	case ".pl", ".pm":
+		return "perl"
 	}
 	return ""
 }
@@ -275,21 +272,6 @@ func codeLanguage(raw json.RawMessage) string {
 // isEnvrc reports a direnv .envrc file.
 func isEnvrc(p string) bool {
 	return strings.EqualFold(path.Base(strings.ReplaceAll(p, "\\", "/")), ".envrc")
-}
-
-// inputContent is the content a writing tool writes (its content, text or
-// body value), "" when there is none.
-func inputContent(raw json.RawMessage) string {
-	var m map[string]any
-	if json.Unmarshal(raw, &m) != nil {
-		return ""
-	}
-	for _, k := range []string{"content", "contents", "text", "body", "data"} {
-		if s, ok := m[k].(string); ok {
-			return s
-		}
-	}
-	return ""
 }
 
 // envrcLineRe is an .envrc line that sets a literal variable or calls a
@@ -301,18 +283,10 @@ var envrcLineRe = sync.OnceValue(func() *regexp.Regexp {
 // harmlessEnvrc reports .envrc content (known, not empty) that only sets
 // literal variables and calls direnv's own helpers.
 func harmlessEnvrc(content string) bool {
-	n := 0
-	for _, line := range strings.Split(content, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if !envrcLineRe().MatchString(line) || strings.Contains(line, "..") {
-			return false
-		}
-		n++
-	}
-	return n > 0
+	all, n := effects.EveryLine(content, "#", func(line string) bool {
+		return envrcLineRe().MatchString(line) && !strings.Contains(line, "..")
+	})
+	return all && n > 0
 }
 
 // runsByItself names what a written path is when writing it makes code run
@@ -490,19 +464,6 @@ func readingTool(tool string) bool {
 		return !writingTool(tool)
 	}
 	return false
-}
-
-// editorTaskFile reports an editor's task file (.vscode/tasks.json): its tasks
-// run when the user starts them, or by themselves with runOn folderOpen.
-func editorTaskFile(p string) bool {
-	return strings.HasSuffix(strings.ToLower(strings.ReplaceAll(p, "\\", "/")), ".vscode/tasks.json")
-}
-
-// runsOnFolderOpen reports a tool input that makes a task run when the
-// folder is opened (or whose content cannot be told apart from one).
-func runsOnFolderOpen(input []byte) bool {
-	low := strings.ToLower(string(input))
-	return strings.Contains(low, "folderopen") || strings.Contains(low, "runon") || strings.Contains(low, "\\u")
 }
 
 func writingTool(tool string) bool {

@@ -113,16 +113,11 @@ func (a *analysis) run() {
 	r.Known = true
 	a.walk(spec)
 	a.headerTokensToTheirService()
-	a.remoteModule()
-	a.portCheck()
-	a.scpDownload()
-	a.everyContainer()
-	a.moveOntoDevice()
-	a.movesInsideWorkspace()
+	for _, check := range programChecks()[c.Name] {
+		check(a)
+	}
 	a.truncatesInput()
 	a.productionValues()
-	a.deployTargets()
-	a.railsRunner()
 	defer a.writtenScripts()
 	if c.Name == "tee" && c.Stdin != "" && !c.DynamicCode {
 		// printf '…' | tee FILE, tee FILE <<EOF: what tee writes is known.
@@ -137,6 +132,30 @@ func (a *analysis) run() {
 		r.unknown("runs shell code only known at run time")
 	}
 }
+
+// programChecks are readings of one program the table's data does not
+// express (which operands are remote, which option makes a port check, what
+// inline Ruby deletes), run after the table's walk, by program name.
+var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
+	m := map[string][]func(*analysis){
+		"go":    {(*analysis).remoteModule},
+		"scp":   {(*analysis).scpDownload},
+		"mv":    {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
+		"gmv":   {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
+		"git":   {(*analysis).movesInsideWorkspace},
+		"rails": {(*analysis).railsRunner},
+	}
+	for _, n := range []string{"nc", "ncat", "netcat"} {
+		m[n] = append(m[n], (*analysis).portCheck)
+	}
+	for _, n := range []string{"docker", "podman", "nerdctl"} {
+		m[n] = append(m[n], (*analysis).everyContainer)
+	}
+	for _, n := range []string{"make", "gmake", "just", "task", "mage", "npm", "pnpm", "yarn", "bun", "tox", "nox"} {
+		m[n] = append(m[n], (*analysis).deployTargets)
+	}
+	return m
+})
 
 func (a *analysis) envVar(k, v string) {
 	if harmlessEnvValue(k, v) {
@@ -250,7 +269,7 @@ func (a *analysis) writesNothing() bool {
 // network and run, not the workspace's own.
 func (a *analysis) remoteModule() {
 	c := a.c
-	if c.Name != "go" || len(c.Args) < 2 || c.Args[0] != "run" {
+	if len(c.Args) < 2 || c.Args[0] != "run" {
 		return
 	}
 	for _, arg := range c.Args[1:] {
@@ -273,7 +292,7 @@ func (a *analysis) remoteModule() {
 // check, not a connection that could carry data or a shell.
 func (a *analysis) portCheck() {
 	c := a.c
-	if c.Name != "nc" && c.Name != "ncat" && c.Name != "netcat" || c.StdinFed || hasInputRedirect(c) {
+	if c.StdinFed || hasInputRedirect(c) {
 		return
 	}
 	scan := false
@@ -304,9 +323,6 @@ func (a *analysis) portCheck() {
 // the target is here: a download, which changes nothing on the remote side.
 func (a *analysis) scpDownload() {
 	c := a.c
-	if c.Name != "scp" {
-		return
-	}
 	var ops []string
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i]
@@ -355,7 +371,7 @@ func remoteSpec(v string) bool {
 // the machine, other projects' too.
 func (a *analysis) everyContainer() {
 	c := a.c
-	if c.Name != "docker" && c.Name != "podman" && c.Name != "nerdctl" || len(c.Args) == 0 {
+	if len(c.Args) == 0 {
 		return
 	}
 	args := c.Args
@@ -382,9 +398,6 @@ func (a *analysis) everyContainer() {
 // moveOntoDevice records mv FILE /dev/null: the file is gone, and as root
 // the device node itself is replaced by it.
 func (a *analysis) moveOntoDevice() {
-	if a.c.Name != "mv" && a.c.Name != "gmv" {
-		return
-	}
 	for _, f := range a.r.Files {
 		if f.Op == OpWrite && strings.HasPrefix(f.Path, "/dev/") {
 			a.r.movesOntoDevice = f.Path
@@ -396,7 +409,7 @@ func (a *analysis) moveOntoDevice() {
 // is an ordinary place inside the workspace: the files are not gone, they
 // are elsewhere in the project (mv data/raw/2024-*.csv data/archive/).
 func (a *analysis) movesInsideWorkspace() {
-	if a.c.Name != "mv" && a.c.Name != "gmv" && !(a.c.Name == "git" && len(a.c.Args) > 0 && a.c.Args[0] == "mv") {
+	if a.c.Name == "git" && (len(a.c.Args) == 0 || a.c.Args[0] != "mv") {
 		return
 	}
 	targets := 0
@@ -569,7 +582,7 @@ var destructiveRecordsRe = sync.OnceValue(func() *regexp.Regexp {
 // denied against production, judged elsewhere.
 func (a *analysis) railsRunner() {
 	c := a.c
-	if c.Name != "rails" || len(c.Args) < 2 || c.Args[0] != "runner" && c.Args[0] != "r" {
+	if len(c.Args) < 2 || c.Args[0] != "runner" && c.Args[0] != "r" {
 		return
 	}
 	code := c.Args[len(c.Args)-1]
@@ -649,47 +662,6 @@ func hookConfigVerdict(content string, verdict func(string) hook.Decision) hook.
 	return d
 }
 
-// writtenText is what the command prints when the command line says it:
-// echo's and printf's literal arguments, or cat of a known heredoc.
-func (a *analysis) writtenText() (string, bool) {
-	c := a.c
-	if c.DynamicName || slices.Contains(c.DynamicArgs, true) {
-		return "", false
-	}
-	args := c.Args
-	switch c.Name {
-	case "echo":
-		escapes := false
-		for len(args) > 0 && len(args[0]) > 1 && strings.Trim(args[0], "-neE") == "" && args[0][0] == '-' {
-			escapes = escapes || strings.Contains(args[0], "e")
-			args = args[1:]
-		}
-		text := strings.Join(args, " ")
-		if escapes {
-			text = unescapePrintf(text)
-		}
-		return text, true
-	case "printf":
-		switch {
-		case len(args) == 1 && !strings.HasPrefix(args[0], "-") && !strings.Contains(strings.ReplaceAll(args[0], "%%", ""), "%"):
-			return unescapePrintf(args[0]), true
-		case len(args) == 2 && (args[0] == "%s" || args[0] == `%s\n`):
-			return args[1], true
-		}
-	case "cat":
-		if (len(args) == 0 || len(args) == 1 && args[0] == "-") && c.Stdin != "" {
-			return c.Stdin, true
-		}
-	}
-	return "", false
-}
-
-// unescapePrintf turns the backslash escapes printf and echo -e know into
-// the characters they print (the ones JSON and scripts are written with).
-func unescapePrintf(s string) string {
-	return strings.NewReplacer(`\\`, `\`, `\n`, "\n", `\t`, "\t", `\r`, "\r", `\"`, `"`, "%%", "%").Replace(s)
-}
-
 func (a *analysis) redirects() {
 	for _, rd := range a.c.Redirects {
 		t := rd.Target
@@ -703,9 +675,9 @@ func (a *analysis) redirects() {
 			a.file(OpDelete, t, false)
 		case strings.Contains(rd.Op, ">"):
 			a.file(OpWrite, t, false)
-			if text, ok := a.writtenText(); ok && (rd.Op == ">" || rd.Op == ">>" || rd.Op == ">|") {
+			if a.c.OutputKnown && (rd.Op == ">" || rd.Op == ">>" || rd.Op == ">|") {
 				f := &a.r.Files[len(a.r.Files)-1]
-				f.content, f.contentKnown = text, true
+				f.content, f.contentKnown = a.c.Output, true
 			}
 		case strings.Contains(rd.Op, "<"):
 			a.file(OpRead, t, false)

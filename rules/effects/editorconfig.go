@@ -19,8 +19,14 @@ import (
 
 // EditorConfigFile reports an editor settings or tasks file in a project.
 func EditorConfigFile(p string) bool {
-	p = strings.ToLower(strings.ReplaceAll(p, "\\", "/"))
-	return strings.HasSuffix(p, ".vscode/tasks.json") || strings.HasSuffix(p, ".vscode/settings.json")
+	return EditorTaskFile(p) || strings.HasSuffix(strings.ToLower(strings.ReplaceAll(p, "\\", "/")), ".vscode/settings.json")
+}
+
+// EditorTaskFile reports an editor's task file (.vscode/tasks.json): its
+// tasks run when the user starts them, or by themselves with runOn
+// folderOpen.
+func EditorTaskFile(p string) bool {
+	return strings.HasSuffix(strings.ToLower(strings.ReplaceAll(p, "\\", "/")), ".vscode/tasks.json")
 }
 
 // EditorTaskRunsByItself reports content that makes an editor task run when
@@ -111,7 +117,7 @@ func editorConfigVerdict(p, content string) (danger, concern string) {
 	if strings.Contains(content, "$(") || strings.Contains(content, "`") {
 		return "", "content only known at run time"
 	}
-	if strings.HasSuffix(strings.ToLower(p), "tasks.json") {
+	if EditorTaskFile(p) {
 		if EditorTaskRunsByItself(content) {
 			return "an editor task that runs by itself when the folder opens", ""
 		}
@@ -144,17 +150,28 @@ func harmlessConfigContent(p, content string) bool {
 	if path.Base(p) != ".npmrc" {
 		return false
 	}
+	all, _ := EveryLine(content, "#;", func(line string) bool {
+		key, val, ok := strings.Cut(line, "=")
+		return ok && harmlessNpmrcKeys[strings.TrimSpace(key)] && !strings.ContainsAny(val, "$`;|&")
+	})
+	return all
+}
+
+// EveryLine reports whether every line of content that is not blank and
+// does not start with one of the comment characters passes ok (lines
+// trimmed), and how many such lines there are.
+func EveryLine(content, comments string, ok func(line string) bool) (all bool, n int) {
 	for _, line := range strings.Split(content, "\n") {
 		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
+		if line == "" || strings.ContainsRune(comments, rune(line[0])) {
 			continue
 		}
-		key, val, ok := strings.Cut(line, "=")
-		if !ok || !harmlessNpmrcKeys[strings.TrimSpace(key)] || strings.ContainsAny(val, "$`;|&") {
-			return false
+		if !ok(line) {
+			return false, n
 		}
+		n++
 	}
-	return true
+	return true, n
 }
 
 // pathLineRe is a start-up file line that puts a tool's own bin folder on
@@ -166,18 +183,8 @@ var pathLineRe = sync.OnceValue(func() *regexp.Regexp {
 // pathLinesOnly reports content made only of PATH lines for tools' own
 // bin folders (and blank or comment lines).
 func pathLinesOnly(content string) bool {
-	n := 0
-	for _, line := range strings.Split(content, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if !pathLineRe().MatchString(line) {
-			return false
-		}
-		n++
-	}
-	return n > 0
+	all, n := EveryLine(content, "#", pathLineRe().MatchString)
+	return all && n > 0
 }
 
 // harmlessSSHKeywords are ssh_config settings that choose a host, user, key
@@ -193,17 +200,9 @@ var harmlessSSHKeywords = map[string]bool{"host": true, "hostname": true, "user"
 // harmlessSSHConfig reports ssh_config lines (written with known content)
 // that only name hosts, users, keys and connection settings.
 func harmlessSSHConfig(content string) bool {
-	n := 0
-	for _, line := range strings.Split(content, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	all, n := EveryLine(content, "#", func(line string) bool {
 		key, val, _ := strings.Cut(strings.Replace(line, "=", " ", 1), " ")
-		if !harmlessSSHKeywords[strings.ToLower(key)] || strings.ContainsAny(val, "$`;|&<>()") {
-			return false
-		}
-		n++
-	}
-	return n > 0
+		return harmlessSSHKeywords[strings.ToLower(key)] && !strings.ContainsAny(val, "$`;|&<>()")
+	})
+	return all && n > 0
 }

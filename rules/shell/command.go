@@ -219,6 +219,9 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 				s.res.Commands[idx].DynamicCode = true
 			}
 		}
+		if out != nil && out.known && !out.dyn {
+			s.res.Commands[idx].Output, s.res.Commands[idx].OutputKnown = out.text, true
+		}
 		if out != nil {
 			for _, r := range c.Redirects {
 				if strings.Contains(r.Op, ">") {

@@ -69,6 +69,11 @@ type Command struct {
 	// (psql <<EOF … EOF, echo "DROP TABLE t" | mysql, python3 <<EOF …). Parts only
 	// known at run time are in source form. Empty when nothing or unknown.
 	Stdin string
+	// Output is what the command prints when the splitter knows it entirely:
+	// echo's and printf's literal arguments rendered, cat of a known heredoc
+	// (what a redirection then writes). OutputKnown says it is set.
+	Output      string
+	OutputKnown bool
 	// StdinFed says stdin comes from a pipe, a heredoc or a here-string
 	// (known or not), not from the terminal.
 	StdinFed bool
