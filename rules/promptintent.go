@@ -46,7 +46,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 	if len(prompt) > 64<<10 {
 		return ""
 	}
-	low := asciiLower(prompt)
+	low := text.ASCIILower(prompt)
 	window := func(m []int, reach int) string {
 		return low[max(0, m[0]-reach):min(len(low), m[1]+reach)]
 	}
@@ -111,17 +111,6 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 	}
 	return e.add(&Rule{ID: "prompt-credential-exposure", Decision: hook.Deny, Reason: why,
 		Advice: "credentials are shared through a secret manager, never pasted, committed, logged or sent; ask the user what they need to share"}, "")
-}
-
-// asciiLower lowercases ASCII letters only, so offsets stay those of s.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 32
-		}
-	}
-	return string(b)
 }
 
 func trimSep(s string) string {

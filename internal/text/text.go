@@ -43,3 +43,15 @@ func KeepEnds(s string, max int) string {
 	}
 	return s[:head] + "\n…\n" + s[tail:]
 }
+
+// ASCIILower lowercases ASCII letters only, so byte offsets stay those of s
+// (strings.ToLower may change the length of non-ASCII text).
+func ASCIILower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
+}

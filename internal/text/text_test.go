@@ -51,3 +51,16 @@ func TestKeepEnds(t *testing.T) {
 		t.Error("short text changed")
 	}
 }
+
+func TestASCIILower(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Read ~/.SSH/ID_RSA", "read ~/.ssh/id_rsa"},
+		{"ÄBC straße İX", "Äbc straße İx"}, // non-ASCII bytes untouched: offsets stay
+		{"", ""},
+	} {
+		got := ASCIILower(c.in)
+		if got != c.want || len(got) != len(c.in) {
+			t.Errorf("ASCIILower(%q) = %q, want %q (same length)", c.in, got, c.want)
+		}
+	}
+}

@@ -70,24 +70,6 @@ func (r *Record) finish() {
 	}
 }
 
-// destHost is the host of a destination written as a URL, host:port or
-// user@host.
-func destHost(dest string) string {
-	if _, rest, ok := strings.Cut(dest, "://"); ok {
-		dest = rest
-	}
-	if i := strings.IndexAny(dest, "/?#"); i >= 0 {
-		dest = dest[:i]
-	}
-	if i := strings.LastIndexByte(dest, '@'); i >= 0 {
-		dest = dest[i+1:]
-	}
-	if h, _, ok := strings.Cut(dest, ":"); ok {
-		dest = h
-	}
-	return dest
-}
-
 func has(cs []string, want ...string) bool {
 	for _, c := range cs {
 		for _, w := range want {
@@ -186,8 +168,8 @@ func (r *Record) dangers() []string {
 	}
 	for _, n := range r.Network {
 		switch {
-		case EncodedHostLabel(destHost(n.Dest)) != "" && !n.Local:
-			add("sends data encoded in the host name %s (a DNS lookup carries it out)", destHost(n.Dest))
+		case EncodedHostLabel(hostOf(n.Dest)) != "" && !n.Local:
+			add("sends data encoded in the host name %s (a DNS lookup carries it out)", hostOf(n.Dest))
 		case n.Metadata:
 			add("reads a cloud metadata endpoint (%s), where instance credentials live", n.Dest)
 		case n.Local:

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"unicode"
 
+	htext "github.com/hookguard/hookguard/internal/text"
+
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -289,7 +291,7 @@ func scanPlain(text string, o Options, depth int) []Finding {
 	}
 	lower := strings.ToLower(text)
 	if len(lower) != len(text) {
-		lower = asciiLower(text)
+		lower = htext.ASCIILower(text)
 	}
 	hits := map[int][]int{} // rule → keyword positions
 	var cands []int
@@ -550,17 +552,6 @@ func entropy(s string) float64 {
 		}
 	}
 	return e
-}
-
-// asciiLower lowercases ASCII letters only, so offsets stay the same.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 32
-		}
-	}
-	return string(b)
 }
 
 func itoa(n int) string {
