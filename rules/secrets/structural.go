@@ -116,11 +116,10 @@ func privateKeyPayload(p []byte) bool {
 // by spaces, commas or list numbers ("1. word 2. word").
 func findMnemonics(text string) []Finding {
 	var out []Finding
-	type word struct{ start, end int }
-	var run []word
+	var run []span
 	flush := func() {
 		if len(run) >= mnemonicWords {
-			out = append(out, mnemonicFinding(text, run[0].start, run[len(run)-1].end)...)
+			out = append(out, mnemonicFinding(text, run)...)
 		}
 		run = run[:0]
 	}
@@ -142,7 +141,7 @@ func findMnemonics(text string) []Finding {
 			// Part of a longer identifier (camelCase, snake_case, kebab-case).
 			flush()
 		} else if n := j - i; n >= 3 && n <= 8 {
-			run = append(run, word{i, j})
+			run = append(run, span{i, j})
 		} else {
 			flush()
 		}
@@ -152,51 +151,46 @@ func findMnemonics(text string) []Finding {
 	return out
 }
 
+// span is where a word lies in the text.
+type span struct{ start, end int }
+
 // mnemonicFinding checks a run of candidate words against the list: the
 // longest stretch of listed words of at least twelve, with at least eight
 // different words (not one word repeated), not in the list's own order (a
 // document quoting the list).
-func mnemonicFinding(text string, start, end int) []Finding {
+func mnemonicFinding(text string, run []span) []Finding {
 	list := bip39Index()
-	words := strings.FieldsFunc(text[start:end], func(r rune) bool { return r < 'a' || r > 'z' })
-	var out []Finding
-	best, cur, curStart := 0, 0, 0
-	bestStart := 0
-	for i, w := range words {
-		if _, ok := list[w]; ok {
-			if cur == 0 {
-				curStart = i
-			}
-			cur++
-			if cur > best {
-				best, bestStart = cur, curStart
-			}
-		} else {
+	best, cur, curStart, bestStart := 0, 0, 0, 0
+	for i, w := range run {
+		if _, ok := list[text[w.start:w.end]]; !ok {
 			cur = 0
+			continue
+		}
+		if cur == 0 {
+			curStart = i
+		}
+		cur++
+		if cur > best {
+			best, bestStart = cur, curStart
 		}
 	}
 	if best < mnemonicWords {
 		return nil
 	}
-	phrase := words[bestStart : bestStart+best]
+	phrase := run[bestStart : bestStart+best]
 	distinct := map[string]bool{}
 	ordered := true
 	for i, w := range phrase {
-		distinct[w] = true
-		ordered = ordered && (i == 0 || list[w] > list[phrase[i-1]])
+		word := text[w.start:w.end]
+		distinct[word] = true
+		ordered = ordered && (i == 0 || list[word] > list[text[phrase[i-1].start:phrase[i-1].end]])
 	}
 	if len(distinct) < 8 || ordered {
 		return nil
 	}
-	// Offsets of the phrase's first and last words in text.
-	s := start + strings.Index(text[start:end], phrase[0])
-	e := s
-	for _, w := range phrase {
-		e = e + strings.Index(text[e:end], w) + len(w)
-	}
-	out = append(out, Finding{RuleID: "wallet-recovery-phrase", Line: 1 + strings.Count(text[:s], "\n"), Start: s, End: e,
-		Confidence: Token, base: Token})
-	return out
+	s, e := phrase[0].start, phrase[len(phrase)-1].end
+	return []Finding{{RuleID: "wallet-recovery-phrase", Line: 1 + strings.Count(text[:s], "\n"), Start: s, End: e,
+		Confidence: Token, base: Token}}
 }
 
 func phraseSeparator(c byte) bool {
