@@ -5010,6 +5010,8 @@ func generatedDefault() *Policy {
 				},
 				Unless: []string{
 					`(?i)^\s*(psql|mysql|mariadb)\s+(\S+\s+)*?(-d\s*|--dbname[= ]|-D\s*|--database[= ])?[\w-]*_test\s+(\S+\s+)*?-[ce]\s+('[^';]*;?'|"[^";]*;?")\s*$`,
+					"(?i)^\\s*(psql|mysql|mariadb)\\s+(\\S+\\s+)*?-[ce]\\s+(['\"])\\s*((drop\\s+database\\s+(if\\s+exists\\s+)?[`\"]?[\\w-]*_test[`\"]?|create\\s+database\\s+(if\\s+not\\s+exists\\s+)?[`\"]?[\\w-]*_test[`\"]?)\\s*(;\\s*|(?=\\3)))+\\3\\s*$",
+					`(?i)^\s*(mongosh|mongo)\s+(\S+\s+)*?['"]?mongodb://(localhost|127\.0\.0\.1)(:\d+)?/[\w-]*_test\b[^\s;|&]*\s+(\S+\s+)*?--eval\s+(['"])\s*db\.dropDatabase\(\)\s*;?\s*\6\s*$`,
 				},
 				Reason: "destroys database tables or rows (DROP, TRUNCATE, or DELETE without WHERE)",
 				Advice: "show the statement to the user and let them run it, or add a WHERE clause that targets the intended rows",
@@ -5020,12 +5022,16 @@ func generatedDefault() *Policy {
 						"sqlite3 app.db 'DELETE FROM sessions;'",
 						`psql $DATABASE_URL -c "TRUNCATE orders CASCADE"`,
 						"mongosh --eval 'db.dropDatabase()'",
+						"mysql -uroot -e 'DROP DATABASE IF EXISTS ledger_test; DROP DATABASE ledger;'",
+						"mongosh mongodb://db.prod.internal:27017/features_test --eval 'db.dropDatabase()'",
 					},
 					NoMatch: []string{
 						`psql -c "DELETE FROM sessions WHERE expires_at < now()"`,
 						"grep -rn 'DROP TABLE' migrations/",
 						"psql -c 'SELECT 1'",
 						"psql -d shop_test -c 'TRUNCATE orders, users RESTART IDENTITY CASCADE;'",
+						"mysql -uroot -e 'DROP DATABASE IF EXISTS ledger_test; CREATE DATABASE ledger_test;'",
+						"mongosh mongodb://localhost:27017/features_test --quiet --eval 'db.dropDatabase()'",
 					},
 				},
 				Prefilter: [][][]string{
@@ -5130,6 +5136,7 @@ func generatedDefault() *Policy {
 				},
 				Unless: []string{
 					`^dropdb\s+(\S+\s+)*[\w-]*(_test|_testing|-test)$`,
+					`(?i)^redis-cli(?=.*\s-n\s+[1-9])(\s+(-h\s+(localhost|127\.0\.0\.1)|-p\s+\d+|-n\s+[1-9]\d*))+\s+flushdb\s*$`,
 				},
 				Reason: "drops or wipes a database",
 				Examples: Examples{
@@ -5137,6 +5144,7 @@ func generatedDefault() *Policy {
 						"dropdb shop_production",
 						"redis-cli FLUSHALL",
 						"redis-cli -h cache flushdb",
+						"redis-cli -n 3 -h 10.0.4.12 FLUSHDB",
 						"npx prisma migrate reset --force",
 						"python manage.py flush --noinput",
 					},
@@ -5145,6 +5153,7 @@ func generatedDefault() *Policy {
 						"npx prisma migrate dev",
 						"rails db:migrate",
 						"dropdb --if-exists shop_test",
+						"redis-cli -h localhost -n 15 FLUSHDB",
 					},
 				},
 				Prefilter: [][][]string{
@@ -6709,4 +6718,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "87c4e65913a2b356a0c69aa776bd32987e2acda50aeacc53a10b08695841d49d"
+const generatedDefaultHash = "da85a02c296b5ce052bd0ecd2b6c0aed0bfe8c61140736cb219dc28ac54c9c37"

@@ -115,6 +115,17 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				"request the page itself; ask the user", hostOf(v))
 			continue
 		}
+		if key == "$where" || key == "$function" || key == "$accumulator" || !freeTextKey(key) && serverCodeRuns(v) {
+			// Server-side JavaScript in a database query: it runs with the
+			// database's rights.
+			if serverCodeRuns(v) {
+				deny("mcp-server-code", "a query that runs JavaScript on the database server that starts programs or loads modules ("+text.Truncate(v, 60)+")",
+					"filter with query operators, not code; ask the user", "")
+			} else {
+				escalate("a query that runs JavaScript on the database server: " + text.Truncate(v, 80))
+			}
+			continue
+		}
 		if scheme, rest, ok := strings.Cut(v, "://"); ok && !strings.ContainsAny(scheme, " /\n") && len(scheme) < 12 {
 			switch strings.ToLower(scheme) {
 			case "gopher", "dict":
@@ -238,6 +249,18 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 	}
 	return d
+}
+
+// serverCodeRuns reports JavaScript that starts programs or loads modules
+// (require('child_process').execSync(…), process.binding).
+func serverCodeRuns(v string) bool {
+	low := strings.ToLower(v)
+	for _, marker := range []string{"child_process", "execsync(", "spawnsync(", "process.binding", "process.mainmodule", "require("} {
+		if strings.Contains(low, marker) {
+			return marker != "require(" || strings.Contains(low, "function")
+		}
+	}
+	return false
 }
 
 // firstString is the first string value under one of keys of a tool
@@ -383,7 +406,7 @@ var (
 	// streamWrapperRe is a PHP or archive stream wrapper inside a URL's
 	// query (local file inclusion).
 	streamWrapperRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`[?&=/](php|phar|expect|zip|glob|data)(://|%3a%2f%2f)`)
+		return regexp.MustCompile(`(^|[?&=/])(php|phar|expect|zip|glob|data)(://|%3a%2f%2f)`)
 	})
 	// lifecycleScriptRe is an npm lifecycle script in package.json text.
 	lifecycleScriptRe = sync.OnceValue(func() *regexp.Regexp {

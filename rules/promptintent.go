@@ -20,7 +20,7 @@ import (
 var (
 	// specificSecretRe names a particular credential store or file.
 	specificSecretRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(\.ssh[/\\]+id_\w+\b(?:[^.]|\.(?:[^p]|p[^u]|pu[^b])|$)|\bid_(rsa|ed25519|ecdsa|dsa)\b(?:[^.]|$)|\.aws([/\\]+credentials)?\b|\.config[/\\]+gcloud\b|\.kube([/\\]+config)?\b|\bkubeconfig\b|\.docker[/\\]+config\.json|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|(^|[\s'"` + "`" + `(/])\.env(\.(production|prod|staging|local|development|dev|live))?\b|\blogin data\b|\bprivate keys?\b|\b(seed phrases?|recovery phrases?|mnemonic|metamask|phantom|wallet (vault|keys?|data|files?))\b|\bvault\b|\bkeychain\b|\.tfstate\b|\bcredentials\.(xml|json|ya?ml|toml)\b|/proc/(self|\d+)/environ\b|\$\{\{\s*secrets\.|\bsensitive values\b|\b(shell|bash|zsh) histor(y|ies)\b|\b(run|dump|print|printenv|output of)\s+(env|printenv|the environment)\b|\b(1password|bitwarden|lastpass|keepass(xc)?|dashlane)\b|\bsecrets? (manager|store)\b.{0,20}\b(values?|all)\b)`)
+		return regexp.MustCompile(`(\.ssh[/\\]+id_\w+\b(?:[^.]|\.(?:[^p]|p[^u]|pu[^b])|$)|\bid_(rsa|ed25519|ecdsa|dsa)\b(?:[^.]|$)|\.aws([/\\]+credentials)?\b|\.config[/\\]+gcloud\b|\.kube([/\\]+config)?\b|\bkubeconfig\b|\.docker[/\\]+config\.json|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|(^|[\s'"` + "`" + `(/])\.env(\.(production|prod|staging|local|development|dev|live))?\b|\blogin data\b|\bprivate keys?\b|\b(seed phrases?|recovery phrases?|mnemonic|metamask|phantom|wallet (vault|keys?|data|files?))\b|\bvault\b|\bkeychain\b|\.tfstate\b|\bcredentials\.(xml|json|ya?ml|toml)\b|/proc/(self|\d+)/environ\b|\$\{\{\s*secrets\.|\bsensitive values\b|\b(shell|bash|zsh) histor(y|ies)\b|\b(run|dump|print|printenv|output of)\s+(env|printenv|the environment)\b|\b(1password|bitwarden|lastpass|keepass(xc)?|dashlane)\b|\bsecrets? (manager|store)\b.{0,20}\b(values?|all)\b|\bsecrets?\.(ya?ml|json|toml|env|txt)\b|\b[\w.-]*(service[-_]?account|[-_]sa)[\w.-]*\.json\b|\bkeys?/[\w.-]+\.(json|pem|p12|pfx|key)\b|\b[\w.-]+\.(p12|pfx|jks|keystore)\b|\b(values?\s+of|print|dump|show|echo|output|display)\s+(out\s+)?(the\s+)?(values?\s+of\s+)?(every|all|each)\s+(the\s+|of\s+the\s+)?env(ironment)?\s+var(iable)?s?\b[^.\n]{0,60}\b(keys?|secrets?|tokens?|passwords?|credentials?)\b)`)
 	})
 	// anySecretRe names credentials in general.
 	anySecretRe = sync.OnceValue(func() *regexp.Regexp {
@@ -34,7 +34,8 @@ var (
 	specificAnchors = []string{".ssh", "id_", ".aws", "gcloud", ".kube", "kubeconfig", ".docker", ".netrc", ".git-credentials", ".npmrc",
 		".pypirc", ".env", "login data", "private key", "seed phrase", "recovery phrase", "mnemonic", "metamask", "phantom", "wallet",
 		"vault", "keychain", "secret", "tfstate", "credentials.", "1password", "bitwarden", "lastpass", "keepass", "dashlane",
-		"environ", "sensitive values", "histor", "run env", "dump env", "print env", "printenv", "the environment"}
+		"environ", "sensitive values", "histor", "run env", "dump env", "print env", "printenv", "the environment",
+		"service-account", "service_account", "serviceaccount", "-sa.", "_sa.", "keys/", "key/", ".p12", ".pfx", ".jks", ".keystore"}
 	generalAnchors = []string{"token", "password", "credential", "secret", "api", "access key"}
 )
 
@@ -91,7 +92,8 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) {
 			return false
 		}
-		if w := window(m, 200); strongTarget(w) || weakTarget(w) || hasWord(w, "webhook", "discord", "slack", "telegram") {
+		if w := window(m, 200); strongTarget(w) || weakTarget(w) || hasWord(w, "webhook", "discord", "slack", "telegram") ||
+			showsDirectly(low, m) {
 			why = "the prompt asks to expose or send " + text.Truncate(trimSep(prompt[m[0]:m[1]]), 40)
 			return true
 		}
@@ -107,10 +109,113 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		})
 	}
 	if why == "" {
+		why = exposedByCode(low)
+	}
+	if why == "" {
 		return ""
 	}
 	return e.add(&Rule{ID: "prompt-credential-exposure", Decision: hook.Deny, Reason: why,
 		Advice: "credentials are shared through a secret manager, never pasted, committed, logged or sent; ask the user what they need to share"}, "")
+}
+
+// showsDirectly reports a request to show the credential itself ("show me
+// the private keys", "print the kubeconfig"): a verb that shows, then the
+// credential as its object, not a question about it (how, where, which)
+// or a property of it (fingerprint, path, permissions).
+func showsDirectly(low string, m []int) bool {
+	// Key material only: showing it is the leak. Showing an .env or a
+	// credentials file to read one value of it is for a person to decide.
+	switch obj := low[m[0]:m[1]]; {
+	case strings.Contains(obj, "private key"), strings.Contains(obj, "id_"), strings.Contains(obj, "phrase"),
+		strings.Contains(obj, "mnemonic"), strings.Contains(obj, "wallet"):
+	default:
+		return false
+	}
+	if w := low[max(0, m[0]-200):min(len(low), m[1]+200)]; strings.Contains(w, "`") || properDestination(w) {
+		return false // a command quoted for the user, or a move into a secret store
+	}
+	before := low[max(0, m[0]-40):m[0]]
+	verb := -1
+	for _, v := range []string{"show", "print", "cat", "dump", "display", "output", "paste", "give", "reveal", "decrypt", "decode"} {
+		if is := wordIndexes(before, v, false); len(is) > 0 && is[len(is)-1] > verb {
+			verb = is[len(is)-1]
+		}
+	}
+	if verb < 0 {
+		return false
+	}
+	gap := before[verb:]
+	if hasWord(gap, "how", "where", "why", "what", "which", "whether", "if", "path", "paths", "name", "names", "list", "number",
+		"count", "size", "type", "format", "permission", "permissions", "owner", "that", "to", "for", "without", "no", "not") {
+		return false
+	}
+	after := low[m[1]:min(len(low), m[1]+24)]
+	return !hasWord(after, "fingerprint", "fingerprints", "path", "paths", "permissions", "mode", "owner", "format", "type", "size",
+		"exists", "exist", "location", "name", "names", "file names", "is loaded", "are loaded", "is used", "are used")
+}
+
+// properDestination reports a secret store named as where a credential goes.
+func properDestination(w string) bool {
+	for _, d := range []string{"ci variable", "ci/cd variable", "secret variable", "secrets manager", "secret manager", "repository secret",
+		"actions secret", "gh secret", "vault", "keychain", "1password", "sealed secret", "kubernetes secret", "key vault"} {
+		if strings.Contains(w, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// exposedByCode reports a request to build code that exposes credentials:
+// logging them or returning them where they are read (production logs,
+// error responses, the browser bundle).
+func exposedByCode(low string) string {
+	// A public build variable holding a server secret.
+	for _, prefix := range []string{"next_public_", "vite_", "react_app_", "expo_public_", "nuxt_public_", "gatsby_", "public_"} {
+		for _, i := range wordIndexes(low, prefix, true) {
+			j := i + len(prefix)
+			for j < len(low) && (wordChar(low[j]) || low[j] == '-') {
+				j++
+			}
+			name := low[i:j]
+			for _, s := range []string{"database_url", "db_url", "secret", "password", "service_role", "private_key", "privatekey", "db_pass"} {
+				if strings.Contains(name[len(prefix):], s) && !remediation(low) {
+					return "the prompt asks to expose a server secret to the browser bundle (" + name + ")"
+				}
+			}
+		}
+	}
+	for _, v := range []string{"log", "logs", "logging", "print", "prints", "include", "includes", "expose", "exposes", "dump", "echo"} {
+		for _, i := range wordIndexes(low, v, false) {
+			w := low[i:min(len(low), i+160)]
+			if end := strings.IndexAny(w, ".!?\n"); end > 0 && (end+1 >= len(w) || w[end+1] == ' ' || w[end+1] == '\n') {
+				w = w[:end]
+			}
+			cred := ""
+			for _, c := range []string{"authorization", "cookie", "cookies", "full headers", "raw headers", "all headers", "password",
+				"passwords", "connection string", "api key", "api keys", "secret key", "access token", "access tokens", "credentials"} {
+				for _, k := range wordIndexes(w, c, false) {
+					if !hasWord(w[k+len(c):min(len(w), k+len(c)+16)], "attempt", "attempts", "reset", "policy", "hash", "hashes", "length",
+						"strength", "expiry", "expired", "invalid", "missing", "changed", "validation", "errors", "failures", "field", "name") {
+						cred = c
+					}
+				}
+			}
+			if cred == "" || remediation(w) || strings.Contains(w, "temporar") || strings.Contains(w, "debug") {
+				continue
+			}
+			if hasWord(w, "production", "prod", "stdout", "response", "responses", "500", "client", "browser", "frontend", "public") {
+				return "the prompt asks for code that exposes " + cred + " (logged or returned where others read it)"
+			}
+		}
+	}
+	return ""
+}
+
+// remediation reports text that removes an exposure rather than making one.
+func remediation(w string) bool {
+	return hasWord(w, "redact", "redacted", "redacts", "mask", "masked", "masks", "scrub", "strip", "strips", "except", "excluding",
+		"without", "never", "not", "omit", "hide", "hidden", "sanitize", "sanitized", "remove", "stop", "stops", "rename", "filter") ||
+		strings.Contains(w, "don't") || strings.Contains(w, "no longer") || strings.Contains(w, "shouldn't")
 }
 
 func trimSep(s string) string {
@@ -180,10 +285,21 @@ func strongTarget(w string) bool {
 	if publishPlace(w) || hasWord(w, "unmasked") {
 		return true
 	}
-	for _, scheme := range []string{"gs://", "s3://", "az://", "r2://", "webhook.site", "requestbin", "pipedream"} {
+	for _, scheme := range []string{"gs://", "s3://", "az://", "r2://", "webhook.site", "requestbin", "pipedream", "transfer.sh",
+		"wetransfer", "dropbox", "google drive", "personal email", "personal account", "personal drive"} {
 		if strings.Contains(w, scheme) {
 			return true
 		}
+	}
+	// A personal mailbox.
+	if hasWord(w, "gmail", "sendmail", "hotmail", "protonmail", "yahoo", "outlook") {
+		return true
+	}
+	// Past the secret scanner: a commit that skips its hooks, or the
+	// scanner itself turned off.
+	if strings.Contains(w, "--no-verify") || hasWord(w, "gitleaks", "trufflehog", "ggshield", "talisman", "detect-secrets") &&
+		hasWord(w, "uninstall", "disable", "remove", "skip", "bypass", "delete", "silence", "ignore") {
+		return true
 	}
 	// A chat channel (#devops on Slack).
 	if hasWord(w, "slack", "discord", "teams", "channel") && strings.Contains(w, "#") {

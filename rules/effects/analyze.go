@@ -118,6 +118,7 @@ func (a *analysis) run() {
 	}
 	a.truncatesInput()
 	a.productionValues()
+	a.bulkRecords()
 	defer a.writtenScripts()
 	if c.Name == "tee" && c.Stdin != "" && !c.DynamicCode {
 		// printf '…' | tee FILE, tee FILE <<EOF: what tee writes is known.
@@ -138,12 +139,11 @@ func (a *analysis) run() {
 // inline Ruby deletes), run after the table's walk, by program name.
 var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	m := map[string][]func(*analysis){
-		"go":    {(*analysis).remoteModule},
-		"scp":   {(*analysis).scpDownload},
-		"mv":    {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
-		"gmv":   {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
-		"git":   {(*analysis).movesInsideWorkspace},
-		"rails": {(*analysis).railsRunner},
+		"go":  {(*analysis).remoteModule},
+		"scp": {(*analysis).scpDownload},
+		"mv":  {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
+		"gmv": {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
+		"git": {(*analysis).movesInsideWorkspace},
 	}
 	for _, n := range []string{"nc", "ncat", "netcat"} {
 		m[n] = append(m[n], (*analysis).portCheck)
@@ -573,33 +573,71 @@ func (a *analysis) deployTargets() {
 	}
 }
 
-// destructiveRecordsRe is Ruby that deletes or rewrites records in bulk.
-var destructiveRecordsRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\.(delete_all|destroy_all|update_all|delete_by|destroy_by)\b|\b(drop_table|truncate|execute)\b`)
-})
+// bulkRecords records inline code that deletes or rewrites database records
+// in bulk (User.delete_all, Order.objects.all().delete(), prisma's
+// deleteMany): denied when the command points the application at
+// production, a concern (the judge) elsewhere.
+func (a *analysis) bulkRecords() {
+	for _, cd := range a.r.Code {
+		if !slices.Contains(cd.Found, foundRecords) {
+			continue
+		}
+		if env := a.productionTarget(); env != "" {
+			a.r.productionData = "deletes or rewrites production records through the app (" + env + ": " + cd.What + ")"
+		}
+		return
+	}
+}
 
-// railsRunner records rails runner CODE that deletes or rewrites records:
-// denied against production, judged elsewhere.
-func (a *analysis) railsRunner() {
-	c := a.c
-	if len(c.Args) < 2 || c.Args[0] != "runner" && c.Args[0] != "r" {
-		return
+// environmentVars name the environment an application runs in.
+var environmentVars = []string{"RAILS_ENV", "RACK_ENV", "APP_ENV", "NODE_ENV", "MIX_ENV", "FLASK_ENV", "DJANGO_ENV", "ENV",
+	"ENVIRONMENT", "STAGE", "APP_ENVIRONMENT", "SPRING_PROFILES_ACTIVE", "ASPNETCORE_ENVIRONMENT"}
+
+// productionTarget says how the command points its application at
+// production: an environment variable (RAILS_ENV=production), a settings
+// module (DJANGO_SETTINGS_MODULE=shop.settings.production) or an option
+// (-e production, --settings=shop.settings.prod); "" when it does not.
+func (a *analysis) productionTarget() string {
+	prod := func(v string) bool {
+		v = strings.ToLower(strings.Trim(v, `'"`))
+		return v == "production" || v == "prod"
 	}
-	code := c.Args[len(c.Args)-1]
-	if !destructiveRecordsRe().MatchString(code) {
-		return
+	settings := func(v string) bool {
+		for _, part := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == '.' || r == '/' || r == '_' }) {
+			if part == "production" || part == "prod" {
+				return true
+			}
+		}
+		return false
 	}
-	env := c.Assigns["RAILS_ENV"]
-	for i, v := range c.Args {
-		if (v == "-e" || v == "--environment") && i+1 < len(c.Args) {
-			env = c.Args[i+1]
+	for _, k := range environmentVars {
+		if v, ok := a.c.Assigns[k]; ok && prod(v) {
+			return k + "=" + v
 		}
 	}
-	if env == "production" || env == "prod" {
-		a.r.productionData = "deletes or rewrites production records through the app (" + short(code) + ")"
-		return
+	if v := a.c.Assigns["DJANGO_SETTINGS_MODULE"]; settings(v) {
+		return "DJANGO_SETTINGS_MODULE=" + v
 	}
-	a.r.Concerns = append(a.r.Concerns, "deletes or rewrites records through the app ("+short(code)+")")
+	for i, arg := range a.c.Args {
+		name, val, eq := strings.Cut(arg, "=")
+		switch name {
+		case "-e", "--environment", "--env", "-E":
+			if !eq && i+1 < len(a.c.Args) {
+				val = a.c.Args[i+1]
+			}
+			if prod(val) {
+				return name + " " + val
+			}
+		case "--settings":
+			if !eq && i+1 < len(a.c.Args) {
+				val = a.c.Args[i+1]
+			}
+			if settings(val) {
+				return "--settings " + val
+			}
+		}
+	}
+	return ""
 }
 
 // writtenScripts decides the hook scripts written with known content by

@@ -19,6 +19,7 @@ const (
 	foundDynamic      = "builds and runs code at run time"
 	foundUnanalyzable = "cannot be analyzed"
 	foundSecretPath   = "names a credential file"
+	foundRecords      = "deletes or rewrites database records in bulk"
 )
 
 // codeSignals are per-language patterns of what inline code does. A language
@@ -38,6 +39,7 @@ func codeSignalSources() map[string][]struct {
 			{foundSpawn, `\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork|kill)|pty\.|commands\.|crontab|CronTab|sh\.|plumbum|invoke\.run)`},
 			{foundNetwork, `\b(requests|urllib|http\.client|httpx|aiohttp|socket|smtplib|ftplib|paramiko|websocket|boto3|telnetlib)\b`},
 			{foundEnv, `os\.environ|os\.getenv|getenv\(`},
+			{foundRecords, `\.objects\.(all|filter|exclude|raw)\(.*?\)\s*\.(delete|update)\(|\.(query|execute)\(.*?\)\s*\.(delete|update)\(|\b(drop_all|drop_collection|drop_database|delete_many|update_many|flushdb|flushall)\s*\(|(?i:\.execute\(\s*(?:[a-z]*\()?\s*f?['"]\s*(drop|truncate|delete\s+from|update\s+\w+\s+set)\b)`},
 			{foundDynamic, `\b(exec|eval|compile|__import__)\s*\(|base64|codecs\.decode|marshal|\b(c?pickle|dill|joblib|torch|shelve)\.(loads?|open)\b|\byaml\.(load|unsafe_load|full_load)\s*\(|importlib`},
 		},
 		"node": {
@@ -46,6 +48,7 @@ func codeSignalSources() map[string][]struct {
 			{foundSpawn, `child_process|\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)\s*\(|process\.kill|Deno\.(run|Command)|Bun\.spawn`},
 			{foundNetwork, `\b(fetch|XMLHttpRequest|WebSocket)\s*\(|require\(\s*['"](https?|net|tls|dgram|dns|axios|node-fetch|got)['"]\)|from\s+['"](https?|net|axios|node-fetch)['"]|\bhttps?\.(get|request)`},
 			{foundEnv, `process\.env|Deno\.env|Bun\.env`},
+			{foundRecords, `\.(deleteMany|updateMany|dropDatabase|dropCollection|flushdb|flushall|flushDb|flushAll)\s*\(|\.(destroy|truncate)\(\s*\{|\.drop\(\s*\)|\.sync\(\s*\{\s*force\s*:\s*true|\$executeRaw(Unsafe)?\s*[(\x60]\s*['"]?(?i:drop|truncate|delete\s+from)\b|(?i:\.(query|execute|raw)\(\s*['"\x60]\s*(drop|truncate|delete\s+from|update\s+\w+\s+set)\b)`},
 			{foundDynamic, `\beval\s*\(|new\s+Function|Function\s*\(|vm\.|atob\(|Buffer\.from\([^)]*base64|require\(\s*[^'"]`},
 		},
 		"ruby": {
@@ -54,6 +57,7 @@ func codeSignalSources() map[string][]struct {
 			{foundSpawn, "\\b(system|exec|spawn|fork|Process\\.|IO\\.popen|Open3)\\b|`|%x"},
 			{foundNetwork, `Net::|Socket|open-uri|URI\.open|HTTParty|Faraday|RestClient`},
 			{foundEnv, `ENV\[|ENV\.`},
+			{foundRecords, `\.(delete_all|destroy_all|update_all|delete_by|destroy_by)\b|\b(drop_table|drop_database|truncate_tables?)\b|connection\.(truncate|execute)\b`},
 			{foundDynamic, `\b(eval|instance_eval|class_eval|send|Base64)\b`},
 		},
 		"perl": {

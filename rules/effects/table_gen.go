@@ -28346,26 +28346,7 @@ func program133() *Spec {
 		},
 		Summary:  "the Rails command line (tasks are code of the workspace)",
 		Operands: "any",
-		Options: []Option{
-			{
-				Names: []string{
-					"-v",
-					"--version",
-					"-h",
-					"--help",
-					"-T",
-					"--tasks",
-					"--trace",
-				},
-			},
-			{
-				Names: []string{
-					"-e",
-					"--environment",
-				},
-				Value: "any",
-			},
-		},
+		Options:  shared92(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -28376,15 +28357,7 @@ func program133() *Spec {
 				Operands:    "any",
 				First:       "code:ruby",
 				StopAtFirst: true,
-				Options: []Option{
-					{
-						Names: []string{
-							"-e",
-							"--environment",
-						},
-						Value: "any",
-					},
-				},
+				Options:     shared93(),
 				Examples: Examples{
 					Allow: []string{
 						"bin/rails runner 'puts Order.count'",
@@ -28814,9 +28787,161 @@ func program134() *Spec {
 						Names: []string{
 							"rails",
 						},
-						Operands:  "any",
-						AnyOption: true,
-						Code:      "project",
+						Summary:  "the Rails command line (tasks are code of the workspace)",
+						Operands: "any",
+						Options:  shared92(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"runner",
+									"r",
+								},
+								Summary:     "runs Ruby code in the application",
+								Operands:    "any",
+								First:       "code:ruby",
+								StopAtFirst: true,
+								Options:     shared93(),
+								Examples: Examples{
+									Allow: []string{
+										"bin/rails runner 'puts Order.count'",
+									},
+									Judge: []string{
+										`rails runner 'system("rm -rf tmp")'`,
+									},
+								},
+							},
+							{
+								Names: []string{
+									"console",
+									"c",
+									"dbconsole",
+									"db",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Code:      "unanalyzed",
+							},
+							{
+								Names: []string{
+									"credentials:edit",
+									"credentials:show",
+									"secret",
+									"encrypted:edit",
+									"encrypted:show",
+									"master_key",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Code:      "project",
+								Mutates:   "system",
+							},
+							{
+								Names: []string{
+									"server",
+									"s",
+									"generate",
+									"g",
+									"destroy",
+									"d",
+									"test",
+									"t",
+									"test:system",
+									"test:all",
+									"routes",
+									"about",
+									"stats",
+									"notes",
+									"middleware",
+									"initializers",
+									"time:zones",
+									"tmp:clear",
+									"log:clear",
+									"zeitwerk:check",
+									"assets:precompile",
+									"assets:clobber",
+									"new",
+									"db:migrate",
+									"db:rollback",
+									"db:create",
+									"db:prepare",
+									"db:test:prepare",
+									"db:migrate:status",
+									"db:version",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Code:      "project",
+							},
+							{
+								Names: []string{
+									"deploy",
+									"deploy:prod",
+									"deploy:production",
+									"deploy:staging",
+									"deploy:dev",
+									"release",
+									"release:prod",
+									"publish",
+									"publish:prod",
+									"upload",
+									"ship",
+									"promote",
+								},
+								Summary:   "a task that by convention deploys, releases or publishes",
+								Operands:  "any",
+								AnyOption: true,
+								Mutates:   "remote",
+								Examples: Examples{
+									Judge: []string{
+										"npm run deploy",
+										"make deploy ENV=staging",
+										"turbo run deploy --filter=web",
+									},
+								},
+							},
+							{
+								Names: []string{
+									"db:seed",
+									"db:reset",
+									"db:drop",
+									"db:wipe",
+									"db:fresh",
+									"db:truncate",
+									"db:purge",
+									"db:schema:load",
+									"db:migrate:reset",
+									"db:truncate_all",
+									"migrate:reset",
+									"migrate:fresh",
+									"ecto.drop",
+									"ecto.reset",
+								},
+								Summary:   "a task that by convention drops, resets or seeds a database",
+								Operands:  "any",
+								AnyOption: true,
+								Mutates:   "database",
+								Examples: Examples{
+									Judge: []string{
+										"npm run db:seed",
+										"rake db:reset",
+									},
+								},
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"bin/rails db:migrate",
+								"rails routes -g orders",
+								"bin/rails test test/models/order_test.rb",
+								"rails generate model Order",
+							},
+							Judge: []string{
+								"rails db:reset",
+								"bin/rails console",
+							},
+						},
 					},
 					{
 						Names: []string{
@@ -28845,6 +28970,7 @@ func program134() *Spec {
 						"bundle exec rspec spec/models/order_spec.rb:42",
 						"bundle exec rubocop -a",
 						"bundle exec rake test",
+						"bundle exec rails runner 'puts User.count'",
 					},
 					Judge: []string{
 						"bundle exec ruby script.rb",
@@ -29025,7 +29151,7 @@ func program136() *Spec {
 		},
 		Summary:  "runs the workspace's PHP tests",
 		Operands: "read",
-		Options:  shared92(),
+		Options:  shared94(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -29047,7 +29173,7 @@ func program137() *Spec {
 		},
 		Summary:  "the PHP dependency manager (composer NAME runs a script of composer.json)",
 		Operands: "any",
-		Options:  shared93(),
+		Options:  shared95(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -29077,7 +29203,7 @@ func program137() *Spec {
 					"archive",
 				},
 				Operands: "any",
-				Options:  shared93(),
+				Options:  shared95(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -29119,7 +29245,7 @@ func program137() *Spec {
 					"run",
 				},
 				Operands: "any",
-				Options:  shared93(),
+				Options:  shared95(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -29190,7 +29316,7 @@ func program137() *Spec {
 					"exec",
 				},
 				Summary: "runs a vendor binary (a known workspace tool here; any other is judged)",
-				Options: shared93(),
+				Options: shared95(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -29200,7 +29326,7 @@ func program137() *Spec {
 						},
 						Summary:  "runs the workspace's PHP tests",
 						Operands: "read",
-						Options:  shared92(),
+						Options:  shared94(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -30346,7 +30472,7 @@ func program146() *Spec {
 		},
 		Summary:  "generates code from the workspace's SQL",
 		Operands: "script",
-		Options:  shared94(),
+		Options:  shared96(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -30360,7 +30486,7 @@ func program146() *Spec {
 					"parse",
 				},
 				Operands: "any",
-				Options:  shared94(),
+				Options:  shared96(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -30538,7 +30664,7 @@ func program147() *Spec {
 				},
 				Summary:  "builds an image from the workspace's Dockerfile (its RUN steps are the project's)",
 				Operands: "read",
-				Options:  shared95(),
+				Options:  shared97(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -30564,7 +30690,7 @@ func program147() *Spec {
 							"b",
 						},
 						Operands: "read",
-						Options:  shared95(),
+						Options:  shared97(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -30678,7 +30804,7 @@ func program147() *Spec {
 				Operands:    "command",
 				First:       "any",
 				StopAtFirst: true,
-				Options:     shared96(),
+				Options:     shared98(),
 				Network:     "read",
 				Examples: Examples{
 					Allow: []string{
@@ -30701,7 +30827,7 @@ func program147() *Spec {
 				Summary:     "runs a command in a running container (the command is split and analyzed on its own)",
 				Operands:    "command",
 				StopAtFirst: true,
-				Options:     shared97(),
+				Options:     shared99(),
 				Examples: Examples{
 					Allow: []string{
 						"docker exec -it app-db-1 cat /etc/hostname",
@@ -30873,7 +30999,7 @@ func program147() *Spec {
 				},
 				Summary:  "copies files between a container and the machine (CONTAINER:PATH is the container's)",
 				Operands: "dest",
-				Options:  shared98(),
+				Options:  shared100(),
 				Examples: Examples{
 					Allow: []string{
 						"docker cp web-1:/app/logs/app.log ./app.log",
@@ -30965,7 +31091,7 @@ func program147() *Spec {
 						Operands:    "command",
 						First:       "any",
 						StopAtFirst: true,
-						Options:     shared96(),
+						Options:     shared98(),
 						Network:     "read",
 						Examples: Examples{
 							Allow: []string{
@@ -30988,7 +31114,7 @@ func program147() *Spec {
 						Summary:     "runs a command in a running container (the command is split and analyzed on its own)",
 						Operands:    "command",
 						StopAtFirst: true,
-						Options:     shared97(),
+						Options:     shared99(),
 						Examples: Examples{
 							Allow: []string{
 								"docker exec -it app-db-1 cat /etc/hostname",
@@ -31080,7 +31206,7 @@ func program147() *Spec {
 							"cp",
 						},
 						Operands: "dest",
-						Options:  shared98(),
+						Options:  shared100(),
 					},
 				},
 				Examples: Examples{
@@ -31153,7 +31279,7 @@ func program147() *Spec {
 							"build",
 						},
 						Operands: "read",
-						Options:  shared95(),
+						Options:  shared97(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -31413,7 +31539,7 @@ func program147() *Spec {
 					"compose",
 				},
 				Summary: "runs the workspace's compose project",
-				Options: shared99(),
+				Options: shared101(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -31421,7 +31547,7 @@ func program147() *Spec {
 						},
 						Summary:  "starts the project's services",
 						Operands: "any",
-						Options:  shared100(),
+						Options:  shared102(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -31431,7 +31557,7 @@ func program147() *Spec {
 						},
 						Summary:  "stops and removes the project's containers and networks",
 						Operands: "any",
-						Options:  shared101(),
+						Options:  shared103(),
 					},
 					{
 						Names: []string{
@@ -31458,7 +31584,7 @@ func program147() *Spec {
 							"build",
 						},
 						Operands: "any",
-						Options:  shared102(),
+						Options:  shared104(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -31470,7 +31596,7 @@ func program147() *Spec {
 						Operands:    "command",
 						First:       "any",
 						StopAtFirst: true,
-						Options:     shared103(),
+						Options:     shared105(),
 						Code:        "project",
 					},
 					{
@@ -31480,7 +31606,7 @@ func program147() *Spec {
 						Summary:     "runs a command in a running service (split and analyzed on its own)",
 						Operands:    "command",
 						StopAtFirst: true,
-						Options:     shared104(),
+						Options:     shared106(),
 					},
 					{
 						Names: []string{
@@ -31497,7 +31623,7 @@ func program147() *Spec {
 							"rm",
 						},
 						Operands: "any",
-						Options:  shared105(),
+						Options:  shared107(),
 					},
 					{
 						Names: []string{
@@ -31566,7 +31692,7 @@ func program148() *Spec {
 			"podman-compose",
 		},
 		Summary: "runs the workspace's compose project (v1 command)",
-		Options: shared99(),
+		Options: shared101(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -31574,7 +31700,7 @@ func program148() *Spec {
 				},
 				Summary:  "starts the project's services",
 				Operands: "any",
-				Options:  shared100(),
+				Options:  shared102(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -31584,7 +31710,7 @@ func program148() *Spec {
 				},
 				Summary:  "stops and removes the project's containers and networks",
 				Operands: "any",
-				Options:  shared101(),
+				Options:  shared103(),
 			},
 			{
 				Names: []string{
@@ -31611,7 +31737,7 @@ func program148() *Spec {
 					"build",
 				},
 				Operands: "any",
-				Options:  shared102(),
+				Options:  shared104(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -31623,7 +31749,7 @@ func program148() *Spec {
 				Operands:    "command",
 				First:       "any",
 				StopAtFirst: true,
-				Options:     shared103(),
+				Options:     shared105(),
 				Code:        "project",
 			},
 			{
@@ -31633,7 +31759,7 @@ func program148() *Spec {
 				Summary:     "runs a command in a running service (split and analyzed on its own)",
 				Operands:    "command",
 				StopAtFirst: true,
-				Options:     shared104(),
+				Options:     shared106(),
 			},
 			{
 				Names: []string{
@@ -31650,7 +31776,7 @@ func program148() *Spec {
 					"rm",
 				},
 				Operands: "any",
-				Options:  shared105(),
+				Options:  shared107(),
 			},
 			{
 				Names: []string{
@@ -32841,7 +32967,7 @@ func program150() *Spec {
 				},
 				Summary:  "renders or checks charts locally",
 				Operands: "any",
-				Options:  shared106(),
+				Options:  shared108(),
 				Examples: Examples{
 					Allow: []string{
 						"helm template api charts/api -f charts/api/values-staging.yaml",
@@ -33047,7 +33173,7 @@ func program150() *Spec {
 				},
 				Summary:  "changes releases in the cluster (a dry run only renders)",
 				Operands: "any",
-				Options:  shared106(),
+				Options:  shared108(),
 				Mutates:  "cluster",
 				Examples: Examples{
 					Allow: []string{
@@ -33538,7 +33664,7 @@ func program159() *Spec {
 				},
 				Summary:  "downloads the configuration's providers and modules",
 				Operands: "read",
-				Options:  shared107(),
+				Options:  shared109(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -33549,7 +33675,7 @@ func program159() *Spec {
 				},
 				Summary:  "computes and prints the changes without making them",
 				Operands: "read",
-				Options:  shared108(),
+				Options:  shared110(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -33559,7 +33685,7 @@ func program159() *Spec {
 				},
 				Summary:  "formats the configuration files",
 				Operands: "read",
-				Options:  shared109(),
+				Options:  shared111(),
 			},
 			{
 				Names: []string{
@@ -33575,7 +33701,7 @@ func program159() *Spec {
 				},
 				Summary:  "prints the state, a plan, outputs or the configuration",
 				Operands: "read",
-				Options:  shared110(),
+				Options:  shared112(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -33609,7 +33735,7 @@ func program159() *Spec {
 							"show",
 						},
 						Operands: "any",
-						Options:  shared111(),
+						Options:  shared113(),
 					},
 					{
 						Names: []string{
@@ -33653,7 +33779,7 @@ func program159() *Spec {
 							"select",
 						},
 						Operands: "any",
-						Options:  shared112(),
+						Options:  shared114(),
 					},
 					{
 						Names: []string{
@@ -33679,7 +33805,7 @@ func program159() *Spec {
 				},
 				Summary:  "changes real infrastructure or its state",
 				Operands: "read",
-				Options:  shared113(),
+				Options:  shared115(),
 				Code:     "project",
 				Network:  "read",
 				Mutates:  "cloud",
@@ -33756,7 +33882,7 @@ func program160() *Spec {
 				},
 				Summary:  "downloads the configuration's providers and modules",
 				Operands: "read",
-				Options:  shared107(),
+				Options:  shared109(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -33767,7 +33893,7 @@ func program160() *Spec {
 				},
 				Summary:  "computes and prints the changes without making them",
 				Operands: "read",
-				Options:  shared108(),
+				Options:  shared110(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -33777,7 +33903,7 @@ func program160() *Spec {
 				},
 				Summary:  "formats the configuration files",
 				Operands: "read",
-				Options:  shared109(),
+				Options:  shared111(),
 			},
 			{
 				Names: []string{
@@ -33793,7 +33919,7 @@ func program160() *Spec {
 				},
 				Summary:  "prints the state, a plan, outputs or the configuration",
 				Operands: "read",
-				Options:  shared110(),
+				Options:  shared112(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -33827,7 +33953,7 @@ func program160() *Spec {
 							"show",
 						},
 						Operands: "any",
-						Options:  shared111(),
+						Options:  shared113(),
 					},
 					{
 						Names: []string{
@@ -33871,7 +33997,7 @@ func program160() *Spec {
 							"select",
 						},
 						Operands: "any",
-						Options:  shared112(),
+						Options:  shared114(),
 					},
 					{
 						Names: []string{
@@ -33897,7 +34023,7 @@ func program160() *Spec {
 				},
 				Summary:  "changes real infrastructure or its state",
 				Operands: "read",
-				Options:  shared113(),
+				Options:  shared115(),
 				Code:     "project",
 				Network:  "read",
 				Mutates:  "cloud",
@@ -33934,7 +34060,7 @@ func program160() *Spec {
 						},
 						Summary:  "downloads the configuration's providers and modules",
 						Operands: "read",
-						Options:  shared107(),
+						Options:  shared109(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -33945,7 +34071,7 @@ func program160() *Spec {
 						},
 						Summary:  "computes and prints the changes without making them",
 						Operands: "read",
-						Options:  shared108(),
+						Options:  shared110(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -33955,7 +34081,7 @@ func program160() *Spec {
 						},
 						Summary:  "formats the configuration files",
 						Operands: "read",
-						Options:  shared109(),
+						Options:  shared111(),
 					},
 					{
 						Names: []string{
@@ -33971,7 +34097,7 @@ func program160() *Spec {
 						},
 						Summary:  "prints the state, a plan, outputs or the configuration",
 						Operands: "read",
-						Options:  shared110(),
+						Options:  shared112(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -34005,7 +34131,7 @@ func program160() *Spec {
 									"show",
 								},
 								Operands: "any",
-								Options:  shared111(),
+								Options:  shared113(),
 							},
 							{
 								Names: []string{
@@ -34043,7 +34169,7 @@ func program160() *Spec {
 						},
 						Summary:  "changes real infrastructure or its state",
 						Operands: "read",
-						Options:  shared113(),
+						Options:  shared115(),
 						Code:     "project",
 						Network:  "read",
 						Mutates:  "cloud",
@@ -39862,7 +39988,7 @@ func program190() *Spec {
 		Summary:  "HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)",
 		Operands: "data",
 		First:    "url",
-		Options:  shared114(),
+		Options:  shared116(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -39875,7 +40001,7 @@ func program190() *Spec {
 				},
 				Operands: "data",
 				First:    "url",
-				Options:  shared114(),
+				Options:  shared116(),
 			},
 			{
 				Names: []string{
@@ -39890,7 +40016,7 @@ func program190() *Spec {
 				},
 				Operands: "data",
 				First:    "url",
-				Options:  shared114(),
+				Options:  shared116(),
 				Mutates:  "remote",
 			},
 		},
@@ -40970,7 +41096,7 @@ func program201() *Spec {
 			"systemctl",
 		},
 		Summary: "systemd services (status and listing allowed; starting, stopping and enabling judged)",
-		Options: shared115(),
+		Options: shared117(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -40995,7 +41121,7 @@ func program201() *Spec {
 					"show-environment",
 				},
 				Operands: "any",
-				Options:  shared115(),
+				Options:  shared117(),
 			},
 			{
 				Names: []string{
@@ -44947,7 +45073,7 @@ func generatedPaths() []PathClasses {
 }
 
 // sharedValues holds the shared values once built.
-var sharedValues [116]any
+var sharedValues [118]any
 
 func shared0() []Option {
 	if sharedValues[0] == nil {
@@ -51608,6 +51734,47 @@ func shared92() []Option {
 		sharedValues[92] = []Option{
 			{
 				Names: []string{
+					"-v",
+					"--version",
+					"-h",
+					"--help",
+					"-T",
+					"--tasks",
+					"--trace",
+				},
+			},
+			{
+				Names: []string{
+					"-e",
+					"--environment",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[92].([]Option)
+}
+
+func shared93() []Option {
+	if sharedValues[93] == nil {
+		sharedValues[93] = []Option{
+			{
+				Names: []string{
+					"-e",
+					"--environment",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[93].([]Option)
+}
+
+func shared94() []Option {
+	if sharedValues[94] == nil {
+		sharedValues[94] = []Option{
+			{
+				Names: []string{
 					"--filter",
 					"--testsuite",
 					"--group",
@@ -51710,12 +51877,12 @@ func shared92() []Option {
 			},
 		}
 	}
-	return sharedValues[92].([]Option)
+	return sharedValues[94].([]Option)
 }
 
-func shared93() []Option {
-	if sharedValues[93] == nil {
-		sharedValues[93] = []Option{
+func shared95() []Option {
+	if sharedValues[95] == nil {
+		sharedValues[95] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -51798,12 +51965,12 @@ func shared93() []Option {
 			},
 		}
 	}
-	return sharedValues[93].([]Option)
+	return sharedValues[95].([]Option)
 }
 
-func shared94() []Option {
-	if sharedValues[94] == nil {
-		sharedValues[94] = []Option{
+func shared96() []Option {
+	if sharedValues[96] == nil {
+		sharedValues[96] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -51824,12 +51991,12 @@ func shared94() []Option {
 			},
 		}
 	}
-	return sharedValues[94].([]Option)
+	return sharedValues[96].([]Option)
 }
 
-func shared95() []Option {
-	if sharedValues[95] == nil {
-		sharedValues[95] = []Option{
+func shared97() []Option {
+	if sharedValues[97] == nil {
+		sharedValues[97] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -51930,12 +52097,12 @@ func shared95() []Option {
 			},
 		}
 	}
-	return sharedValues[95].([]Option)
+	return sharedValues[97].([]Option)
 }
 
-func shared96() []Option {
-	if sharedValues[96] == nil {
-		sharedValues[96] = []Option{
+func shared98() []Option {
+	if sharedValues[98] == nil {
+		sharedValues[98] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -52094,12 +52261,12 @@ func shared96() []Option {
 			},
 		}
 	}
-	return sharedValues[96].([]Option)
+	return sharedValues[98].([]Option)
 }
 
-func shared97() []Option {
-	if sharedValues[97] == nil {
-		sharedValues[97] = []Option{
+func shared99() []Option {
+	if sharedValues[99] == nil {
+		sharedValues[99] = []Option{
 			{
 				Names: []string{
 					"-i",
@@ -52142,12 +52309,12 @@ func shared97() []Option {
 			},
 		}
 	}
-	return sharedValues[97].([]Option)
+	return sharedValues[99].([]Option)
 }
 
-func shared98() []Option {
-	if sharedValues[98] == nil {
-		sharedValues[98] = []Option{
+func shared100() []Option {
+	if sharedValues[100] == nil {
+		sharedValues[100] = []Option{
 			{
 				Names: []string{
 					"-a",
@@ -52160,12 +52327,12 @@ func shared98() []Option {
 			},
 		}
 	}
-	return sharedValues[98].([]Option)
+	return sharedValues[100].([]Option)
 }
 
-func shared99() []Option {
-	if sharedValues[99] == nil {
-		sharedValues[99] = []Option{
+func shared101() []Option {
+	if sharedValues[101] == nil {
+		sharedValues[101] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -52201,12 +52368,12 @@ func shared99() []Option {
 			},
 		}
 	}
-	return sharedValues[99].([]Option)
+	return sharedValues[101].([]Option)
 }
 
-func shared100() []Option {
-	if sharedValues[100] == nil {
-		sharedValues[100] = []Option{
+func shared102() []Option {
+	if sharedValues[102] == nil {
+		sharedValues[102] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -52253,12 +52420,12 @@ func shared100() []Option {
 			},
 		}
 	}
-	return sharedValues[100].([]Option)
+	return sharedValues[102].([]Option)
 }
 
-func shared101() []Option {
-	if sharedValues[101] == nil {
-		sharedValues[101] = []Option{
+func shared103() []Option {
+	if sharedValues[103] == nil {
+		sharedValues[103] = []Option{
 			{
 				Names: []string{
 					"--remove-orphans",
@@ -52281,12 +52448,12 @@ func shared101() []Option {
 			},
 		}
 	}
-	return sharedValues[101].([]Option)
+	return sharedValues[103].([]Option)
 }
 
-func shared102() []Option {
-	if sharedValues[102] == nil {
-		sharedValues[102] = []Option{
+func shared104() []Option {
+	if sharedValues[104] == nil {
+		sharedValues[104] = []Option{
 			{
 				Names: []string{
 					"--no-cache",
@@ -52318,12 +52485,12 @@ func shared102() []Option {
 			},
 		}
 	}
-	return sharedValues[102].([]Option)
+	return sharedValues[104].([]Option)
 }
 
-func shared103() []Option {
-	if sharedValues[103] == nil {
-		sharedValues[103] = []Option{
+func shared105() []Option {
+	if sharedValues[105] == nil {
+		sharedValues[105] = []Option{
 			{
 				Names: []string{
 					"--rm",
@@ -52377,12 +52544,12 @@ func shared103() []Option {
 			},
 		}
 	}
-	return sharedValues[103].([]Option)
+	return sharedValues[105].([]Option)
 }
 
-func shared104() []Option {
-	if sharedValues[104] == nil {
-		sharedValues[104] = []Option{
+func shared106() []Option {
+	if sharedValues[106] == nil {
+		sharedValues[106] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -52415,12 +52582,12 @@ func shared104() []Option {
 			},
 		}
 	}
-	return sharedValues[104].([]Option)
+	return sharedValues[106].([]Option)
 }
 
-func shared105() []Option {
-	if sharedValues[105] == nil {
-		sharedValues[105] = []Option{
+func shared107() []Option {
+	if sharedValues[107] == nil {
+		sharedValues[107] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -52458,12 +52625,12 @@ func shared105() []Option {
 			},
 		}
 	}
-	return sharedValues[105].([]Option)
+	return sharedValues[107].([]Option)
 }
 
-func shared106() []Option {
-	if sharedValues[106] == nil {
-		sharedValues[106] = []Option{
+func shared108() []Option {
+	if sharedValues[108] == nil {
+		sharedValues[108] = []Option{
 			{
 				Names: []string{
 					"-n",
@@ -52592,12 +52759,12 @@ func shared106() []Option {
 			},
 		}
 	}
-	return sharedValues[106].([]Option)
+	return sharedValues[108].([]Option)
 }
 
-func shared107() []Option {
-	if sharedValues[107] == nil {
-		sharedValues[107] = []Option{
+func shared109() []Option {
+	if sharedValues[109] == nil {
+		sharedValues[109] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -52651,12 +52818,12 @@ func shared107() []Option {
 			},
 		}
 	}
-	return sharedValues[107].([]Option)
+	return sharedValues[109].([]Option)
 }
 
-func shared108() []Option {
-	if sharedValues[108] == nil {
-		sharedValues[108] = []Option{
+func shared110() []Option {
+	if sharedValues[110] == nil {
+		sharedValues[110] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -52720,12 +52887,12 @@ func shared108() []Option {
 			},
 		}
 	}
-	return sharedValues[108].([]Option)
+	return sharedValues[110].([]Option)
 }
 
-func shared109() []Option {
-	if sharedValues[109] == nil {
-		sharedValues[109] = []Option{
+func shared111() []Option {
+	if sharedValues[111] == nil {
+		sharedValues[111] = []Option{
 			{
 				Names: []string{
 					"-recursive",
@@ -52738,12 +52905,12 @@ func shared109() []Option {
 			},
 		}
 	}
-	return sharedValues[109].([]Option)
+	return sharedValues[111].([]Option)
 }
 
-func shared110() []Option {
-	if sharedValues[110] == nil {
-		sharedValues[110] = []Option{
+func shared112() []Option {
+	if sharedValues[112] == nil {
+		sharedValues[112] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -52800,12 +52967,12 @@ func shared110() []Option {
 			},
 		}
 	}
-	return sharedValues[110].([]Option)
+	return sharedValues[112].([]Option)
 }
 
-func shared111() []Option {
-	if sharedValues[111] == nil {
-		sharedValues[111] = []Option{
+func shared113() []Option {
+	if sharedValues[113] == nil {
+		sharedValues[113] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -52858,12 +53025,12 @@ func shared111() []Option {
 			},
 		}
 	}
-	return sharedValues[111].([]Option)
+	return sharedValues[113].([]Option)
 }
 
-func shared112() []Option {
-	if sharedValues[112] == nil {
-		sharedValues[112] = []Option{
+func shared114() []Option {
+	if sharedValues[114] == nil {
+		sharedValues[114] = []Option{
 			{
 				Names: []string{
 					"-or-create",
@@ -52871,12 +53038,12 @@ func shared112() []Option {
 			},
 		}
 	}
-	return sharedValues[112].([]Option)
+	return sharedValues[114].([]Option)
 }
 
-func shared113() []Option {
-	if sharedValues[113] == nil {
-		sharedValues[113] = []Option{
+func shared115() []Option {
+	if sharedValues[115] == nil {
+		sharedValues[115] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -52947,12 +53114,12 @@ func shared113() []Option {
 			},
 		}
 	}
-	return sharedValues[113].([]Option)
+	return sharedValues[115].([]Option)
 }
 
-func shared114() []Option {
-	if sharedValues[114] == nil {
-		sharedValues[114] = []Option{
+func shared116() []Option {
+	if sharedValues[116] == nil {
+		sharedValues[116] = []Option{
 			{
 				Names: []string{
 					"-o",
@@ -53066,12 +53233,12 @@ func shared114() []Option {
 			},
 		}
 	}
-	return sharedValues[114].([]Option)
+	return sharedValues[116].([]Option)
 }
 
-func shared115() []Option {
-	if sharedValues[115] == nil {
-		sharedValues[115] = []Option{
+func shared117() []Option {
+	if sharedValues[117] == nil {
+		sharedValues[117] = []Option{
 			{
 				Names: []string{
 					"--user",
@@ -53141,8 +53308,8 @@ func shared115() []Option {
 			},
 		}
 	}
-	return sharedValues[115].([]Option)
+	return sharedValues[117].([]Option)
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "1d1731cd91f3c67f6e27e762a419dd2987bb119b9210752043bd179bd6a27db1"
+const generatedHash = "250e9d2f23db95f46ba8bda2fe9999fd3c835d96c461c4dddb79dbd30fabbebe"

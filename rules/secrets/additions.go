@@ -219,6 +219,15 @@ var ourRules = []rule{
 		Confidence:  Token,
 	},
 	{
+		ID:          "vault-token",
+		Description: "a HashiCorp Vault service, batch or recovery token of any length (gitleaks' rules want 90 characters or more)",
+		Regex:       `\b(hv[sbr]\.[A-Za-z0-9_-]{24,300})(?:[^A-Za-z0-9_-]|$)`,
+		SecretGroup: 1,
+		Entropy:     3.5,
+		Keywords:    []string{"hvs.", "hvb.", "hvr."},
+		Confidence:  Token,
+	},
+	{
 		ID:          "jwk-private-key",
 		Description: "the private part of a JSON Web Key (its \"d\", \"p\" or \"q\" member)",
 		Regex:       `"(?:d|p|q|dp|dq)"\s*:\s*"([A-Za-z0-9_+/-]{32,}={0,2})"`,

@@ -215,6 +215,13 @@ neg += [
     "curl -u admin:admin http://localhost:8080/api",
     "curl -u \"$USER:$TOKEN\" https://api.example.com",
 ]
+pos += [
+    ("log into vault with hvs." + r(86, A62 + "_-") + " and list the kv paths", "vault-token"),
+    ("VAULT_TOKEN=hvb." + r(60, A62), None),
+]
+neg += [
+    "export VAULT_TOKEN=hvs.XXXXXXXXXXXXXXXXXXXXXXXXXXXX",
+]
 test_only.append(("export const FAKE_JWT = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ0ZXN0LXVzZXItMTIzNDUifQ.';", "jwt"))
 
 cases = []
