@@ -23,8 +23,82 @@ func credentialConfigWithoutSecrets(p, content string) bool {
 	case strings.HasSuffix(p, ".kube/config") || strings.Contains(p, ".kube/config-") || strings.Contains(p, ".kube/config.") ||
 		base == "kubeconfig" || strings.HasSuffix(base, ".kubeconfig") || strings.HasPrefix(base, "kubeconfig"):
 		return kubeconfigWithoutSecrets(content)
+	case testEnvFile(base):
+		return testEnvWithoutSecrets(content)
 	}
 	return false
+}
+
+// testEnvFile reports an env file for the test suite (.env.test,
+// .env.testing, .env.ci, .env.e2e), which projects commit with throwaway
+// values.
+func testEnvFile(base string) bool {
+	switch strings.ToLower(base) {
+	case ".env.test", ".env.testing", ".env.ci", ".env.e2e", ".env.test.local":
+		return true
+	}
+	return false
+}
+
+// testEnvWithoutSecrets reports a test env file whose every value is a
+// throwaway: a local address (postgres://postgres:postgres@localhost), a
+// test-mode key (sk_test_…), or a value that says it is a dummy, test or
+// example value. Any other value, or a line that is not NAME=value, is not.
+func testEnvWithoutSecrets(content string) bool {
+	values := 0
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, value, ok := strings.Cut(strings.TrimPrefix(line, "export "), "=")
+		if !ok || strings.ContainsAny(strings.TrimSpace(name), " \t") {
+			return false
+		}
+		value = strings.Trim(strings.TrimSpace(value), `"'`)
+		values++
+		if !throwawayValue(value) {
+			return false
+		}
+	}
+	return values > 0
+}
+
+// throwawayValue reports a value of a test env file that unlocks nothing
+// outside this machine.
+func throwawayValue(v string) bool {
+	low := strings.ToLower(v)
+	if v == "" || len(v) < 6 || !strings.ContainsAny(low, "0123456789") && !strings.ContainsAny(low, "-_:/@.") {
+		return true // short or a plain word (true, debug, development)
+	}
+	if i := strings.Index(low, "://"); i > 0 {
+		host := low[i+3:]
+		if at := strings.LastIndex(host, "@"); at >= 0 {
+			host = host[at+1:]
+		}
+		for _, local := range []string{"localhost", "127.0.0.1", "0.0.0.0", "[::1]", "db:", "db/", "postgres:", "postgres/", "redis:", "redis/",
+			"mysql:", "mysql/", "mongo:", "mongo/", "host.docker.internal"} {
+			if strings.HasPrefix(host, local) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, word := range []string{"test", "dummy", "fake", "example", "changeme", "placeholder", "localhost", "secret", "xxx", "sample"} {
+		if strings.Contains(low, word) && len(v) < 40 {
+			return true
+		}
+	}
+	return !strings.ContainsAny(low, "0123456789") && len(v) < 24 || isNumber(v)
+}
+
+func isNumber(v string) bool {
+	for _, r := range v {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return v != ""
 }
 
 func dockerConfigWithoutSecrets(content string) bool {

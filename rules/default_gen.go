@@ -423,12 +423,14 @@ func generatedDefault() *Policy {
 				},
 				Unless: []string{
 					"^(shred|srm|wipe)\\s+(-[a-zA-Z0-9]+\\s+|-n\\s+\\d+\\s+|--[a-z-]+(=\\d+)?\\s+)*((/tmp|/var/tmp|/private/tmp)/(?![^\\s]*\\.\\.)[^\\s;|&<>*?$`]+\\s*)+$",
+					"^(shred|srm|wipe)\\s+(-[a-zA-Z0-9]+\\s+|-n\\s+\\d+\\s+|--[a-z-]+(=\\d+)?\\s+)*((?![~/$-])(?![^\\s]*\\.\\.)[^\\s;|&<>*?$`]+\\s*)+$",
 				},
 				Reason: "shred destroys data beyond recovery",
 				Examples: Examples{
 					Match: []string{
-						"shred -u secrets.txt",
+						"shred -u ~/secrets.txt",
 						"shred -vfz -n 3 /dev/sda",
+						"shred -u ../other/key.pem",
 						"shred -u /tmp/../home/dev/.ssh/id_rsa",
 						"shred -u /tmp/x ~/.ssh/id_rsa",
 					},
@@ -436,6 +438,7 @@ func generatedDefault() *Policy {
 						"rm secrets.txt",
 						"shred -u /tmp/test-signing-key.pem",
 						"shred -zu -n 3 /tmp/ci-key.pem /tmp/ci-key.pub",
+						"shred -u ./tests/fixtures/generated_test_key.pem",
 					},
 				},
 				Prefilter: [][][]string{},
@@ -1489,6 +1492,7 @@ func generatedDefault() *Policy {
 					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?core\.(editor|pager)\s+['"]?(true|:|cat|less|more|vi|vim|nvim|nano|emacs|code --wait|cursor --wait|subl -w|mate -w)['"]?$`,
 					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?core\.pager\s+['"]?(less|more|most|delta|bat|cat)(\s+--?[a-z][\w-]*(=[\w.-]+)?)*['"]?$`,
 					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?credential\.helper\s+['"]?(cache(\s+--timeout[= ]?\d+)?|store|osxkeychain|manager|manager-core|libsecret|wincred)['"]?$`,
+					`(?i)^git\s+config\s+(--(global|local|system|worktree|show-origin|show-scope|null|includes)\s+)*((--get(-all)?|get(\s+--all)?)\s+)?[\w.-]+\s*$`,
 				},
 				Reason: "configures git to run an arbitrary program",
 				Examples: Examples{
@@ -1509,6 +1513,9 @@ func generatedDefault() *Policy {
 						`git config --global core.pager "less -FRX"`,
 						"git config --global credential.helper 'cache --timeout=3600'",
 						"git config --global credential.helper osxkeychain",
+						"git config --get core.hooksPath",
+						"git config core.sshCommand",
+						"git config --global --get-all credential.helper",
 					},
 				},
 				Prefilter: [][][]string{
@@ -2714,6 +2721,7 @@ func generatedDefault() *Policy {
 				},
 				Unless: []string{
 					`^(echo|printf)(\s+-[a-zA-Z]+)*\s+'[^']*'$`,
+					`(?i)^(echo|printf)\b(?!.*\$(?!\{\w+:0:[1-8]\})\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|_PAT\b))`,
 				},
 				Reason: "prints a secret environment variable into the conversation",
 				Advice: `check whether the variable is set with [ -n "$NAME" ] instead of printing it`,
@@ -2722,11 +2730,14 @@ func generatedDefault() *Policy {
 						"echo $AWS_SECRET_ACCESS_KEY",
 						`echo "token=$GITHUB_TOKEN"`,
 						"printenv OPENAI_API_KEY",
+						`echo "${OPENAI_API_KEY:0:7} $OPENAI_API_KEY"`,
+						`echo "${OPENAI_API_KEY:0:40}"`,
 					},
 					NoMatch: []string{
 						"echo $PATH",
 						"echo $NODE_ENV",
 						`printf '//npm.pkg.github.com/:_authToken=${NPM_TOKEN}\n'`,
+						`echo "${OPENAI_API_KEY:0:7}..."`,
 					},
 				},
 				Prefilter: [][][]string{
@@ -2847,34 +2858,6 @@ func generatedDefault() *Policy {
 					},
 					NoMatch: []string{
 						"docker run --rm -v $(pwd):/app node:20 npm test",
-					},
-				},
-				Prefilter: [][][]string{},
-			},
-			{
-				ID: "secret-file-permissions",
-				Kinds: []hook.Kind{
-					"shell",
-				},
-				Decision: "ask",
-				Target:   "path",
-				Programs: []string{
-					"chmod",
-					"chown",
-					"chgrp",
-					"setfacl",
-				},
-				Paths: []string{
-					"secret",
-				},
-				Reason: "changes permissions of a credential file",
-				Examples: Examples{
-					Match: []string{
-						"chmod 600 ~/.ssh/id_ed25519",
-						"chmod 644 config/service-account.json",
-					},
-					NoMatch: []string{
-						"chmod +x run.sh",
 					},
 				},
 				Prefilter: [][][]string{},
@@ -6718,4 +6701,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "da85a02c296b5ce052bd0ecd2b6c0aed0bfe8c61140736cb219dc28ac54c9c37"
+const generatedDefaultHash = "913307e87e22ec615c45bc088e92efe9677c6e523fa5c488b9a5c434a223c02d"

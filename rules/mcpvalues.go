@@ -5,6 +5,7 @@
 package rules
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -110,6 +111,21 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			}
 			continue
 		}
+		if len(v) > 5 && strings.EqualFold(v[:5], "data:") {
+			// A data: URL is a page the tool opens: its script runs there.
+			if page := dataURLContent(v); strings.Contains(strings.ToLower(page), "<script") || strings.Contains(strings.ToLower(page), "javascript:") {
+				lowPage := strings.ToLower(page)
+				if strings.Contains(lowPage, "file://") || (strings.Contains(lowPage, "fetch(") || strings.Contains(lowPage, "xmlhttprequest") ||
+					strings.Contains(lowPage, "sendbeacon")) && (strings.Contains(lowPage, "cookie") || strings.Contains(lowPage, "localstorage") ||
+					strings.Contains(lowPage, "http")) {
+					deny("mcp-data-url-script", "a data: URL page whose script reads local files or sends data out",
+						"open the page the task is about; ask the user", "")
+				} else {
+					escalate("a data: URL page that runs a script")
+				}
+			}
+			continue
+		}
 		if low := strings.ToLower(v); strings.Contains(low, "://") && streamWrapperRe().MatchString(low) {
 			deny("mcp-stream-wrapper", "a URL that smuggles a PHP or archive stream wrapper (php://filter, phar://, expect://): a local file read or code run on the server",
 				"request the page itself; ask the user", hostOf(v))
@@ -141,6 +157,16 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					escalate("a file:// URL reads a local file outside the workspace: " + fp)
 				}
 			default:
+				if climbed, ok := climbsOut(rest); ok {
+					// /static/..%2f..%2fhome/dev/.ssh/id_rsa: the server is asked
+					// for a file outside what it serves.
+					if slices.Contains(effects.PathClassesOf(climbed, ctx.Cwd, ctx.Home), effects.ClassSecret) {
+						deny("mcp-url-traversal-secret", "a URL that climbs out of the served folder to the credential file "+climbed,
+							"request the page itself; ask the user", hostOf(v))
+					} else {
+						escalate("a URL that climbs out of the served folder (../): " + text.Truncate(v, 80))
+					}
+				}
 				if label := effects.EncodedHostLabel(hostOf(v)); label != "" {
 					deny("mcp-dns-exfiltration", "a URL whose host name carries encoded data ("+text.Truncate(label, 40)+"): the lookup alone sends it out",
 						"fetch the service by its own name; ask the user", hostOf(v))
@@ -249,6 +275,61 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 	}
 	return d
+}
+
+// climbsOut reports a URL (after its scheme) whose path, decoded, climbs
+// with ../, and the absolute path it names after the last climb
+// (/static/..%2f..%2fhome%2fdev%2f.ssh%2fid_rsa → /home/dev/.ssh/id_rsa).
+func climbsOut(rest string) (string, bool) {
+	p := rest
+	if i := strings.IndexByte(p, '/'); i >= 0 {
+		p = p[i:]
+	} else {
+		return "", false
+	}
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	for range 3 {
+		dec, err := url.PathUnescape(p)
+		if err != nil || dec == p {
+			break
+		}
+		p = dec
+	}
+	p = strings.ReplaceAll(p, "\\", "/")
+	i := strings.LastIndex(p, "../")
+	if i < 0 {
+		return "", false
+	}
+	tail := strings.TrimLeft(p[i+3:], "/")
+	for strings.HasPrefix(tail, "../") {
+		tail = strings.TrimLeft(tail[3:], "/")
+	}
+	return "/" + tail, true
+}
+
+// dataURLContent is the decoded content of a data: URL ("" when it cannot
+// be decoded).
+func dataURLContent(v string) string {
+	meta, data, ok := strings.Cut(v[5:], ",")
+	if !ok {
+		return ""
+	}
+	if strings.HasSuffix(strings.ToLower(meta), ";base64") {
+		dec, err := base64.StdEncoding.DecodeString(strings.TrimSpace(data))
+		if err != nil {
+			dec, err = base64.RawStdEncoding.DecodeString(strings.TrimSpace(data))
+		}
+		if err != nil {
+			return ""
+		}
+		return string(dec)
+	}
+	if dec, err := url.PathUnescape(data); err == nil {
+		return dec
+	}
+	return data
 }
 
 // serverCodeRuns reports JavaScript that starts programs or loads modules

@@ -284,7 +284,14 @@ func rawWriteTargets(c *shell.Command) []string {
 		return xs
 	}
 	switch c.Name {
-	case "tee", "rm", "unlink", "shred", "truncate", "touch", "chmod", "chown", "chattr", "rmdir", "mv":
+	case "chmod":
+		// A mode that gives no one new the right to write or to run as
+		// another user (chmod 600 ~/.ssh/authorized_keys) changes nothing
+		// about who can log in: not a write.
+		if xs := nonFlag(); len(xs) > 0 && !effects.NarrowingMode(xs[0], false) {
+			out = append(out, xs...)
+		}
+	case "tee", "rm", "unlink", "shred", "truncate", "touch", "chown", "chattr", "rmdir", "mv":
 		out = append(out, nonFlag()...)
 	case "cp", "ln", "install", "rsync", "scp":
 		if xs := nonFlag(); len(xs) > 0 {

@@ -20,7 +20,7 @@ import (
 var (
 	// specificSecretRe names a particular credential store or file.
 	specificSecretRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(\.ssh[/\\]+id_\w+\b(?:[^.]|\.(?:[^p]|p[^u]|pu[^b])|$)|\bid_(rsa|ed25519|ecdsa|dsa)\b(?:[^.]|$)|\.aws([/\\]+credentials)?\b|\.config[/\\]+gcloud\b|\.kube([/\\]+config)?\b|\bkubeconfig\b|\.docker[/\\]+config\.json|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|(^|[\s'"` + "`" + `(/])\.env(\.(production|prod|staging|local|development|dev|live))?\b|\blogin data\b|\bprivate keys?\b|\b(seed phrases?|recovery phrases?|mnemonic|metamask|phantom|wallet (vault|keys?|data|files?))\b|\bvault\b|\bkeychain\b|\.tfstate\b|\bcredentials\.(xml|json|ya?ml|toml)\b|/proc/(self|\d+)/environ\b|\$\{\{\s*secrets\.|\bsensitive values\b|\b(shell|bash|zsh) histor(y|ies)\b|\b(run|dump|print|printenv|output of)\s+(env|printenv|the environment)\b|\b(1password|bitwarden|lastpass|keepass(xc)?|dashlane)\b|\bsecrets? (manager|store)\b.{0,20}\b(values?|all)\b|\bsecrets?\.(ya?ml|json|toml|env|txt)\b|\b[\w.-]*(service[-_]?account|[-_]sa)[\w.-]*\.json\b|\bkeys?/[\w.-]+\.(json|pem|p12|pfx|key)\b|\b[\w.-]+\.(p12|pfx|jks|keystore)\b|\b(values?\s+of|print|dump|show|echo|output|display)\s+(out\s+)?(the\s+)?(values?\s+of\s+)?(every|all|each)\s+(the\s+|of\s+the\s+)?env(ironment)?\s+var(iable)?s?\b[^.\n]{0,60}\b(keys?|secrets?|tokens?|passwords?|credentials?)\b)`)
+		return regexp.MustCompile(`(\.ssh[/\\]+id_\w+\b(?:[^.]|\.(?:[^p]|p[^u]|pu[^b])|$)|\bid_(rsa|ed25519|ecdsa|dsa)\b(?:[^.]|$)|\.aws([/\\]+credentials)?\b|\.config[/\\]+gcloud\b|\.kube([/\\]+config)?\b|\bkubeconfig\b|\.docker[/\\]+config\.json|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|(^|[\s'"` + "`" + `(/])\.env(\.(production|prod|staging|local|development|dev|live))?\b|\blogin data\b|\bprivate keys?\b|\b(seed phrases?|recovery phrases?|mnemonic|metamask|phantom|wallet (vault|keys?|data|files?))\b|\bvault\b|\bkeychain\b|\.tfstate\b|\bcredentials\.(xml|json|ya?ml|toml)\b|/proc/(self|\d+)/environ\b|\$\{\{\s*secrets\.|\bsensitive values\b|\b(shell|bash|zsh) histor(y|ies)\b|\b(run|dump|print|printenv|output of)\s+(the\s+)?[\x60'"]?(env|printenv|set|export -p|the environment)\b|\b(1password|bitwarden|lastpass|keepass(xc)?|dashlane)\b|\bsecrets? (manager|store)\b.{0,20}\b(values?|all)\b|\bsecrets?\.(ya?ml|json|toml|env|txt)\b|\b[\w.-]*(service[-_]?account|[-_]sa)[\w.-]*\.json\b|\bkeys?/[\w.-]+\.(json|pem|p12|pfx|key)\b|\b[\w.-]+\.(p12|pfx|jks|keystore)\b|\b(values?\s+of|print|dump|show|echo|output|display)\s+(out\s+)?(the\s+)?(values?\s+of\s+)?(every|all|each)\s+(the\s+|of\s+the\s+)?env(ironment)?\s+var(iable)?s?\b[^.\n]{0,60}\b(keys?|secrets?|tokens?|passwords?|credentials?)\b)`)
 	})
 	// anySecretRe names credentials in general.
 	anySecretRe = sync.OnceValue(func() *regexp.Regexp {
@@ -34,7 +34,7 @@ var (
 	specificAnchors = []string{".ssh", "id_", ".aws", "gcloud", ".kube", "kubeconfig", ".docker", ".netrc", ".git-credentials", ".npmrc",
 		".pypirc", ".env", "login data", "private key", "seed phrase", "recovery phrase", "mnemonic", "metamask", "phantom", "wallet",
 		"vault", "keychain", "secret", "tfstate", "credentials.", "1password", "bitwarden", "lastpass", "keepass", "dashlane",
-		"environ", "sensitive values", "histor", "run env", "dump env", "print env", "printenv", "the environment",
+		"environ", "sensitive values", "histor", "run env", "dump env", "print env", "printenv", "the environment", "`env`", "'env'", "\"env\"",
 		"service-account", "service_account", "serviceaccount", "-sa.", "_sa.", "keys/", "key/", ".p12", ".pfx", ".jks", ".keystore"}
 	generalAnchors = []string{"token", "password", "credential", "secret", "api", "access key"}
 )
@@ -92,8 +92,14 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) {
 			return false
 		}
-		if w := window(m, 200); strongTarget(w) || weakTarget(w) || hasWord(w, "webhook", "discord", "slack", "telegram") ||
-			showsDirectly(low, m) {
+		w := window(m, 200)
+		outside := strongTarget(w) || hasWord(w, "webhook", "discord", "slack", "telegram")
+		if quotedCommand(low[m[0]:m[1]]) && !outside {
+			// run `env` and show me the output: the user asks to see their
+			// own environment, for a person to decide; sent out, it is a leak.
+			return false
+		}
+		if outside || weakTarget(w) || showsDirectly(low, m) {
 			why = "the prompt asks to expose or send " + text.Truncate(trimSep(prompt[m[0]:m[1]]), 40)
 			return true
 		}
@@ -216,6 +222,12 @@ func remediation(w string) bool {
 	return hasWord(w, "redact", "redacted", "redacts", "mask", "masked", "masks", "scrub", "strip", "strips", "except", "excluding",
 		"without", "never", "not", "omit", "hide", "hidden", "sanitize", "sanitized", "remove", "stop", "stops", "rename", "filter") ||
 		strings.Contains(w, "don't") || strings.Contains(w, "no longer") || strings.Contains(w, "shouldn't")
+}
+
+// quotedCommand reports a match that names the environment-dumping command
+// in quotes (`env`, 'printenv').
+func quotedCommand(m string) bool {
+	return strings.ContainsAny(m, "`'\"") && (strings.HasSuffix(m, "env") || strings.HasSuffix(m, "set") || strings.HasSuffix(m, "-p"))
 }
 
 func trimSep(s string) string {

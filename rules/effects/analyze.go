@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -139,11 +140,12 @@ func (a *analysis) run() {
 // inline Ruby deletes), run after the table's walk, by program name.
 var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	m := map[string][]func(*analysis){
-		"go":  {(*analysis).remoteModule},
-		"scp": {(*analysis).scpDownload},
-		"mv":  {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
-		"gmv": {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
-		"git": {(*analysis).movesInsideWorkspace},
+		"go":    {(*analysis).remoteModule},
+		"scp":   {(*analysis).scpDownload},
+		"mv":    {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
+		"gmv":   {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
+		"git":   {(*analysis).movesInsideWorkspace},
+		"chmod": {(*analysis).narrowsModes},
 	}
 	for _, n := range []string{"nc", "ncat", "netcat"} {
 		m[n] = append(m[n], (*analysis).portCheck)
@@ -571,6 +573,58 @@ func (a *analysis) deployTargets() {
 			return
 		}
 	}
+}
+
+// narrowsModes records the mode a chmod sets on its files, for the
+// decision to see whether it grants anything (chmod 600 ~/.ssh/authorized_keys
+// is routine hygiene).
+func (a *analysis) narrowsModes() {
+	for _, arg := range a.c.Args {
+		if strings.HasPrefix(arg, "-") {
+			continue
+		}
+		for i := range a.r.Files {
+			if a.r.Files[i].Op == OpMode {
+				a.r.Files[i].mode = arg
+			}
+		}
+		return
+	}
+}
+
+// NarrowingMode reports a chmod mode that gives no one new rights: no
+// write permission for group or others (with private, no permission for
+// them at all, as a credential file needs), no setuid, setgid or sticky
+// bit. An octal mode such as 600 or 0700, or symbolic clauses that only
+// take permissions away (go-rwx) or only concern the owner (u+rw).
+func NarrowingMode(m string, private bool) bool {
+	if m == "" {
+		return false
+	}
+	mask := uint64(0o7022)
+	if private {
+		mask = 0o7077
+	}
+	if n, err := strconv.ParseUint(m, 8, 32); err == nil {
+		return len(m) <= 4 && n&mask == 0
+	}
+	for _, clause := range strings.Split(m, ",") {
+		i := strings.IndexAny(clause, "+-=")
+		if i < 0 || strings.Trim(clause[:i], "ugoa") != "" {
+			return false
+		}
+		who, rest := clause[:i], clause[i:]
+		if strings.ContainsAny(rest, "st") {
+			return false
+		}
+		if strings.Contains(rest, "-") && !strings.ContainsAny(rest, "+=") {
+			continue // only takes away
+		}
+		if who != "u" {
+			return false
+		}
+	}
+	return true
 }
 
 // bulkRecords records inline code that deletes or rewrites database records

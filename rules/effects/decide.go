@@ -133,6 +133,8 @@ func (r *Record) dangers() []string {
 				}
 			case has(c, ClassGuard):
 				add("%s the guard's or the agent's configuration (%s)", verb, f.Path)
+			case f.narrowing() && has(c, ClassPersistence, ClassSecret) && !coreSystem(f.Path) && !has(c, "root", "home"):
+				// chmod 600 ~/.ssh/authorized_keys: grants no one anything.
 			case has(c, ClassHooks) && f.scriptVerdict == hook.Deny:
 				add("writes %s, a git hook script, with code the rules deny", f.Path)
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && harmlessConfigContent(f.Path, f.content):
@@ -196,6 +198,10 @@ func (r *Record) concerns() []string {
 		case OpWrite, OpMode, OpDelete:
 			switch {
 			case r.DryRun:
+			case f.narrowing() && has(c, ClassPersistence, ClassSecret) && !f.Dynamic && !coreSystem(f.Path) &&
+				!has(c, ClassGuard, "root", "home", "dynamic"):
+			case f.Op == OpMode && has(c, ClassSecret):
+				add("changes permissions of the credential file %s (a mode or owner that may let others read it)", f.Path)
 			case f.Dynamic || has(c, "dynamic"):
 				add("%s a path known only at run time (%s)", f.Op, f.Path)
 			case has(c, ClassGuard) && f.Op == OpWrite && EditorConfigFile(f.Path):

@@ -261,12 +261,28 @@ func (m *pathMatcher) matchOne(p string, comps []string) bool {
 	return false
 }
 
+// everyFileWithExtension reports a glob that stands for every file of one
+// extension (*.json): it names no file in disguise. An extension that is
+// itself secret (*.tfstate) is matched by the name patterns.
+func everyFileWithExtension(c string) bool {
+	ext, ok := strings.CutPrefix(c, "*.")
+	if !ok || ext == "" {
+		return false
+	}
+	for _, r := range ext {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
 // matchGlobPath matches a path written with globs (/e??/sh*w, ~/.ss?/*):
 // a glob component matches a pattern component it could expand to.
 func (m *pathMatcher) matchGlobPath(comps []string) bool {
 	disguise := false
 	for _, c := range comps {
-		if strings.ContainsAny(c, globChars) && literalChars(c) >= 2 {
+		if strings.ContainsAny(c, globChars) && literalChars(c) >= 2 && !everyFileWithExtension(c) {
 			disguise = true
 			break
 		}

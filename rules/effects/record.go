@@ -34,9 +34,17 @@ type FileEffect struct {
 	// moved says a delete is the source of a move to an ordinary place
 	// inside the workspace.
 	moved bool
+	// mode is the mode a chmod sets ("" for other operations).
+	mode string
 	// scriptVerdict is the rule pass's decision on a hook script's known
 	// content ("" when not decided).
 	scriptVerdict hook.Decision
+}
+
+// narrowing reports a mode change that grants no one new rights (chmod 600;
+// for a credential file, no rights for group or others at all).
+func (f *FileEffect) narrowing() bool {
+	return f.Op == OpMode && f.mode != "" && NarrowingMode(f.mode, has(f.Classes, ClassSecret))
 }
 
 // CodeEffect is code a command runs.

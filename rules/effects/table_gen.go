@@ -2225,9 +2225,14 @@ func program23() *Spec {
 			Allow: []string{
 				"chmod +x scripts/build.sh",
 				"chmod 600 /tmp/key",
+				"chmod 600 ~/.ssh/authorized_keys ~/.ssh/id_ed25519",
+				"chmod go-rwx ~/.aws/credentials",
+				"chmod 644 ~/.ssh/authorized_keys",
 			},
 			Judge: []string{
 				"chmod 644 /home/dev/other/file",
+				"chmod 644 ~/.ssh/id_ed25519",
+				"chmod 640 config/service-account.json",
 			},
 			Deny: []string{
 				"chmod -R 777 /",
@@ -32809,7 +32814,6 @@ func program149() *Spec {
 					},
 					{
 						Names: []string{
-							"--address",
 							"--pod-running-timeout",
 							"-p",
 							"--port",
@@ -32817,7 +32821,6 @@ func program149() *Spec {
 							"--www",
 							"-w",
 							"--www-prefix",
-							"--accept-hosts",
 							"--accept-paths",
 							"--reject-paths",
 							"--reject-methods",
@@ -32829,6 +32832,14 @@ func program149() *Spec {
 					},
 					{
 						Names: []string{
+							"--address",
+							"--accept-hosts",
+						},
+						Value:   "any",
+						Concern: "listens on the given address: other machines may reach the cluster through it",
+					},
+					{
+						Names: []string{
 							"--disable-filter",
 							"--append-server-path",
 						},
@@ -32837,6 +32848,9 @@ func program149() *Spec {
 				Examples: Examples{
 					Allow: []string{
 						"kubectl port-forward svc/grafana 3000:80 -n monitoring",
+					},
+					Judge: []string{
+						"kubectl port-forward --address 0.0.0.0 svc/postgres 5432:5432 -n staging",
 					},
 				},
 			},
@@ -53312,4 +53326,4 @@ func shared117() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "250e9d2f23db95f46ba8bda2fe9999fd3c835d96c461c4dddb79dbd30fabbebe"
+const generatedHash = "c289f54f8632227bbf555398e60874af46fec673f33afb8a7a9409570b625f2e"

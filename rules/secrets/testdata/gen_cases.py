@@ -222,6 +222,13 @@ pos += [
 neg += [
     "export VAULT_TOKEN=hvs.XXXXXXXXXXXXXXXXXXXXXXXXXXXX",
 ]
+pos += [
+    ("docker login fails: echo dckr_pat_" + r(27, A62 + "_-") + " | docker login -u ci-bot --password-stdin", "docker-hub-token"),
+    ("firebase server key: AAAA" + r(7, A62 + "_-") + ":APA91b" + r(134, A62 + "_-"), "firebase-cloud-messaging-key"),
+]
+neg += [
+    "set DOCKERHUB_TOKEN=dckr_pat_XXXXXXXXXXXXXXXXXXXXXXXX in the CI settings",
+]
 test_only.append(("export const FAKE_JWT = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ0ZXN0LXVzZXItMTIzNDUifQ.';", "jwt"))
 
 cases = []
