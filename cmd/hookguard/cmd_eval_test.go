@@ -21,8 +21,9 @@ import (
 	"github.com/hookguard/hookguard/internal/hook"
 )
 
-// hookguardBin is the binary built once for the end-to-end tests.
-var hookguardBin string
+// hookguardBin is the binary built once for the end-to-end tests, and
+// hookClientBin the thin client (cmd/hookguard-hook).
+var hookguardBin, hookClientBin string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "hookguard-cmd-test-")
@@ -33,6 +34,14 @@ func TestMain(m *testing.M) {
 	hookguardBin = filepath.Join(dir, "hookguard")
 	if out, err := exec.Command("go", "build", "-o", hookguardBin, ".").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "build hookguard: %v\n%s", err, out)
+		os.RemoveAll(dir)
+		os.Exit(2)
+	}
+	// The thin client, in a folder of its own: tests that want it beside
+	// hookguard copy both (resident_e2e_test.go).
+	hookClientBin = filepath.Join(dir, "client", "hookguard-hook")
+	if out, err := exec.Command("go", "build", "-o", hookClientBin, "../hookguard-hook").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "build hookguard-hook: %v\n%s", err, out)
 		os.RemoveAll(dir)
 		os.Exit(2)
 	}

@@ -64,7 +64,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		}
 		return nil
 	}
-	pipe, lerr := pipeline.Load(*policyPath, ev, stderr)
+	pipe, lerr := loadPipeline(*policyPath, ev, stderr)
 	if lerr != nil {
 		// A broken policy must not silently drop the guard: deny and say why.
 		res := hook.Result{Decision: hook.Deny, Source: hook.SourceError, Reason: "hookguard could not load its policy: " + text.OneLine(lerr.Error())}
@@ -81,6 +81,7 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		return &exitError{code: 2, msg: werr.Error()}
 	}
 	pipeline.Audit(pipe, ev, d, time.Since(start), stderr)
+	startResidentIfAsked(stderr)
 	return nil
 }
 

@@ -131,12 +131,13 @@ func planError(t install.Target, err error) error {
 }
 
 func runInstall(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("install", "install [--claude] [--user] [--no-tools] [--dry-run] [--project DIR] [--bin PATH] [--timeout SECONDS]", stderr)
+	fs := newFlags("install", "install [--claude] [--user] [--no-tools] [--no-client] [--dry-run] [--project DIR] [--bin PATH] [--timeout SECONDS]", stderr)
 	var tf targetFlags
 	tf.register(fs)
 	fs.Bool("tools", true, "guard Cursor's generic preToolUse event (the default; kept for old scripts)")
 	noTools := fs.Bool("no-tools", false, "leave out Cursor's generic preToolUse event, which guards the agent's own file edits and deletes")
 	bin := fs.String("bin", "", "hookguard binary the hooks run (default: this one)")
+	noClient := fs.Bool("no-client", false, "run hookguard itself for every event even when the thin client hookguard-hook is installed beside it")
 	timeout := fs.Int("timeout", 0, fmt.Sprintf("hook timeout in seconds (default %d for Cursor, %d for Claude Code)", install.CursorTimeout, install.ClaudeTimeout))
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -155,7 +156,13 @@ func runInstall(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	plan, err := install.PlanInstall(t, install.Options{Binary: binary, NoTools: *noTools, Timeout: *timeout})
+	// The thin client beside hookguard answers through the resident
+	// evaluator: the same answers, a fraction of the start-up time.
+	hookBinary := binary
+	if c := install.ThinClientBeside(binary); c != "" && !*noClient {
+		hookBinary = c
+	}
+	plan, err := install.PlanInstall(t, install.Options{Binary: hookBinary, NoTools: *noTools, Timeout: *timeout})
 	if err != nil {
 		return planError(t, err)
 	}
@@ -181,7 +188,10 @@ func runInstall(args []string, _ io.Reader, stdout, stderr io.Writer) error {
 		verb = "created"
 	}
 	fmt.Fprintf(stdout, "%s %s\n", verb, t.Path)
-	fmt.Fprintf(stdout, "  runs: %s\n", install.HookCommand(binary, string(t.Agent)))
+	fmt.Fprintf(stdout, "  runs: %s\n", install.HookCommand(hookBinary, string(t.Agent)))
+	if hookBinary != binary {
+		fmt.Fprintf(stdout, "  (the thin client: it hands each event to a resident hookguard serve --resident and runs %s itself when none answers)\n", binary)
+	}
 	if backup != "" {
 		fmt.Fprintf(stdout, "  previous file saved as %s\n", backup)
 	}

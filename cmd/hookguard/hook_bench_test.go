@@ -50,3 +50,39 @@ func BenchmarkHookCommand(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkResidentHook is the resident evaluator's work for one event of
+// each kind (what `hookguard serve --resident` does per thin-client request,
+// without the socket): the policy compiled once and kept, as in the server.
+func BenchmarkResidentHook(b *testing.B) {
+	home := b.TempDir()
+	b.Setenv("HOME", home)
+	b.Setenv("XDG_CONFIG_HOME", home+"/.config")
+	b.Setenv("XDG_STATE_HOME", home+"/.state")
+	b.Setenv("HOOKGUARD_AUDIT", "off")
+	b.Setenv("HOOKGUARD_JUDGE", "off")
+	os.Unsetenv("HOOKGUARD_POLICY")
+	cache := &pipelineCache{}
+	old := loadPipeline
+	loadPipeline = cache.load
+	defer func() { loadPipeline = old }()
+	for name, fields := range benchEvents {
+		ev := map[string]any{"conversation_id": "c-1", "generation_id": "g-1", "model": "m", "cursor_version": "2.1.3",
+			"workspace_roots": []string{"/home/dev/project"}, "user_email": nil}
+		for k, v := range fields {
+			ev[k] = v
+		}
+		data, err := json.Marshal(ev)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if rep := residentHook([]string{"--dialect", "cursor"}, data); rep.Code != 0 || len(rep.Stdout) == 0 {
+					b.Fatalf("exit %d, answer %q", rep.Code, rep.Stdout)
+				}
+			}
+		})
+	}
+}

@@ -29,6 +29,8 @@ type sandbox struct {
 	home string
 	root string
 	env  []string
+	// bin is the hookguard binary run; "" is the one TestMain built.
+	bin string
 }
 
 func newSandbox(t *testing.T) *sandbox {
@@ -47,7 +49,11 @@ func (s *sandbox) setenv(kv ...string) { s.env = append(s.env, kv...) }
 // run runs hookguard in the project with args and stdin.
 func (s *sandbox) run(stdin string, args ...string) (stdout, stderr string, code int) {
 	s.t.Helper()
-	cmd := exec.Command(hookguardBin, args...)
+	bin := hookguardBin
+	if s.bin != "" {
+		bin = s.bin
+	}
+	cmd := exec.Command(bin, args...)
 	cmd.Dir = s.root
 	cmd.Env = s.env
 	cmd.Stdin = strings.NewReader(stdin)

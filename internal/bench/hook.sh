@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Times `hookguard hook` as a whole process, next to a trivial Go program that
-# only answers {}, on every kind of event: a routine shell command, a deny, a
-# prompt, a read with and without content, and two MCP calls. Uses hyperfine
-# when it is installed, else internal/bench/proctime. Prints medians and ratios.
+# Times a hook call as a whole process, next to a trivial Go program that only
+# answers {}, on every kind of event: a routine shell command, a deny, a
+# prompt, a read with and without content, and two MCP calls. Two ways: the
+# thin client hookguard-hook with its resident evaluator running (what
+# install sets up when both binaries are installed), and `hookguard hook`
+# alone. Built as the README installs (CGO_ENABLED=0). Uses hyperfine when it
+# is installed, else internal/bench/proctime. Prints medians and ratios.
 #   internal/bench/hook.sh [RUNS]          (EVENTS="read mcp" to pick some)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-300}
 out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-go build -o "$out/hookguard" ./cmd/hookguard
+trap 'pkill -f "$out/hookguard serve" 2>/dev/null || true; rm -rf "$out"' EXIT
+CGO_ENABLED=0 go build -o "$out/hookguard" ./cmd/hookguard
+CGO_ENABLED=0 go build -o "$out/hookguard-hook" ./cmd/hookguard-hook
 go build -o "$out/trivial" ./internal/bench/trivial
 go build -o "$out/proctime" ./internal/bench/proctime
-export HOOKGUARD_AUDIT=off HOOKGUARD_JUDGE=off HOME="$out/home"
+export HOOKGUARD_AUDIT=off HOOKGUARD_JUDGE=off HOME="$out/home" HOOKGUARD_STATE_DIR="$out/state" HOOKGUARD_SERVE_IDLE=10m
 mkdir -p "$HOME"
 cat > "$out/routine.json" <<'JSON'
 {"conversation_id":"c-1","generation_id":"g-1","model":"m","hook_event_name":"beforeShellExecution","cursor_version":"2.1.3","workspace_roots":["/home/dev/project"],"user_email":null,"command":"cd web && npm ci && npm run build 2>&1 | tail -20","cwd":"/home/dev/project"}
@@ -43,11 +47,17 @@ json.dump(dict(base, hook_event_name="beforeMCPExecution", mcp_server_name="post
                tool_input=json.dumps({"sql": "SELECT id, status FROM orders WHERE created_at > now() - interval '1 day' LIMIT 20"}),
                command="npx -y @modelcontextprotocol/server-postgres"), open(out + "/mcp-sql.json", "w"))
 PY
+# The first call finds no resident evaluator: hookguard answers and starts one.
+"$out/hookguard-hook" hook < "$out/routine.json" > /dev/null
+for _ in $(seq 100); do
+  ls "$out/state"/resident-*.sock > /dev/null 2>&1 && break
+  sleep 0.05
+done
 for ev in ${EVENTS:-routine deny prompt read read-path mcp mcp-sql}; do
   echo "== $ev event"
   if command -v hyperfine >/dev/null; then
-    hyperfine -N --warmup 20 --runs "$runs" --input "$out/$ev.json" -i "$out/trivial" "$out/hookguard hook"
+    hyperfine -N --warmup 20 --runs "$runs" --input "$out/$ev.json" -i "$out/trivial" "$out/hookguard-hook hook" "$out/hookguard hook"
   else
-    "$out/proctime" -runs "$runs" -input "$out/$ev.json" -- "$out/trivial" -- "$out/hookguard" hook
+    "$out/proctime" -runs "$runs" -input "$out/$ev.json" -- "$out/trivial" -- "$out/hookguard-hook" hook -- "$out/hookguard" hook
   fi
 done

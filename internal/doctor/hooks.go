@@ -242,7 +242,7 @@ func checkBinary(ctx context.Context, o *Options, t install.Target, command stri
 	var out []Check
 	ver := strings.TrimSpace(string(outb))
 	out = append(out, Check{ID: "binary", Subject: prog, Status: StatusOK, Message: "runs (" + ver + ")"})
-	if o.Self != "" && !install.SamePath(prog, o.Self) {
+	if o.Self != "" && !install.SamePath(prog, o.Self) && !install.SamePath(prog, install.ThinClientBeside(o.Self)) {
 		out = append(out, Check{ID: "binary", Subject: prog, Status: StatusWarn,
 			Message: "is not the hookguard running this doctor (" + o.Self + "); the two may behave differently",
 			Fix:     fmt.Sprintf("run `hookguard install%s` from the binary you mean to use", scopeFlag(t))})

@@ -2,6 +2,7 @@ package install
 
 import (
 	"debug/buildinfo"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -60,14 +61,35 @@ func isHookguardBuild(p string) bool {
 	if err != nil {
 		return false
 	}
-	return info.Path == modulePath+"/cmd/hookguard" || info.Main.Path == modulePath && strings.HasSuffix(info.Path, "/cmd/hookguard")
+	return info.Path == modulePath+"/cmd/hookguard" || info.Path == modulePath+"/cmd/hookguard-hook" ||
+		info.Main.Path == modulePath && (strings.HasSuffix(info.Path, "/cmd/hookguard") || strings.HasSuffix(info.Path, "/cmd/hookguard-hook"))
 }
 
 // isHookguardProgram reports whether a program path names the hookguard binary.
 func isHookguardProgram(p string) bool {
 	p = strings.ReplaceAll(p, `\`, "/")
 	base := strings.ToLower(p[strings.LastIndex(p, "/")+1:])
-	return base == "hookguard" || base == "hookguard.exe"
+	return base == "hookguard" || base == "hookguard.exe" || base == "hookguard-hook" || base == "hookguard-hook.exe"
+}
+
+// ThinClientBeside returns the thin hook client (hookguard-hook, see
+// cmd/hookguard-hook) installed beside the hookguard binary, or "" when there
+// is none or it cannot serve that binary: it finds hookguard by that name
+// alone, and it answers through the resident evaluator only on Linux and
+// macOS (elsewhere it would only add a process).
+func ThinClientBeside(binary string) string {
+	if binary == "" || runtime.GOOS != "linux" && runtime.GOOS != "darwin" || filepath.Base(binary) != "hookguard" {
+		return ""
+	}
+	p := filepath.Join(filepath.Dir(binary), "hookguard-hook")
+	fi, err := os.Stat(p)
+	if err != nil || fi.IsDir() || fi.Mode().Perm()&0o111 == 0 {
+		return ""
+	}
+	if info, err := buildinfo.ReadFile(p); err == nil && !strings.HasSuffix(info.Path, "/cmd/hookguard-hook") {
+		return "" // a file of that name that is not the client
+	}
+	return p
 }
 
 // CommandProgram returns the program a hook command runs (its first word,

@@ -41,10 +41,11 @@ type Client struct {
 	// Logf receives diagnostics; nil discards them.
 	Logf func(format string, args ...any)
 
-	once  sync.Once
-	local *judge.Judge
-	lerr  error
-	build string
+	once      sync.Once
+	local     *judge.Judge
+	lerr      error
+	buildOnce sync.Once
+	build     string
 }
 
 func (c *Client) logf(format string, args ...any) {
@@ -221,10 +222,22 @@ func dial(sock string, d time.Duration) (*net.UnixConn, error) {
 	return uc, nil
 }
 
+// Start starts `exe serve ARGS` detached for the state directory dir; it
+// does not wait for the server, and a second server for the same socket
+// finds the lock taken and exits. The thin hook client's fallback calls it
+// (with --resident), so that the next event finds a resident evaluator.
+func Start(dir, exe string, args ...string) error {
+	if !serverSupported {
+		return errNoServer
+	}
+	c := &Client{Config: judge.Config{StateDir: dir}, Exe: exe}
+	return c.spawn(args...)
+}
+
 // spawn starts `hookguard serve` detached (its own session, no terminal),
 // logging to the state directory. A second server started at the same time
 // finds the lock taken and exits.
-func (c *Client) spawn() error {
+func (c *Client) spawn(args ...string) error {
 	exe := c.Exe
 	if exe == "" {
 		var err error
@@ -240,8 +253,14 @@ func (c *Client) spawn() error {
 		return fmt.Errorf("start judge server: %w", err)
 	}
 	defer logf.Close()
-	cmd := exec.Command(exe, "serve")
-	cmd.Env = append(os.Environ(), "HOOKGUARD_STATE_DIR="+c.Config.StateDir)
+	cmd := exec.Command(exe, append([]string{"serve"}, args...)...)
+	env := make([]string, 0, len(os.Environ())+1)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "HOOKGUARD_START_RESIDENT=") {
+			env = append(env, kv)
+		}
+	}
+	cmd.Env = append(env, "HOOKGUARD_STATE_DIR="+c.Config.StateDir)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.Dir = "/"
 	detach(cmd)
@@ -252,9 +271,11 @@ func (c *Client) spawn() error {
 }
 
 func (c *Client) roundTrip(conn *net.UnixConn, req request, timeout time.Duration) (*response, error) {
-	if c.build == "" {
-		c.build = Build()
-	}
+	c.buildOnce.Do(func() {
+		if c.build == "" {
+			c.build = Build()
+		}
+	})
 	req.Build = c.build
 	_ = conn.SetDeadline(time.Now().Add(timeout))
 	b, err := json.Marshal(req)

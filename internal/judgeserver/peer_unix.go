@@ -3,6 +3,8 @@
 package judgeserver
 
 import (
+	"github.com/hookguard/hookguard/internal/peercred"
+
 	"fmt"
 	"net"
 )
@@ -15,7 +17,7 @@ func peerUID(conn *net.UnixConn) (int, error) {
 		return -1, fmt.Errorf("peer credentials: %w", err)
 	}
 	uid, cerr := -1, error(nil)
-	if err := raw.Control(func(fd uintptr) { uid, cerr = peerCred(int(fd)) }); err != nil {
+	if err := raw.Control(func(fd uintptr) { uid, cerr = peercred.UID(int(fd)) }); err != nil {
 		return -1, fmt.Errorf("peer credentials: %w", err)
 	}
 	if cerr != nil {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/resident"
 	"github.com/hookguard/hookguard/judge"
 )
 
@@ -32,6 +33,9 @@ const (
 	OpIntent   = "intent"
 	OpStatus   = "status"
 	OpShutdown = "shutdown"
+	// OpHook answers a whole hook event (the thin client's request; see
+	// package resident).
+	OpHook = resident.OpHook
 )
 
 // request is one line from a client.
@@ -47,13 +51,18 @@ type request struct {
 	// Conversation and Text carry a user request to remember (already redacted).
 	Conversation string `json:"conversation,omitempty"`
 	Text         string `json:"text,omitempty"`
+	// Env, Args and Event are a hook request's (resident.Request).
+	Env   string   `json:"env,omitempty"`
+	Args  []string `json:"args,omitempty"`
+	Event []byte   `json:"event,omitempty"`
 }
 
 // response is the server's one line back.
 type response struct {
-	Result *hook.Result `json:"result,omitempty"`
-	Status *Status      `json:"status,omitempty"`
-	Error  string       `json:"error,omitempty"`
+	Result *hook.Result    `json:"result,omitempty"`
+	Status *Status         `json:"status,omitempty"`
+	Hook   *resident.Reply `json:"hook,omitempty"`
+	Error  string          `json:"error,omitempty"`
 }
 
 // Status describes a running server.
@@ -77,23 +86,5 @@ func Build() string {
 	if err != nil {
 		return "unknown"
 	}
-	st, err := os.Stat(exe)
-	if err != nil {
-		return exe
-	}
-	return exe + "@" + st.ModTime().UTC().Format("20060102T150405.000000000") + "/" + itoa(st.Size())
-}
-
-func itoa(n int64) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
+	return resident.BuildOf(exe)
 }

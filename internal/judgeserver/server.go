@@ -18,6 +18,7 @@ import (
 	"github.com/sashabaranov/go-openai"
 
 	"github.com/hookguard/hookguard/cache"
+	"github.com/hookguard/hookguard/internal/resident"
 	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/judge"
 )
@@ -39,6 +40,17 @@ type Server struct {
 	Logf func(format string, args ...any)
 	// Getenv reads the server's environment (the model key); nil is os.Getenv.
 	Getenv func(string) string
+	// Hook, when set, answers whole hook events for the thin client (the
+	// resident evaluator): it runs `hookguard hook` on the event in this
+	// process. Env is the digest of this server's environment
+	// (resident.EnvDigest); a client with another is told to answer itself.
+	Hook func(args []string, event []byte) resident.Reply
+	Env  string
+	// Name, when set, makes this a resident evaluator rather than the judge
+	// server: its socket and lock are Name.sock and Name.lock in Dir (one per
+	// environment, see resident.Name), and it holds no judge or cache of its
+	// own: the hooks it runs reach the judge server like any hook does.
+	Name string
 
 	mu       sync.Mutex
 	judges   map[string]*judge.Judge
@@ -69,7 +81,11 @@ func (s *Server) Serve(ctx context.Context) error {
 	if err := cache.EnsureDir(s.Dir); err != nil {
 		return err
 	}
-	lock, err := os.OpenFile(filepath.Join(s.Dir, LockFile), os.O_CREATE|os.O_RDWR, 0o600)
+	lockFile, sock := LockFile, SocketPath(s.Dir)
+	if s.Name != "" {
+		lockFile, sock = s.Name+".lock", filepath.Join(s.Dir, s.Name+".sock")
+	}
+	lock, err := os.OpenFile(filepath.Join(s.Dir, lockFile), os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return fmt.Errorf("open server lock: %w", err)
 	}
@@ -77,7 +93,6 @@ func (s *Server) Serve(ctx context.Context) error {
 	if err := lockExclusive(lock); err != nil {
 		return err
 	}
-	sock := SocketPath(s.Dir)
 	_ = os.Remove(sock) // stale: we hold the lock, so no server owns it
 	ln, err := listenPrivate(sock)
 	if err != nil {
@@ -87,12 +102,14 @@ func (s *Server) Serve(ctx context.Context) error {
 		ln.Close()
 		return fmt.Errorf("secure socket: %w", err)
 	}
-	store, err := cache.OpenStore(s.Dir, nil)
-	if err != nil {
-		s.Logf("persistent cache off: %v", err)
-		store = nil
+	if s.Name == "" {
+		store, err := cache.OpenStore(s.Dir, nil)
+		if err != nil {
+			s.Logf("persistent cache off: %v", err)
+			store = nil
+		}
+		s.cache = cache.NewTiered(cache.NewMemory(8192, nil), store)
 	}
-	s.cache = cache.NewTiered(cache.NewMemory(8192, nil), store)
 	s.intents = judge.NewIntents(judge.IntentTTL, nil)
 	s.judges = map[string]*judge.Judge{}
 	s.started = time.Now()
@@ -101,7 +118,7 @@ func (s *Server) Serve(ctx context.Context) error {
 	s.ln = ln
 	s.mu.Unlock()
 	stop := s.stopCh()
-	s.Logf("judge server %d listening on %s", os.Getpid(), sock)
+	s.Logf("%s %d listening on %s", s.kind(), os.Getpid(), sock)
 
 	go s.watch(ctx)
 	var wg sync.WaitGroup
@@ -148,6 +165,20 @@ func (s *Server) stopCh() chan struct{} {
 		s.stop = make(chan struct{})
 	}
 	return s.stop
+}
+
+func (s *Server) kind() string {
+	if s.Name != "" {
+		return "resident evaluator"
+	}
+	return "judge server"
+}
+
+func (s *Server) socket() string {
+	if s.Name != "" {
+		return filepath.Join(s.Dir, s.Name+".sock")
+	}
+	return SocketPath(s.Dir)
 }
 
 func (s *Server) touch() { s.lastSeen.Store(time.Now().UnixNano()) }
@@ -204,6 +235,10 @@ func (s *Server) handle(conn *net.UnixConn) {
 	}
 	switch req.Op {
 	case OpJudge:
+		if s.Name != "" {
+			s.reply(conn, response{Error: "a resident evaluator does not judge; ask the judge server"})
+			return
+		}
 		if req.Input == nil {
 			s.reply(conn, response{Error: "judge: no input"})
 			return
@@ -215,7 +250,21 @@ func (s *Server) handle(conn *net.UnixConn) {
 		}
 		res := j.Decide(context.Background(), *req.Input)
 		s.reply(conn, response{Result: &res})
+	case OpHook:
+		switch {
+		case s.Hook == nil:
+			s.reply(conn, response{Error: "this server does not answer hook events"})
+		case req.Env != s.Env:
+			s.reply(conn, response{Error: "the client's environment differs from the server's"})
+		default:
+			rep := s.Hook(req.Args, req.Event)
+			s.reply(conn, response{Hook: &rep})
+		}
 	case OpIntent:
+		if s.Name != "" {
+			s.reply(conn, response{Error: "a resident evaluator keeps no user requests"})
+			return
+		}
 		s.intents.Remember(req.Conversation, text.Truncate(req.Text, 2000))
 		s.reply(conn, response{})
 	case OpStatus:
@@ -294,7 +343,7 @@ func (s *Server) status() Status {
 	st := Status{
 		PID: os.Getpid(), Started: s.started.Format(time.RFC3339),
 		Uptime: time.Since(s.started).Round(time.Second).String(),
-		Socket: SocketPath(s.Dir), Build: s.Build, Requests: s.requests.Load(),
+		Socket: s.socket(), Build: s.Build, Requests: s.requests.Load(),
 		Conversations: s.intents.Len(),
 	}
 	for _, j := range judges {
