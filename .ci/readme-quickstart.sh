@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# doctor's self-test starts a resident evaluator in the throwaway home: stop it.
+trap 'pkill -f "$tmp/gopath/bin/hookguard serve" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 modcache=$(go env GOMODCACHE)
 gocache=$(go env GOCACHE)
 mkdir -p "$tmp/home" "$tmp/your-project/.git"
