@@ -39,6 +39,51 @@ var (
 	generalAnchors = []string{"token", "password", "credential", "secret", "api", "access key"}
 )
 
+// anchorSet finds every occurrence of a list of anchors in one pass over
+// the text (a 4 KiB prompt would otherwise be searched once per anchor).
+type anchorSet struct {
+	anchors []string
+	byPair  map[uint16][]int
+	// pairs has a bit for every two-byte start of an anchor: most positions
+	// are passed over without a map lookup.
+	pairs [1 << 10]uint64
+}
+
+func newAnchorSet(anchors []string) *anchorSet {
+	s := &anchorSet{anchors: anchors, byPair: map[uint16][]int{}}
+	for i, a := range anchors {
+		pair := uint16(a[0])<<8 | uint16(a[1])
+		s.byPair[pair] = append(s.byPair[pair], i)
+		s.pairs[pair/64] |= 1 << (pair % 64)
+	}
+	return s
+}
+
+// find returns, for each anchor in list order, where it occurs in low (non
+// overlapping, left to right, as repeated strings.Index would find them).
+func (s *anchorSet) find(low string) [][]int {
+	out := make([][]int, len(s.anchors))
+	next := make([]int, len(s.anchors)) // where each anchor may match again
+	for pos := 0; pos+1 < len(low); pos++ {
+		pair := uint16(low[pos])<<8 | uint16(low[pos+1])
+		if s.pairs[pair/64]&(1<<(pair%64)) == 0 {
+			continue
+		}
+		for _, ai := range s.byPair[pair] {
+			if a := s.anchors[ai]; pos >= next[ai] && strings.HasPrefix(low[pos:], a) {
+				out[ai] = append(out[ai], pos)
+				next[ai] = pos + len(a)
+			}
+		}
+	}
+	return out
+}
+
+var (
+	specificAnchorSet = sync.OnceValue(func() *anchorSet { return newAnchorSet(specificAnchors) })
+	generalAnchorSet  = sync.OnceValue(func() *anchorSet { return newAnchorSet(generalAnchors) })
+)
+
 // promptIntent denies a prompt that asks to take a credential somewhere it
 // must not go: a verb that moves or shows data near what names the
 // credential, and a place it must not reach nearby. The regular expressions
@@ -66,16 +111,11 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		}
 		return false
 	}
-	matches := func(anchors []string, re *regexp.Regexp, visit func(m []int) bool) {
+	matches := func(set *anchorSet, re *regexp.Regexp, visit func(m []int) bool) {
 		seen := map[int]bool{}
-		for _, a := range anchors {
-			for from := 0; from < len(low); {
-				i := strings.Index(low[from:], a)
-				if i < 0 {
-					break
-				}
-				i += from
-				from = i + len(a)
+		for ai, positions := range set.find(low) {
+			a := set.anchors[ai]
+			for _, i := range positions {
 				lo := max(0, i-48)
 				hi := min(len(low), i+len(a)+96)
 				if m := re.FindStringIndex(low[lo:hi]); m != nil && !seen[lo+m[0]] {
@@ -88,7 +128,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		}
 	}
 	var why string
-	matches(specificAnchors, specificSecretRe(), func(m []int) bool {
+	matches(specificAnchorSet(), specificSecretRe(), func(m []int) bool {
 		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) {
 			return false
 		}
@@ -106,7 +146,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		return false
 	})
 	if why == "" {
-		matches(generalAnchors, anySecretRe(), func(m []int) bool {
+		matches(generalAnchorSet(), anySecretRe(), func(m []int) bool {
 			if hasAction(window(m, 80)) && !inQuotes(m) && strongTarget(window(m, 160)) {
 				why = "the prompt asks to send " + prompt[m[0]:m[1]] + " outside this machine"
 				return true
