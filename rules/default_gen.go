@@ -342,7 +342,8 @@ func generatedDefault() *Policy {
 					`\s(-delete|-exec(dir)?\s+(rm|shred|unlink)\b)`,
 				},
 				Unless: []string{
-					`^find\s+(/tmp|/var/tmp|/private/tmp)/?\s+(-(maxdepth|mindepth)\s+\d+\s+)*-i?name\s+(?!.*\s(-o|-or|!|-not)\s)`,
+					`^find\s+(/tmp|/var/tmp|/private/tmp)/?\s+(?!.*\s(-o|-or|!|-not|-L|-follow)\s)(?=(.*\s)?-i?name\s)`,
+					`^find\s+("?\$HOME"?|"?\$\{HOME\}"?|~|/home/[\w.-]+|/Users/[\w.-]+)/?\s+(?!.*\s(-o|-or|!|-not|-L|-follow)\s)(.*\s)?-i?name\s+['"]?(\.DS_Store|Thumbs\.db|desktop\.ini|\._\*|\*\.pyc|\*\.pyo|\*\.swp|\.\*\.swp|\*~|\*\.orig|\*\.rej)['"]?\s`,
 				},
 				Paths: []string{
 					"root",
@@ -356,12 +357,17 @@ func generatedDefault() *Policy {
 						"find / -name '*.log' -delete",
 						`find ~ -type f -exec rm -f {} \;`,
 						"sudo find /var -delete",
+						"find /tmp -delete",
+						"find ~ -name '.DS_Store' -o -name '*' -delete",
+						`find "$HOME" -name '*.json' -delete`,
 					},
 					NoMatch: []string{
 						"find . -name '*.pyc' -delete",
 						"find /tmp/cache -mtime +7 -delete",
 						"find / -name '*.conf'",
 						"find /tmp -maxdepth 1 -name 'pytest-of-*' -mtime +1 -exec rm -rf {} +",
+						"find /tmp -maxdepth 1 -user maria -name 'tmp*' -mtime +1 -delete",
+						`find "$HOME" -name '.DS_Store' -type f -delete`,
 					},
 				},
 				Prefilter: [][][]string{
@@ -4855,16 +4861,21 @@ func generatedDefault() *Policy {
 					`^(docker|podman)\s+((volume|container|image|network)\s+)?(rm|rmi|kill|stop)\s+.*\$\(\s*(docker|podman)\s+((volume|container|image|network)\s+)?(ps|ls|images)\b`,
 					"(-v|--volume)[ =]/:/",
 				},
+				Unless: []string{
+					`^(docker|podman)\s+((volume|container|image|network)\s+)?(rm|rmi|kill|stop)\s+(-\w+\s+)*"?\$\(\s*(docker|podman)\s+((volume|container|image|network)\s+)?(ps|ls|images)\s+(-\w+\s+)*(--filter|-f)[ =]"?(name|label|ancestor|reference)=[^)]*\)"?(\s+2>\s*/dev/null)?\s*$`,
+				},
 				Reason: "removes every container, image or volume on the host, or mounts the host's root filesystem",
 				Examples: Examples{
 					Match: []string{
 						"docker rm -f $(docker ps -aq)",
 						"docker volume rm $(docker volume ls -q)",
 						"docker run --rm -v /:/host alpine chroot /host",
+						"docker rm -f $(docker ps -aq --filter status=exited)",
 					},
 					NoMatch: []string{
 						"docker rm -f api",
 						"docker run -v $(pwd):/app node",
+						`docker rm -f $(docker ps -aq --filter "name=shop-api")`,
 					},
 				},
 				Prefilter: [][][]string{
@@ -6701,4 +6712,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "913307e87e22ec615c45bc088e92efe9677c6e523fa5c488b9a5c434a223c02d"
+const generatedDefaultHash = "6a05397e4702b2f1e71331b05cdb5e529e7c316360297a387ae281341b00d663"

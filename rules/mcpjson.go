@@ -27,9 +27,15 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 	}
 	input := hook.CanonicalJSON(ev.ToolInput)
 	var paths []string
+	metadataOnly := metadataTool(ev.Tool)
 	for _, s := range jsonPaths(ev.ToolInput) {
-		paths = append(paths, pathForms(s, ctx)...)
-		paths = append(paths, traversalForms(s, ctx)...)
+		if !metadataOnly {
+			// get_file_info ~/.ssh/id_rsa returns size, times and mode, never
+			// the content: the path rules (credential reads) do not apply,
+			// though a path outside the workspace is still judged.
+			paths = append(paths, pathForms(s, ctx)...)
+			paths = append(paths, traversalForms(s, ctx)...)
+		}
 		for _, c := range classifyPath(s, ctx.Cwd, ctx) {
 			if c == PathOutside || c == PathSystem || c == PathHome || c == PathHomeSub || c == PathRoot {
 				e.out.Escalations = append(e.out.Escalations, "the tool input names a path outside the workspace: "+s)

@@ -557,6 +557,17 @@ func freeTextKey(k string) bool {
 }
 
 // readingTool reports a tool whose name starts with a verb that only reads.
+// metadataTool reports a tool that returns what a file system says about a
+// path (size, times, mode, whether it exists), not what the file holds.
+func metadataTool(tool string) bool {
+	switch strings.ToLower(strings.Join(toolWords(tool), "")) { // get_file_info, getFileInfo
+	case "getfileinfo", "fileinfo", "stat", "lstat", "getfilestats", "filestats", "getmetadata", "getfilemetadata",
+		"fileexists", "exists", "pathexists", "checkfileexists":
+		return true
+	}
+	return false
+}
+
 func readingTool(tool string) bool {
 	w := toolWords(tool)
 	if len(w) == 0 {

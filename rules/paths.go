@@ -159,6 +159,11 @@ func pathArgs(c *shell.Command, ctx Context, placeholder map[string]bool, withCl
 			break
 		}
 	}
+	if effects.PrintsNoContent(c) {
+		// grep -c KEY .env, grep -q, grep -l: counts, names or an exit
+		// status, never the lines.
+		return paths, classes
+	}
 	endOfFlags := false
 	for i, a := range c.Args {
 		dynamic := i < len(c.DynamicArgs) && c.DynamicArgs[i]

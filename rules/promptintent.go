@@ -10,11 +10,13 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/internal/text"
+	"github.com/hookguard/hookguard/rules/effects"
 )
 
 var (
@@ -128,7 +130,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		}
 	}
 	var why string
-	matches(specificAnchorSet(), specificSecretRe(), func(m []int) bool {
+	specific := func(m []int) bool {
 		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) {
 			return false
 		}
@@ -144,7 +146,17 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 			return true
 		}
 		return false
-	})
+	}
+	matches(specificAnchorSet(), specificSecretRe(), specific)
+	if why == "" {
+		// Any path the credential table knows (~/.config/gh/hosts.yml,
+		// ~/.pgpass, a kubeconfig), not only those the expression names.
+		for _, m := range credentialPaths(low) {
+			if specific(m) {
+				break
+			}
+		}
+	}
 	if why == "" {
 		matches(generalAnchorSet(), anySecretRe(), func(m []int) bool {
 			if hasAction(window(m, 80)) && !inQuotes(m) && strongTarget(window(m, 160)) {
@@ -262,6 +274,34 @@ func remediation(w string) bool {
 	return hasWord(w, "redact", "redacted", "redacts", "mask", "masked", "masks", "scrub", "strip", "strips", "except", "excluding",
 		"without", "never", "not", "omit", "hide", "hidden", "sanitize", "sanitized", "remove", "stop", "stops", "rename", "filter") ||
 		strings.Contains(w, "don't") || strings.Contains(w, "no longer") || strings.Contains(w, "shouldn't")
+}
+
+// credentialPaths returns the spans of path-like words in low (holding a
+// slash, or starting with ~ or a dot) that the credential table classes as
+// secret, examples and public keys excepted as it does for reads.
+func credentialPaths(low string) [][]int {
+	var out [][]int
+	for i := 0; i < len(low); {
+		for i < len(low) && !pathByte(low[i]) {
+			i++
+		}
+		j := i
+		for j < len(low) && pathByte(low[j]) {
+			j++
+		}
+		word := strings.TrimRight(low[i:j], ".,:;")
+		if len(word) > 3 && (strings.Contains(word, "/") || word[0] == '~' || word[0] == '.') &&
+			slices.Contains(effects.PathClassesOf(word, "/nonexistent-workspace", "/home/user"), effects.ClassSecret) {
+			out = append(out, []int{i, i + len(word)})
+		}
+		i = max(j, i+1)
+	}
+	return out
+}
+
+// pathByte reports a byte a path word is made of.
+func pathByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '/' || c == '.' || c == '_' || c == '-' || c == '~' || c == '\\'
 }
 
 // quotedCommand reports a match that names the environment-dumping command

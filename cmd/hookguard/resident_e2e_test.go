@@ -85,7 +85,7 @@ func TestThinClientAnswersLikeHookguard(t *testing.T) {
 	full, client := filepath.Join(dir, "hookguard"), filepath.Join(dir, "hookguard-hook")
 	copyFile(t, hookguardBin, full)
 	copyFile(t, hookClientBin, client)
-	env := append(isolatedEnv(t), "HOOKGUARD_SERVE_IDLE=30s")
+	env := append(isolatedEnv(t), "HOOKGUARD_SERVE_IDLE=5s")
 	state := ""
 	for _, kv := range env {
 		if v, ok := strings.CutPrefix(kv, "HOOKGUARD_STATE_DIR="); ok {
@@ -93,12 +93,16 @@ func TestThinClientAnswersLikeHookguard(t *testing.T) {
 		}
 	}
 	t.Cleanup(func() {
-		for _, sock := range residentSockets(state) {
-			conn, err := net.DialTimeout("unix", sock, time.Second)
-			if err == nil {
-				_, _ = io.WriteString(conn, `{"op":"shutdown"}`+"\n")
-				_, _ = bufio.NewReader(conn).ReadBytes('\n')
-				conn.Close()
+		// An evaluator the last round started may still be coming up: look
+		// for a second, stopping each one found.
+		for end := time.Now().Add(time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+			for _, sock := range residentSockets(state) {
+				conn, err := net.DialTimeout("unix", sock, time.Second)
+				if err == nil {
+					_, _ = io.WriteString(conn, `{"op":"shutdown"}`+"\n")
+					_, _ = bufio.NewReader(conn).ReadBytes('\n')
+					conn.Close()
+				}
 			}
 		}
 	})

@@ -146,6 +146,15 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		"gmv":   {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
 		"git":   {(*analysis).movesInsideWorkspace},
 		"chmod": {(*analysis).narrowsModes},
+		"unzip": {(*analysis).extractedMembers},
+		"grep":  {(*analysis).countsOnly},
+		"egrep": {(*analysis).countsOnly},
+		"fgrep": {(*analysis).countsOnly},
+		"zgrep": {(*analysis).countsOnly},
+		"rg":    {(*analysis).countsOnly},
+		"ag":    {(*analysis).countsOnly},
+		"ack":   {(*analysis).countsOnly},
+		"ugrep": {(*analysis).countsOnly},
 	}
 	for _, n := range []string{"nc", "ncat", "netcat"} {
 		m[n] = append(m[n], (*analysis).portCheck)
@@ -573,6 +582,97 @@ func (a *analysis) deployTargets() {
 			return
 		}
 	}
+}
+
+// extractedMembers records the members named after the archive of an unzip
+// as files written under the extraction folder (unzip -o pack.zip -d .
+// '.cursor/*' overwrites the agent's hooks): the folder alone would say
+// "the workspace".
+func (a *analysis) extractedMembers() {
+	dir, archive, junk := ".", "", false
+	args := a.c.Args
+	for i := 0; i < len(args); i++ {
+		switch v := args[i]; {
+		case v == "-d" && i+1 < len(args):
+			dir = args[i+1]
+			i++
+		case strings.HasPrefix(v, "-d") && len(v) > 2:
+			dir = v[2:]
+		case v == "-P" && i+1 < len(args):
+			i++
+		case v == "-x":
+			return // the rest are exclusions
+		case v == "-j":
+			junk = true
+		case strings.HasPrefix(v, "-"):
+		case archive == "":
+			archive = v
+		default:
+			if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] {
+				continue
+			}
+			member := v
+			if junk {
+				member = path.Base(v)
+			}
+			a.file(OpWrite, path.Join(dir, member), false)
+		}
+	}
+}
+
+// countsOnly marks what a search reads as not shown when it prints counts,
+// file names or nothing (grep -c KEY .env).
+func (a *analysis) countsOnly() {
+	if !PrintsNoContent(a.c) {
+		return
+	}
+	for i := range a.r.Files {
+		if a.r.Files[i].Op == OpRead {
+			a.r.Files[i].Meta = true
+		}
+	}
+}
+
+// PrintsNoContent reports a search that prints no line of what it reads:
+// grep, rg or ag with a count, a file list or a quiet flag, and nothing
+// that prints context or matches besides.
+func PrintsNoContent(c *shell.Command) bool {
+	switch c.Name {
+	case "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "ugrep":
+	default:
+		return false
+	}
+	quiet := false
+	for _, a := range c.Args {
+		if a == "--" {
+			break
+		}
+		switch {
+		case a == "--count" || a == "--files-with-matches" || a == "--files-without-match" || a == "--quiet" || a == "--silent" ||
+			a == "--count-matches":
+			quiet = true
+		case strings.HasPrefix(a, "--"):
+			switch a {
+			case "--recursive", "--ignore-case", "--fixed-strings", "--extended-regexp", "--word-regexp", "--no-messages", "--hidden",
+				"--no-ignore", "--color=never", "--no-filename":
+			default:
+				return false // an option that may print lines (--only-matching, --after-context, …)
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			for _, f := range a[1:] {
+				switch f {
+				case 'c', 'l', 'L', 'q', 's':
+					if f != 's' {
+						quiet = true
+					}
+				case 'r', 'R', 'i', 'F', 'E', 'w', 'h', 'H', 'n', 'x', 'I', 'a':
+				default:
+					return false
+				}
+			}
+		}
+	}
+	return quiet
 }
 
 // narrowsModes records the mode a chmod sets on its files, for the

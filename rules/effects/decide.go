@@ -133,8 +133,10 @@ func (r *Record) dangers() []string {
 				}
 			case has(c, ClassGuard):
 				add("%s the guard's or the agent's configuration (%s)", verb, f.Path)
-			case f.narrowing() && has(c, ClassPersistence, ClassSecret) && !coreSystem(f.Path) && !has(c, "root", "home"):
-				// chmod 600 ~/.ssh/authorized_keys: grants no one anything.
+			case f.Op == OpMode && f.mode != "" && NarrowingMode(f.mode, false) && has(c, ClassPersistence, ClassSecret) &&
+				!coreSystem(f.Path) && !has(c, "root", "home"):
+				// chmod 600 ~/.ssh/authorized_keys grants no one anything; chmod
+				// 644 on a key lets others read it: concerns() asks.
 			case has(c, ClassHooks) && f.scriptVerdict == hook.Deny:
 				add("writes %s, a git hook script, with code the rules deny", f.Path)
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && harmlessConfigContent(f.Path, f.content):

@@ -261,6 +261,47 @@ func (m *pathMatcher) matchOne(p string, comps []string) bool {
 	return false
 }
 
+// everyFileOf matches a literal folder followed by a bare * (.cursor/*,
+// ~/.ssh/*) against the patterns of two or more components that could
+// name a file in it; bare names (hooks.json) are not tried, or src/* would
+// match every protected name.
+func (m *pathMatcher) everyFileOf(comps []string) bool {
+	n := len(comps)
+	if n < 2 || comps[n-1] != "*" || strings.ContainsAny(strings.Join(comps[:n-1], "/"), globChars) {
+		return false
+	}
+	// parts match comps[at:], the trailing * standing for any last part.
+	matches := func(parts []string, at int, dir bool) bool {
+		if at+len(parts) < n || at+len(parts) > n && !dir {
+			return false
+		}
+		for k, part := range parts {
+			switch c := at + k; {
+			case c == n-1:
+				return true // the * names this part (or a folder above the rest)
+			case c >= n || !globEq(part, comps[c]):
+				return false
+			}
+		}
+		return false
+	}
+	for i := range comps[:n-1] {
+		for _, rps := range m.rel {
+			for _, rp := range rps {
+				if matches(rp.parts, i, rp.dir) {
+					return true
+				}
+			}
+		}
+	}
+	for _, ap := range m.anchored {
+		if matches(ap.parts, 0, true) {
+			return true
+		}
+	}
+	return false
+}
+
 // everyFileWithExtension reports a glob that stands for every file of one
 // extension (*.json): it names no file in disguise. An extension that is
 // itself secret (*.tfstate) is matched by the name patterns.
@@ -288,7 +329,9 @@ func (m *pathMatcher) matchGlobPath(comps []string) bool {
 		}
 	}
 	if !disguise {
-		return false // only bare wildcards (*, ?): nothing could be disguised
+		// Only bare wildcards (*, ?): nothing could be disguised, but every
+		// file of a named folder (.cursor/*) holds what the folder holds.
+		return m.everyFileOf(comps)
 	}
 	last := comps[len(comps)-1]
 	for name := range m.names {

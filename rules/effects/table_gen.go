@@ -2719,9 +2719,11 @@ func program32() *Spec {
 			Allow: []string{
 				"unzip -o fixtures.zip -d testdata/",
 				"unzip -l release.zip",
+				"unzip -o /tmp/c.zip -d . 'fixtures/*'",
 			},
 			Deny: []string{
 				"unzip -o dotfiles.zip -d ~",
+				"unzip -o /tmp/c.zip -d . '.cursor/*'",
 			},
 		},
 	}
@@ -44829,6 +44831,16 @@ func generatedPaths() []PathClasses {
 				"~/.continue/",
 				".vscode/settings.json",
 				".vscode/tasks.json",
+				".cursor/cli.json",
+				".cursor/cli-config.json",
+				".cursor/environment.json",
+				".hookguard.yaml",
+				".hookguard.yml",
+				".hookguard.json",
+				".hookguard.toml",
+				"hookguard.yaml",
+				"hookguard.yml",
+				".hookguard/",
 			},
 			Except: []string{
 				"~/.cursor/projects/",
@@ -44836,12 +44848,26 @@ func generatedPaths() []PathClasses {
 				"~/.claude/todos/",
 				"~/.cursor/extensions/",
 			},
+			Examples: PathExamples{
+				Match: []string{
+					"/w/app/.cursor/hooks.json",
+					"/w/app/.cursor/cli.json",
+					"/w/app/.hookguard.yaml",
+				},
+				NoMatch: []string{
+					"/w/app/docs/hookguard.md",
+					"/w/app/src/cursor.ts",
+					"/w/app/.cursor/rules/style.mdc",
+				},
+			},
 		},
 		{
 			Class: "agent",
 			Patterns: []string{
 				".cursor/rules/",
 				".cursorrules",
+				".cursorignore",
+				".cursorindexingignore",
 				"CLAUDE.md",
 				"AGENTS.md",
 				".claude/commands/",
@@ -53326,4 +53352,4 @@ func shared117() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "c289f54f8632227bbf555398e60874af46fec673f33afb8a7a9409570b625f2e"
+const generatedHash = "267a9ab5f6691c3fc23dbbaf4c88d9f220126a53b5a4efa9cc7085ff45e0eb6e"

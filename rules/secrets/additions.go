@@ -246,6 +246,16 @@ var ourRules = []rule{
 		Confidence:  Token,
 	},
 	{
+		ID:          "spaced-token",
+		Description: "a hex token written in groups split by spaces or dashes right after the word that names it (split to get past a scanner); not a key fingerprint",
+		Regex:       `(?i)\b(?:token|secret|key|password|passwd)\b[^\n]{0,24}?\b((?:[0-9a-f]{4,8}[ -]){4,15}[0-9a-f]{4,8})\b`,
+		SecretGroup: 1,
+		Entropy:     2.5,
+		Keywords:    []string{"token", "secret", "key", "password", "passwd"},
+		Confidence:  Positional,
+		Allowlists:  []allowlist{{RegexTarget: "line", Regexes: []string{`(?i)fingerprint|\bsha-?(1|256|512)\b|\bmd5\b|checksum|\bhash\b|\bdigest\b|\bmac address\b|\buuid\b|\bguid\b`}}},
+	},
+	{
 		ID:          "jwk-private-key",
 		Description: "the private part of a JSON Web Key (its \"d\", \"p\" or \"q\" member)",
 		Regex:       `"(?:d|p|q|dp|dq)"\s*:\s*"([A-Za-z0-9_+/-]{32,}={0,2})"`,

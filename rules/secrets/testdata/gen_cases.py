@@ -229,6 +229,13 @@ pos += [
 neg += [
     "set DOCKERHUB_TOKEN=dckr_pat_XXXXXXXXXXXXXXXXXXXXXXXX in the CI settings",
 ]
+pos += [
+    ("twilio auth token is " + " ".join(r(4, HEX) for _ in range(8)) + " (spaced out so the scanner doesn't eat it)", "spaced-token"),
+]
+neg += [
+    "the signing key fingerprint is " + " ".join(r(4, HEX).upper() for _ in range(10)),
+    "api key id 123e4567-e89b-12d3-a456-426614174000 belongs to the staging project",
+]
 test_only.append(("export const FAKE_JWT = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ0ZXN0LXVzZXItMTIzNDUifQ.';", "jwt"))
 
 cases = []
