@@ -35,7 +35,7 @@ func run() int {
 	if err != nil {
 		return failClosed("hookguard-hook cannot find the hookguard binary: " + err.Error())
 	}
-	if len(args) == 0 || args[0] != "hook" || !supported || os.Getenv("HOOKGUARD_RESIDENT") == "off" {
+	if len(args) == 0 || args[0] != "hook" || !supported || os.Getenv("HOOKGUARD_RESIDENT") == "off" || relativeSettings() {
 		return execFull(full, args, false)
 	}
 	env := resident.EnvDigest(os.Environ())
@@ -67,6 +67,18 @@ func run() int {
 		_, _ = os.Stderr.Write(rep.Stderr)
 	}
 	return rep.Code
+}
+
+// relativeSettings reports a setting that names a path relative to the
+// working directory: the evaluator runs elsewhere and would read another
+// file, so hookguard answers itself.
+func relativeSettings() bool {
+	for _, k := range []string{"HOOKGUARD_POLICY", "XDG_CONFIG_HOME", "HOME"} {
+		if v := os.Getenv(k); v != "" && !filepath.IsAbs(v) {
+			return true
+		}
+	}
+	return false
 }
 
 // fullBinary is hookguard: $HOOKGUARD_BIN, else the program beside this one.

@@ -231,3 +231,35 @@ func TestInstallPrefersTheThinClient(t *testing.T) {
 		t.Fatalf("uninstall left entries:\n%s", s.read(hooks))
 	}
 }
+
+// TestThinClientRelativeSettings: a policy path relative to the hook's
+// working directory is read by hookguard itself there, never by an
+// evaluator running elsewhere.
+func TestThinClientRelativeSettings(t *testing.T) {
+	dir := t.TempDir()
+	full, client := filepath.Join(dir, "hookguard"), filepath.Join(dir, "hookguard-hook")
+	copyFile(t, hookguardBin, full)
+	copyFile(t, hookClientBin, client)
+	work := t.TempDir()
+	policy := "version: 1\nrules:\n  - id: no-make\n    kinds: [shell]\n    decision: deny\n    programs: [make]\n    reason: no make here\n"
+	if err := os.WriteFile(filepath.Join(work, "p.yaml"), []byte(policy), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := append(isolatedEnv(t), "HOOKGUARD_POLICY=p.yaml")
+	ev := []byte(`{"hook_event_name":"beforeShellExecution","command":"make test","cwd":"/w","workspace_roots":["/w"]}`)
+	run := func(bin string) runOut {
+		cmd := exec.Command(bin, "hook", "--dialect", "cursor")
+		cmd.Dir, cmd.Env, cmd.Stdin = work, env, bytes.NewReader(ev)
+		var out bytes.Buffer
+		cmd.Stdout = &out
+		_ = cmd.Run()
+		return runOut{stdout: out.String(), code: cmd.ProcessState.ExitCode()}
+	}
+	want, got := run(full), run(client)
+	if !strings.Contains(want.stdout, "no make here") || got != want {
+		t.Fatalf("thin client %+v, hookguard %+v", got, want)
+	}
+	if socks := residentSockets(filepath.Join(strings.TrimPrefix(env[len(env)-2], "HOOKGUARD_STATE_DIR="))); len(socks) != 0 {
+		t.Fatalf("an evaluator was started: %v", socks)
+	}
+}
