@@ -72,9 +72,22 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	}
 	var findSet map[string]bool
 	stages := map[int][]*effects.Record{}
+	copies := map[int]string{} // command index → the example copy it made
 	for i := range res.Commands {
 		c := &res.Commands[i]
 		e.placeholder = nil
+		e.examples = nil
+		for _, j := range c.After {
+			if dst := copies[j]; dst != "" {
+				if e.examples == nil {
+					e.examples = map[string]bool{}
+				}
+				e.examples[dst] = true
+			}
+		}
+		if dst := exampleCopy(c); dst != "" {
+			copies[i] = dst
+		}
 		if c.Name == "find" {
 			findSet = findPlaceholder(c, ctx)
 			for _, cl := range effects.NameClasses(findNames(c)) {
@@ -104,6 +117,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		}
 	}
 	e.placeholder = nil
+	e.examples = nil
 	return d
 }
 
@@ -134,7 +148,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	classes := func() []map[string]bool {
 		if !classesDone {
 			classesDone = true
-			_, lazy.classes = pathArgs(c, ctx, e.placeholder, true)
+			_, lazy.classes = pathArgs(c, ctx, e.placeholder, e.examples, true)
 		}
 		return lazy.classes
 	}
@@ -150,7 +164,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 			return
 		}
 		lazy.done = true
-		lazy.paths, _ = pathArgs(c, ctx, e.placeholder, false)
+		lazy.paths, _ = pathArgs(c, ctx, e.placeholder, e.examples, false)
 		lazy.pathsLower = lowerAll(lazy.paths)
 		lazy.writes = writeTargets(c, ctx.Home)
 		lazy.writesLower = lowerAll(lazy.writes)
@@ -243,7 +257,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	// The effects: allow only what is understood and harmless, deny what is
 	// clearly dangerous, judge the rest. A rule's deny or ask stands; a
 	// user's allow rule is obeyed unless an effect is clearly dangerous.
-	rec := effects.Analyze(c, p.effectsEnv(c, ctx, e.placeholder))
+	rec := effects.Analyze(c, p.effectsEnv(c, ctx, e.placeholder, e.examples))
 	v := effects.Decide(rec)
 	part.Effects, part.EffectsVerdict = rec, &v
 	switch v.Decision {
@@ -353,7 +367,7 @@ func (c *compiledRule) anyPathMatches(classes []map[string]bool) bool {
 }
 
 // effectsEnv is what the effects analysis needs to know about where c runs.
-func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder map[string]bool) effects.Env {
+func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples map[string]bool) effects.Env {
 	env := effects.Env{
 		Home:           ctx.Home,
 		WorkspaceRoots: ctx.WorkspaceRoots,
@@ -376,6 +390,7 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder map[strin
 		}
 		sort.Strings(env.Placeholder)
 	}
+	env.Examples = examples
 	return env
 }
 

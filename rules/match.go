@@ -127,6 +127,10 @@ type evaluation struct {
 	decisive *Match
 	// placeholder classifies {} for the command being evaluated (find -exec).
 	placeholder map[string]bool
+	// examples are files (absolute paths) an earlier command of the line,
+	// on the left of an &&, made by copying an example file (cp
+	// .env.example .env && cat .env): what they hold is the example.
+	examples map[string]bool
 	// exhaustive keeps trying rules after a deny, to explain every match.
 	exhaustive bool
 }

@@ -147,7 +147,7 @@ func underHomes(p string) bool {
 // pathArgs returns the arguments of c that name files, and their classes.
 // placeholder, when not nil, classifies the {} of a find -exec command.
 // withClasses false skips the classification (only the texts are wanted).
-func pathArgs(c *shell.Command, ctx Context, placeholder map[string]bool, withClasses bool) ([]string, []map[string]bool) {
+func pathArgs(c *shell.Command, ctx Context, placeholder, examples map[string]bool, withClasses bool) ([]string, []map[string]bool) {
 	var paths []string
 	var classes []map[string]bool
 	cwdInWS := inWorkspace(c.Cwd, ctx)
@@ -192,6 +192,9 @@ func pathArgs(c *shell.Command, ctx Context, placeholder map[string]bool, withCl
 		}
 		if strings.Contains(arg, "://") {
 			continue
+		}
+		if len(examples) > 0 && !dynamic && examples[path.Join(c.Cwd, arg)] {
+			continue // a copy of an example file made just before: not a secret
 		}
 		var set map[string]bool
 		if withClasses {
@@ -488,4 +491,37 @@ func ancestorOfWorkspace(abs string, ctx Context) bool {
 		}
 	}
 	return false
+}
+
+// exampleCopy returns the file a cp makes from an example, sample or
+// template file (cp .env.example .env), as an absolute path; "" for any
+// other command, or one that may leave the old file in place (-n, -u).
+func exampleCopy(c *shell.Command) string {
+	if c.Name != "cp" || c.DynamicName {
+		return ""
+	}
+	var ops []string
+	for i, a := range c.Args {
+		if i < len(c.DynamicArgs) && c.DynamicArgs[i] {
+			return ""
+		}
+		if strings.HasPrefix(a, "-") {
+			if strings.ContainsAny(strings.TrimLeft(a, "-"), "nut") && !strings.HasPrefix(a, "--") || a == "--no-clobber" ||
+				strings.HasPrefix(a, "--update") || strings.HasPrefix(a, "--target-directory") {
+				return ""
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if len(ops) != 2 {
+		return ""
+	}
+	base := strings.ToLower(path.Base(ops[0]))
+	for _, w := range []string{"example", "sample", "template", ".dist", "defaults"} {
+		if strings.Contains(base, w) {
+			return path.Join(c.Cwd, ops[1])
+		}
+	}
+	return ""
 }

@@ -35,6 +35,9 @@ type Env struct {
 	// available). A hook script written with known content is decided by
 	// what it would run.
 	ScriptVerdict func(code string) hook.Decision
+	// Examples are files (absolute paths) an earlier command made by
+	// copying an example file: they hold no secret, whatever their name.
+	Examples map[string]bool
 }
 
 // Analyze computes the effects record of one simple command.
@@ -903,7 +906,12 @@ func (a *analysis) file(op, p string, recursive bool) {
 			f.Classes = a.env.Classify(p, a.c.Cwd)
 		}
 		abs, tilde := a.absolute(p)
-		f.Classes = append(f.Classes, sensitiveClasses(abs, tilde)...)
+		if a.env.Examples[abs] {
+			// cp .env.example .env && cat .env: the example's content.
+			f.Classes = slices.DeleteFunc(f.Classes, func(c string) bool { return c == ClassSecret || c == ClassEnvFile || c == ClassMaybeSecret })
+		} else {
+			f.Classes = append(f.Classes, sensitiveClasses(abs, tilde)...)
+		}
 		for _, root := range a.env.WorkspaceRoots {
 			root = path.Clean(root)
 			base := path.Base(p)

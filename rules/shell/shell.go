@@ -81,6 +81,10 @@ type Command struct {
 	Redirects []Redirect
 	// Pipeline is the index in Result.Pipelines of the pipeline this command belongs to.
 	Pipeline int
+	// After lists the commands (indexes in Result.Commands) on the left of
+	// an && this command is on the right of: it runs only when they (the
+	// last of a pipeline among them) succeeded.
+	After []int
 	// Text is the normalized command: Name followed by Args, each quoted only when it
 	// needs quoting (syntax.Quote style), single spaces. Rules match against it.
 	Text string

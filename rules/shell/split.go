@@ -230,8 +230,17 @@ func flattenPipe(b *syntax.BinaryCmd, elems []*syntax.Stmt) []*syntax.Stmt {
 func (s *splitter) compound(stmt *syntax.Stmt, st *state, fr *frame, stdin *input) {
 	switch cmd := stmt.Cmd.(type) {
 	case *syntax.BinaryCmd: // && and ||
+		left := len(s.res.Commands)
 		s.walkStmt(cmd.X, st, fr, stdin)
+		right := len(s.res.Commands)
 		s.walkStmt(cmd.Y, st, fr, stdin)
+		if cmd.Op == syntax.AndStmt {
+			for i := right; i < len(s.res.Commands); i++ {
+				for j := left; j < right; j++ {
+					s.res.Commands[i].After = append(s.res.Commands[i].After, j)
+				}
+			}
+		}
 	case *syntax.Subshell:
 		s.walkStmts(cmd.Stmts, st.clone(), fr, stdin)
 	case *syntax.Block:
