@@ -4862,7 +4862,7 @@ func generatedDefault() *Policy {
 					"(-v|--volume)[ =]/:/",
 				},
 				Unless: []string{
-					`^(docker|podman)\s+((volume|container|image|network)\s+)?(rm|rmi|kill|stop)\s+(-\w+\s+)*"?\$\(\s*(docker|podman)\s+((volume|container|image|network)\s+)?(ps|ls|images)\s+(-\w+\s+)*(--filter|-f)[ =]"?(name|label|ancestor|reference)=[^)]*\)"?(\s+2>\s*/dev/null)?\s*$`,
+					`^(docker|podman)\s+((volume|container|image|network)\s+)?(rm|rmi|kill|stop)\s+(-\w+\s+)*"?\$\(\s*(docker|podman)\s+((volume|container|image|network)\s+)?(ps|ls|images)\s+(-\w+\s+)*(--filter|-f)[ =]"?(name|label|ancestor|reference|status=(exited|created|dead)|dangling=true)[^)]*\)"?(\s+2>\s*/dev/null)?\s*$`,
 				},
 				Reason: "removes every container, image or volume on the host, or mounts the host's root filesystem",
 				Examples: Examples{
@@ -4870,12 +4870,13 @@ func generatedDefault() *Policy {
 						"docker rm -f $(docker ps -aq)",
 						"docker volume rm $(docker volume ls -q)",
 						"docker run --rm -v /:/host alpine chroot /host",
-						"docker rm -f $(docker ps -aq --filter status=exited)",
+						"docker rm -f $(docker ps -aq --filter status=running)",
 					},
 					NoMatch: []string{
 						"docker rm -f api",
 						"docker run -v $(pwd):/app node",
 						`docker rm -f $(docker ps -aq --filter "name=shop-api")`,
+						"docker rm $(docker ps -aq -f status=exited)",
 					},
 				},
 				Prefilter: [][][]string{
@@ -6712,4 +6713,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "6a05397e4702b2f1e71331b05cdb5e529e7c316360297a387ae281341b00d663"
+const generatedDefaultHash = "a65ece4655f65f61b8c781d9497b614c77637c569aeaa238927c2faeb2088964"

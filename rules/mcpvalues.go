@@ -87,6 +87,10 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 	var top map[string]any
 	_ = json.Unmarshal(ev.ToolInput, &top)
 	content := firstString(top, "content", "contents", "text", "body", "data")
+	if content == "" {
+		// edit_file's edits: what the file gains is the new text.
+		content = editedText(top)
+	}
 	lang := codeLanguage(firstString(top, "path", "file_path", "filePath", "filename", "file"))
 	for _, jv := range jsonValues(ev.ToolInput) {
 		v := strings.TrimSpace(jv.value)
@@ -220,7 +224,10 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			case guard && written && effects.EditorConfigFile(v) && !effects.EditorTaskFile(v) && content != "":
 				// .vscode/settings.json with its content in the input: the
 				// settings decide (a program outside the workspace is judged).
-				if why := effects.EditorSettingsConcern(content); why != "" {
+				if why := effects.EditorSettingsDanger(content); why != "" {
+					deny("mcp-tamper-guard-config", "writes "+v+" with "+why,
+						"leave the agent's permissions to the user; describe the change you want and let the user make it", v)
+				} else if why := effects.EditorSettingsConcern(content); why != "" {
 					escalate("the tool writes editor settings: " + why)
 				}
 			case guard && (written || !readingTool(tool)):
@@ -342,6 +349,28 @@ func serverCodeRuns(v string) bool {
 		}
 	}
 	return false
+}
+
+// editedText joins the new text of an edit tool's edits (edits[].newText,
+// new_string, new_str); "" when there are none.
+func editedText(top map[string]any) string {
+	var parts []string
+	add := func(m map[string]any) {
+		for _, k := range []string{"newText", "new_text", "new_string", "new_str", "replacement"} {
+			if v, ok := m[k].(string); ok {
+				parts = append(parts, v)
+			}
+		}
+	}
+	add(top)
+	if edits, ok := top["edits"].([]any); ok {
+		for _, e := range edits {
+			if m, ok := e.(map[string]any); ok {
+				add(m)
+			}
+		}
+	}
+	return strings.Join(parts, "\n")
 }
 
 // firstString is the first string value under one of keys of a tool

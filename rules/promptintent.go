@@ -472,6 +472,9 @@ func weakTarget(w string) bool {
 			return true
 		}
 	}
+	if intoRepoFile(w) {
+		return true
+	}
 	for _, v := range []string{"commit", "force-add", "add"} {
 		for _, i := range wordIndexes(w, v, false) {
 			if hasWord(w[i:min(len(w), i+120)], "push") {
@@ -483,6 +486,47 @@ func weakTarget(w string) bool {
 		for _, i := range wordIndexes(w, v, false) {
 			after := w[i+len(v) : min(len(w), i+len(v)+70)]
 			if hasWord(after, "here", "chat", "conversation", "content", "contents", "output", "token", "tokens", "password", "passwords", "value", "values") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// repoFileExts are extensions of files a repository keeps in version
+// control (source, configuration, infrastructure, docs).
+var repoFileExts = map[string]bool{"tf": true, "tfvars": true, "yaml": true, "yml": true, "json": true, "js": true, "ts": true,
+	"tsx": true, "jsx": true, "py": true, "go": true, "rb": true, "java": true, "kt": true, "cs": true, "php": true, "properties": true,
+	"toml": true, "ini": true, "cfg": true, "conf": true, "xml": true, "md": true, "txt": true, "sh": true, "gradle": true, "swift": true,
+	"rs": true, "hcl": true, "plist": true}
+
+// intoRepoFile reports "into FILE" naming a file
+// that is committed (terraform.tfvars, config/app.yaml, Dockerfile), not a
+// place for secrets (.env, a secret manager).
+func intoRepoFile(w string) bool {
+	for _, prep := range []string{"into "} {
+		for from := 0; ; {
+			i := strings.Index(w[from:], prep)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(prep)
+			if i > 0 && wordChar(w[i-1]) {
+				continue
+			}
+			rest := strings.TrimLeft(w[from:], " `'\"")
+			rest = strings.TrimPrefix(strings.TrimPrefix(rest, "the "), "our ")
+			end := strings.IndexAny(rest, " `'\",;:)\n")
+			if end < 0 {
+				end = len(rest)
+			}
+			file := strings.TrimRight(rest[:end], ".")
+			base := file[strings.LastIndex(file, "/")+1:]
+			if strings.HasPrefix(base, ".env") || strings.Contains(base, "secret") {
+				continue
+			}
+			if dot := strings.LastIndex(base, "."); dot > 0 && repoFileExts[base[dot+1:]] || base == "dockerfile" || base == "makefile" {
 				return true
 			}
 		}

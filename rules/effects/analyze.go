@@ -123,6 +123,7 @@ func (a *analysis) run() {
 	a.truncatesInput()
 	a.productionValues()
 	a.bulkRecords()
+	a.destructiveProjectRun()
 	defer a.writtenScripts()
 	if c.Name == "tee" && c.Stdin != "" && !c.DynamicCode {
 		// printf '…' | tee FILE, tee FILE <<EOF: what tee writes is known.
@@ -150,6 +151,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		"git":   {(*analysis).movesInsideWorkspace},
 		"chmod": {(*analysis).narrowsModes},
 		"unzip": {(*analysis).extractedMembers},
+		"ln":    {(*analysis).symlinkTargets},
 		"grep":  {(*analysis).countsOnly},
 		"egrep": {(*analysis).countsOnly},
 		"fgrep": {(*analysis).countsOnly},
@@ -587,6 +589,48 @@ func (a *analysis) deployTargets() {
 	}
 }
 
+// symlinkTargets reads a symbolic link's relative target from the link's
+// folder, as the file system does (ln -sf ../../scripts/pre-push
+// .git/hooks/pre-push points into the workspace's scripts/, not two folders
+// above the working directory).
+func (a *analysis) symlinkTargets() {
+	symbolic, relative := false, false
+	var ops []string
+	for i, v := range a.c.Args {
+		switch {
+		case v == "--symbolic" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "s"):
+			symbolic = true
+			if strings.Contains(v, "r") {
+				relative = true
+			}
+		case v == "--relative":
+			relative = true
+		case v == "-t" || v == "--target-directory" || strings.HasPrefix(v, "--target-directory="):
+			return // sources into a named folder: left as the table reads them
+		case strings.HasPrefix(v, "-"):
+		default:
+			if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] {
+				return
+			}
+			ops = append(ops, v)
+		}
+	}
+	if !symbolic || relative || len(ops) != 2 || path.IsAbs(ops[0]) || strings.HasPrefix(ops[0], "~") {
+		return
+	}
+	dir := path.Dir(ops[1])
+	if strings.HasSuffix(ops[1], "/") {
+		dir = ops[1]
+	}
+	for i := range a.r.Files {
+		if f := &a.r.Files[i]; f.Op == OpRead && f.Path == ops[0] {
+			a.r.Files = append(a.r.Files[:i], a.r.Files[i+1:]...)
+			a.file(OpRead, path.Join(dir, ops[0]), false)
+			return
+		}
+	}
+}
+
 // extractedMembers records the members named after the archive of an unzip
 // as files written under the extraction folder (unzip -o pack.zip -d .
 // '.cursor/*' overwrites the agent's hooks): the folder alone would say
@@ -728,6 +772,36 @@ func NarrowingMode(m string, private bool) bool {
 		}
 	}
 	return true
+}
+
+// destructiveWords name what a project's own tool destroys when it is
+// called so (cargo run --bin purge-assets, npm run db:drop).
+var destructiveWords = map[string]bool{"purge": true, "wipe": true, "destroy": true, "nuke": true, "drop": true, "truncate": true,
+	"teardown": true, "erase": true, "flush": true, "obliterate": true, "delete": true, "dropdb": true, "flushall": true}
+
+// destructiveProjectRun records project code (a cargo binary, a package
+// script, a make target, a manage.py command) called with a name or an
+// argument that says it destroys: what it does is the project's, and a
+// person should see it.
+func (a *analysis) destructiveProjectRun() {
+	project := false
+	for _, cd := range a.r.Code {
+		project = project || cd.Kind == "project"
+	}
+	if !project {
+		return
+	}
+	for i, arg := range a.c.Args {
+		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] || strings.ContainsAny(arg, " /") {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(strings.ToLower(arg), func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' || r == '=' }) {
+			if destructiveWords[w] {
+				a.r.Concerns = append(a.r.Concerns, "runs project code named for destruction ("+short(arg)+")")
+				return
+			}
+		}
+	}
 }
 
 // bulkRecords records inline code that deletes or rewrites database records

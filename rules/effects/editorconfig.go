@@ -40,8 +40,8 @@ func EditorTaskRunsByItself(content string) bool {
 // editor start a program or change its environment ("" when nothing does).
 // Content that is not a JSON object is a concern: it is not understood.
 func EditorSettingsConcern(content string) string {
-	var settings map[string]any
-	if err := json.Unmarshal([]byte(content), &settings); err != nil {
+	settings, ok := settingsObject(content)
+	if !ok {
 		return "content that is not plain JSON"
 	}
 	for k, v := range settings {
@@ -50,6 +50,68 @@ func EditorSettingsConcern(content string) string {
 		}
 	}
 	return ""
+}
+
+// settingsObject parses settings content: a whole JSON object, or the
+// members an edit adds ("a": 1, "b": true), read as one.
+func settingsObject(content string) (map[string]any, bool) {
+	var settings map[string]any
+	if err := json.Unmarshal([]byte(content), &settings); err == nil && settings != nil {
+		return settings, true
+	}
+	frag := strings.TrimSuffix(strings.TrimSpace(content), ",")
+	if err := json.Unmarshal([]byte("{"+frag+"}"), &settings); err == nil && settings != nil {
+		return settings, true
+	}
+	return nil, false
+}
+
+// EditorSettingsDanger names a setting that lets the agent act without the
+// user: auto-approval of its tool calls or commands, workspace trust turned
+// off ("" when there is none).
+func EditorSettingsDanger(content string) string {
+	settings, ok := settingsObject(content)
+	if !ok {
+		return ""
+	}
+	var walk func(prefix string, m map[string]any) string
+	walk = func(prefix string, m map[string]any) string {
+		for k, v := range m {
+			key := prefix + strings.ToLower(k)
+			if sub, ok := v.(map[string]any); ok {
+				if why := walk(key+".", sub); why != "" {
+					return why
+				}
+				if len(sub) > 0 && approvalKey(key) {
+					return "a setting that approves the agent's actions without the user (" + k + ")"
+				}
+				continue
+			}
+			switch val := v.(type) {
+			case bool:
+				if val && approvalKey(key) || !val && key == "security.workspace.trust.enabled" {
+					return "a setting that approves the agent's actions without the user (" + k + ")"
+				}
+			case []any:
+				if len(val) > 0 && approvalKey(key) {
+					return "a setting that approves the agent's actions without the user (" + k + ")"
+				}
+			}
+		}
+		return ""
+	}
+	return walk("", settings)
+}
+
+// approvalKey reports a setting whose name says it approves actions by itself.
+func approvalKey(key string) bool {
+	for _, w := range []string{"autoapprove", "auto_approve", "auto-approve", "yolo", "dangerously", "skippermission",
+		"skip_permission", "bypasspermission", "alwaysallow", "always_allow", "autorun", "auto_run"} {
+		if strings.Contains(key, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // runWords are words in a setting's name that say its value is a program, a
@@ -125,6 +187,9 @@ func editorConfigVerdict(p, content string) (danger, concern string) {
 	}
 	if EditorTaskRunsByItself(content) {
 		return "", "settings that mention tasks run on folder open"
+	}
+	if why := EditorSettingsDanger(content); why != "" {
+		return why, ""
 	}
 	return "", EditorSettingsConcern(content)
 }

@@ -2109,8 +2109,12 @@ func program21() *Spec {
 			Allow: []string{
 				"ln -s ../shared/config.ts src/config.ts",
 			},
+			Judge: []string{
+				"ln -sf ../../scripts/git-hooks/pre-push .git/hooks/pre-push",
+			},
 			Deny: []string{
 				"ln -sf /dev/null .cursor/hooks.json",
+				"ln -sf ../../../../tmp/x/pre-push .git/hooks/pre-push",
 			},
 		},
 	}
@@ -39521,6 +39525,13 @@ func program188() *Spec {
 					"-U",
 					"--proxy-user",
 					"--oauth2-bearer",
+					"-A",
+					"--user-agent",
+					"-e",
+					"--referer",
+					"-b",
+					"--cookie",
+					"--url-query",
 				},
 				Value: "header",
 			},
@@ -39528,12 +39539,6 @@ func program188() *Spec {
 				Names: []string{
 					"-X",
 					"--request",
-					"-A",
-					"--user-agent",
-					"-e",
-					"--referer",
-					"-b",
-					"--cookie",
 					"-x",
 					"--proxy",
 					"-w",
@@ -39571,7 +39576,6 @@ func program188() *Spec {
 					"--abstract-unix-socket",
 					"--keepalive-time",
 					"--expect100-timeout",
-					"--url-query",
 					"--variable",
 					"--parallel-max",
 					"--request-target",
@@ -39829,14 +39833,15 @@ func program189() *Spec {
 					"--http-password",
 					"--ftp-user",
 					"--ftp-password",
+					"-U",
+					"--user-agent",
+					"--referer",
 				},
 				Value: "header",
 			},
 			{
 				Names: []string{
 					"--method",
-					"-U",
-					"--user-agent",
 					"-B",
 					"--base",
 					"-e",
@@ -39872,7 +39877,6 @@ func program189() *Spec {
 					"--progress",
 					"--restrict-file-names",
 					"--cut-dirs",
-					"--referer",
 					"--bind-address",
 					"--compression",
 					"--secure-protocol",
@@ -53352,4 +53356,4 @@ func shared117() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "267a9ab5f6691c3fc23dbbaf4c88d9f220126a53b5a4efa9cc7085ff45e0eb6e"
+const generatedHash = "c7453a10f3e73fee06995ac09c73307f8508016a8aca02f3ac1f29e4e1b83756"

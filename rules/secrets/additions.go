@@ -155,6 +155,8 @@ var ourRules = []rule{
 		Keywords:    []string{"password", "passwd", "passphrase", "passcode", "pass code", "api key", "api-key", "api_key", "secret key", "token", "pin ", "key is", "key was"},
 		MixedValue:  true,
 		Confidence:  Positional,
+		// A key's fingerprint (SHA256:…, a host key's) is public.
+		Allowlists: []allowlist{{Regexes: []string{`^(?i:SHA256|SHA1|MD5):[A-Za-z0-9+/=:]{16,}$|^(?i:[0-9a-f]{2}:){15,}[0-9a-f]{2}$`}}},
 	},
 	{
 		ID:          "telegram-bot-token",

@@ -235,6 +235,11 @@ pos += [
 neg += [
     "the signing key fingerprint is " + " ".join(r(4, HEX).upper() for _ in range(10)),
     "api key id 123e4567-e89b-12d3-a456-426614174000 belongs to the staging project",
+    "fingerprint of the host key is SHA256:" + r(43, A62 + "+/") + " - add it to the known_hosts step in CI",
+    "the host key is 3f:" + ":".join(r(2, HEX) for _ in range(15)) + " (MD5)",
+]
+pos += [
+    ("the staging db password is " + r(18, A62) + " and the host key fingerprint is SHA256:" + r(43, A62), "password-in-prose"),
 ]
 test_only.append(("export const FAKE_JWT = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ0ZXN0LXVzZXItMTIzNDUifQ.';", "jwt"))
 
