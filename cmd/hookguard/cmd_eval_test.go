@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -72,20 +71,7 @@ type runOut struct {
 
 func runBin(t *testing.T, env []string, stdin []byte, args ...string) runOut {
 	t.Helper()
-	cmd := exec.Command(hookguardBin, args...)
-	cmd.Env = env
-	cmd.Stdin = bytes.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatalf("run hookguard %v: %v", args, err)
-	}
-	return runOut{out.String(), errb.String(), code}
+	return runProgram(t, hookguardBin, env, stdin, args...)
 }
 
 func testdata(name string) string { return filepath.Join("..", "..", "evals", "testdata", name) }

@@ -22,23 +22,7 @@ var benchEvents = map[string]map[string]any{
 // kind: the work a hook process does after the Go runtime and package
 // initialization (which bench/hook.sh adds to this).
 func BenchmarkHookCommand(b *testing.B) {
-	home := b.TempDir()
-	b.Setenv("HOME", home)
-	b.Setenv("XDG_CONFIG_HOME", home+"/.config")
-	b.Setenv("XDG_STATE_HOME", home+"/.state")
-	b.Setenv("HOOKGUARD_AUDIT", "off")
-	b.Setenv("HOOKGUARD_JUDGE", "off")
-	os.Unsetenv("HOOKGUARD_POLICY")
-	for name, fields := range benchEvents {
-		ev := map[string]any{"conversation_id": "c-1", "generation_id": "g-1", "model": "m", "cursor_version": "2.1.3",
-			"workspace_roots": []string{"/home/dev/project"}, "user_email": nil}
-		for k, v := range fields {
-			ev[k] = v
-		}
-		data, err := json.Marshal(ev)
-		if err != nil {
-			b.Fatal(err)
-		}
+	for name, data := range benchEventData(b) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -51,10 +35,9 @@ func BenchmarkHookCommand(b *testing.B) {
 	}
 }
 
-// BenchmarkResidentHook is the resident evaluator's work for one event of
-// each kind (what `hookguard serve --resident` does per thin-client request,
-// without the socket): the policy compiled once and kept, as in the server.
-func BenchmarkResidentHook(b *testing.B) {
+// benchEventData sets up a private home without judge or audit and returns
+// each bench event as hook input.
+func benchEventData(b *testing.B) map[string][]byte {
 	home := b.TempDir()
 	b.Setenv("HOME", home)
 	b.Setenv("XDG_CONFIG_HOME", home+"/.config")
@@ -62,10 +45,7 @@ func BenchmarkResidentHook(b *testing.B) {
 	b.Setenv("HOOKGUARD_AUDIT", "off")
 	b.Setenv("HOOKGUARD_JUDGE", "off")
 	os.Unsetenv("HOOKGUARD_POLICY")
-	cache := &pipelineCache{}
-	old := loadPipeline
-	loadPipeline = cache.load
-	defer func() { loadPipeline = old }()
+	out := map[string][]byte{}
 	for name, fields := range benchEvents {
 		ev := map[string]any{"conversation_id": "c-1", "generation_id": "g-1", "model": "m", "cursor_version": "2.1.3",
 			"workspace_roots": []string{"/home/dev/project"}, "user_email": nil}
@@ -76,6 +56,21 @@ func BenchmarkResidentHook(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		out[name] = data
+	}
+	return out
+}
+
+// BenchmarkResidentHook is the resident evaluator's work for one event of
+// each kind (what `hookguard serve --resident` does per thin-client request,
+// without the socket): the policy compiled once and kept, as in the server.
+func BenchmarkResidentHook(b *testing.B) {
+	events := benchEventData(b)
+	cache := &pipelineCache{}
+	old := loadPipeline
+	loadPipeline = cache.load
+	defer func() { loadPipeline = old }()
+	for name, data := range events {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
