@@ -73,6 +73,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	var findSet map[string]bool
 	stages := map[int][]*effects.Record{}
 	copies := map[int]string{} // command index → the example copy it made
+	e.exportLoads = sendsNothing(res.Commands)
 	for i := range res.Commands {
 		c := &res.Commands[i]
 		e.placeholder = nil
@@ -118,6 +119,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	}
 	e.placeholder = nil
 	e.examples = nil
+	e.exportLoads = false
 	return d
 }
 
@@ -148,7 +150,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	classes := func() []map[string]bool {
 		if !classesDone {
 			classesDone = true
-			_, lazy.classes = pathArgs(c, ctx, e.placeholder, e.examples, true)
+			_, lazy.classes = pathArgs(c, ctx, e.placeholder, e.examples, e.exportLoads, true)
 		}
 		return lazy.classes
 	}
@@ -164,7 +166,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 			return
 		}
 		lazy.done = true
-		lazy.paths, _ = pathArgs(c, ctx, e.placeholder, e.examples, false)
+		lazy.paths, _ = pathArgs(c, ctx, e.placeholder, e.examples, e.exportLoads, false)
 		lazy.pathsLower = lowerAll(lazy.paths)
 		lazy.writes = writeTargets(c, ctx.Home)
 		lazy.writesLower = lowerAll(lazy.writes)
@@ -257,7 +259,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	// The effects: allow only what is understood and harmless, deny what is
 	// clearly dangerous, judge the rest. A rule's deny or ask stands; a
 	// user's allow rule is obeyed unless an effect is clearly dangerous.
-	rec := effects.Analyze(c, p.effectsEnv(c, ctx, e.placeholder, e.examples))
+	rec := effects.Analyze(c, p.effectsEnv(c, ctx, e.placeholder, e.examples, e.exportLoads))
 	v := effects.Decide(rec)
 	part.Effects, part.EffectsVerdict = rec, &v
 	switch v.Decision {
@@ -367,7 +369,7 @@ func (c *compiledRule) anyPathMatches(classes []map[string]bool) bool {
 }
 
 // effectsEnv is what the effects analysis needs to know about where c runs.
-func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples map[string]bool) effects.Env {
+func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples map[string]bool, exportLoads bool) effects.Env {
 	env := effects.Env{
 		Home:           ctx.Home,
 		WorkspaceRoots: ctx.WorkspaceRoots,
@@ -391,6 +393,7 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples
 		sort.Strings(env.Placeholder)
 	}
 	env.Examples = examples
+	env.ExportLoads = exportLoads
 	return env
 }
 

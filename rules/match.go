@@ -131,6 +131,10 @@ type evaluation struct {
 	// on the left of an &&, made by copying an example file (cp
 	// .env.example .env && cat .env): what they hold is the example.
 	examples map[string]bool
+	// exportLoads says env files read into export (export $(grep -v '^#'
+	// .env | xargs)) are loaded, not shown: the line sends nothing over
+	// the network that could carry them.
+	exportLoads bool
 	// exhaustive keeps trying rules after a deny, to explain every match.
 	exhaustive bool
 }

@@ -147,7 +147,7 @@ func underHomes(p string) bool {
 // pathArgs returns the arguments of c that name files, and their classes.
 // placeholder, when not nil, classifies the {} of a find -exec command.
 // withClasses false skips the classification (only the texts are wanted).
-func pathArgs(c *shell.Command, ctx Context, placeholder, examples map[string]bool, withClasses bool) ([]string, []map[string]bool) {
+func pathArgs(c *shell.Command, ctx Context, placeholder, examples map[string]bool, exportLoads, withClasses bool) ([]string, []map[string]bool) {
 	var paths []string
 	var classes []map[string]bool
 	cwdInWS := inWorkspace(c.Cwd, ctx)
@@ -195,6 +195,11 @@ func pathArgs(c *shell.Command, ctx Context, placeholder, examples map[string]bo
 		}
 		if len(examples) > 0 && !dynamic && examples[path.Join(c.Cwd, arg)] {
 			continue // a copy of an example file made just before: not a secret
+		}
+		if exportLoads && c.Via == shell.ViaExportSubst && !dynamic && slices.Contains(effects.PathClassesOf(arg, c.Cwd, ctx.Home), effects.ClassEnvFile) {
+			// export $(grep -v '^#' .env | xargs): the file's variables are
+			// loaded, as source .env does, not printed.
+			continue
 		}
 		var set map[string]bool
 		if withClasses {
@@ -491,6 +496,26 @@ func ancestorOfWorkspace(abs string, ctx Context) bool {
 		}
 	}
 	return false
+}
+
+// networkPrograms can carry a variable's value off the machine.
+var networkPrograms = map[string]bool{"curl": true, "wget": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "http": true,
+	"https": true, "xh": true, "scp": true, "rsync": true, "ssh": true, "sftp": true, "ftp": true, "telnet": true, "openssl": true,
+	"python": true, "python3": true, "node": true, "perl": true, "ruby": true, "php": true, "deno": true, "bun": true, "dig": true,
+	"nslookup": true, "host": true, "ping": true, "mail": true, "sendmail": true, "gh": true, "aws": true, "gsutil": true,
+	// and print the whole environment, with what was loaded into it
+	"env": true, "printenv": true, "set": true, "declare": true, "typeset": true, "compgen": true}
+
+// sendsNothing reports a line none of whose commands can send data off the
+// machine or print the environment by itself (it may still run project
+// code: go test ./...).
+func sendsNothing(cmds []shell.Command) bool {
+	for i := range cmds {
+		if networkPrograms[cmds[i].Name] || cmds[i].DynamicName {
+			return false
+		}
+	}
+	return true
 }
 
 // exampleCopy returns the file a cp makes from an example, sample or

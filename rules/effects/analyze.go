@@ -38,6 +38,9 @@ type Env struct {
 	// Examples are files (absolute paths) an earlier command made by
 	// copying an example file: they hold no secret, whatever their name.
 	Examples map[string]bool
+	// ExportLoads says env files read into export are loaded, not shown
+	// (nothing on the line can send them elsewhere).
+	ExportLoads bool
 }
 
 // Analyze computes the effects record of one simple command.
@@ -174,11 +177,57 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 })
 
 func (a *analysis) envVar(k, v string) {
+	if registryVars[strings.ToUpper(k)] {
+		a.registry(k, v)
+		return
+	}
 	if harmlessEnvValue(k, v) {
 		return
 	}
 	if loaderVars()[k] || strings.HasPrefix(k, "DYLD_") || strings.HasPrefix(k, "BASH_FUNC_") || namesAProgram(k) {
 		a.r.Env = append(a.r.Env, k)
+	}
+}
+
+// registryVars name the registry or index a package manager installs from.
+var registryVars = map[string]bool{"NPM_CONFIG_REGISTRY": true, "YARN_REGISTRY": true, "YARN_NPM_REGISTRY_SERVER": true,
+	"PIP_INDEX_URL": true, "PIP_EXTRA_INDEX_URL": true, "UV_INDEX_URL": true, "UV_EXTRA_INDEX_URL": true, "UV_DEFAULT_INDEX": true,
+	"UV_INDEX": true, "POETRY_REPOSITORIES_PYPI_URL": true, "GOPROXY": true, "COMPOSER_REPO_PACKAGIST": true, "PUB_HOSTED_URL": true,
+	"NUGET_SOURCE": true}
+
+// officialRegistries are the public registries' hosts.
+var officialRegistries = []string{"registry.npmjs.org", "registry.yarnpkg.com", "npm.pkg.github.com", "pypi.org",
+	"files.pythonhosted.org", "proxy.golang.org", "sum.golang.org", "rubygems.org", "crates.io", "index.crates.io",
+	"repo.packagist.org", "packagist.org", "pub.dev", "api.nuget.org", "repo1.maven.org", "registry.npmmirror.com"}
+
+// registry records a package manager pointed at another registry: one
+// named like an official registry on someone else's domain
+// (registry.npmjs.org.8k1ppigd.xyz) is a danger, any other host a concern.
+func (a *analysis) registry(k, v string) {
+	for _, u := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == '|' || r == ' ' }) {
+		if u == "direct" || u == "off" || strings.HasPrefix(u, "$") {
+			continue
+		}
+		host := strings.ToLower(hostOf(u))
+		if host == "" {
+			continue
+		}
+		if local, _ := classifyHost(host); local {
+			continue // a mirror on this machine or the private network
+		}
+		official := false
+		for _, o := range officialRegistries {
+			switch {
+			case host == o || strings.HasSuffix(host, "."+o):
+				official = true
+			case strings.Contains(host, o):
+				a.r.lookalike = k + " points the package manager at " + host + ", a host named like " + o
+				return
+			}
+		}
+		if !official {
+			a.r.Concerns = append(a.r.Concerns, k+" installs packages from "+host+", not the public registry")
+		}
 	}
 }
 
@@ -980,8 +1029,9 @@ func (a *analysis) file(op, p string, recursive bool) {
 			f.Classes = a.env.Classify(p, a.c.Cwd)
 		}
 		abs, tilde := a.absolute(p)
-		if a.env.Examples[abs] {
-			// cp .env.example .env && cat .env: the example's content.
+		if a.env.Examples[abs] || a.env.ExportLoads && a.c.Via == shell.ViaExportSubst && has(sensitiveClasses(abs, tilde), ClassEnvFile) {
+			// cp .env.example .env && cat .env: the example's content;
+			// export $(grep -v '^#' .env | xargs): loaded, not shown.
 			f.Classes = slices.DeleteFunc(f.Classes, func(c string) bool { return c == ClassSecret || c == ClassEnvFile || c == ClassMaybeSecret })
 		} else {
 			f.Classes = append(f.Classes, sensitiveClasses(abs, tilde)...)

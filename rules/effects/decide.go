@@ -167,6 +167,9 @@ func (r *Record) dangers() []string {
 	if r.productionData != "" {
 		add("%s", r.productionData)
 	}
+	if r.lookalike != "" {
+		add("%s", r.lookalike)
+	}
 	if r.movesOntoDevice != "" {
 		add("moves files onto the device %s: they are gone, and run as root the device node is replaced", r.movesOntoDevice)
 	}

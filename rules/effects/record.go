@@ -120,6 +120,9 @@ type Record struct {
 	movesOntoDevice string
 	// productionData says what the command deletes in production data.
 	productionData string
+	// lookalike says the command installs from a registry named like an
+	// official one on another domain.
+	lookalike string
 }
 
 func (r *Record) unknown(format string, args ...any) {

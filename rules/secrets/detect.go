@@ -339,7 +339,7 @@ func scanPlain(text string, o Options, depth int) []Finding {
 // run of at least that many token characters follows them (gitleaks'
 // Vault rule keys on "s.", which most file names and sentences hold;
 // compiling its pattern for each would cost every such hook call).
-var keywordRun = map[string]int{"s.": 24, "ey": 17, "sk": 32, "cio": 32}
+var keywordRun = map[string]int{"s.": 24, "ey": 17, "sk": 32, "cio": 32, "ac": 32}
 
 // keywordNeeds are keywords that count only when a byte follows within
 // needReach: a URL holds a password only when an @ follows it.

@@ -57,7 +57,8 @@ type Command struct {
 	// Via says how the command was reached when it is not a top-level command:
 	// "bash -c", "eval", "pipe to shell", "heredoc to shell", "find -exec", "xargs",
 	// "container exec",
-	// "command substitution", "process substitution". Empty at top level.
+	// "command substitution", "process substitution", "command substitution
+	// into export" (ViaExportSubst). Empty at top level.
 	Via string
 	// Depth is the nesting depth of re-parsed shells (0 at top level).
 	Depth int

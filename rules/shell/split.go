@@ -30,16 +30,19 @@ const (
 
 // Via values.
 const (
-	viaBashC     = "bash -c"
-	viaEval      = "eval"
-	viaPipe      = "pipe to shell"
-	viaHeredoc   = "heredoc to shell"
-	viaFindExec  = "find -exec"
-	viaXargs     = "xargs"
-	viaCmdSubst  = "command substitution"
-	viaProcSubst = "process substitution"
-	viaWatch     = "watch"
-	viaContainer = "container exec"
+	viaBashC    = "bash -c"
+	viaEval     = "eval"
+	viaPipe     = "pipe to shell"
+	viaHeredoc  = "heredoc to shell"
+	viaFindExec = "find -exec"
+	viaXargs    = "xargs"
+	viaCmdSubst = "command substitution"
+	// ViaExportSubst is a command substitution whose output becomes
+	// variables (export $(grep -v '^#' .env | xargs)): it is not printed.
+	ViaExportSubst = "command substitution into export"
+	viaProcSubst   = "process substitution"
+	viaWatch       = "watch"
+	viaContainer   = "container exec"
 )
 
 var parserPool = sync.Pool{New: func() any {
@@ -404,6 +407,13 @@ func (s *splitter) decl(stmt *syntax.Stmt, d *syntax.DeclClause, st *state, fr *
 	idx := s.emit(Command{Name: name, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi, Redirects: redirs}, args)
 	if idx >= 0 {
 		s.res.Pipelines[pi] = s.res.Commands[idx].Text
+	}
+	if name == "export" {
+		for i := range subs {
+			if subs[i].via == viaCmdSubst {
+				subs[i].via = ViaExportSubst
+			}
+		}
 	}
 	s.walkSubsts(subs, st, fr)
 }

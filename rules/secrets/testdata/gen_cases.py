@@ -133,7 +133,7 @@ neg = [
 
 # A Stripe test-mode key blocks where positional secrets do (prompts, reads, tool inputs).
 pos.append(("STRIPE_KEY=sk_test_" + r(24), "stripe-access-token"))
-pos.append(("Twilio SID AC" + r(32, HEX) + " auth token " + r(32, HEX), "labeled-token"))
+pos.append(("Twilio SID AC" + r(32, HEX) + " auth token " + r(32, HEX), "twilio-auth-token"))
 pos.append(("download the model with my HF token hf_" + r(34), "huggingface-token"))
 neg += [
     "replicaCount: 3\ndb:\n  existingSecret: search-db\n  passwordKey: password\n",
@@ -200,7 +200,7 @@ pos += [
     ("networks: {\n  mainnet: {\n    url: 'https://rpc.example.org',\n    accounts: ['0x" + r(64, HEX) + "'],\n  },\n}", "ethereum-private-key"),
     ("const wallet = new ethers.Wallet('0x" + r(64, HEX) + "', provider)", "ethereum-private-key"),
     ("is this compressed WIF? L" + "".join(rng.choice(B58) for _ in range(51)), "bitcoin-private-key"),
-    ("why 401?\ncurl -X POST https://api.twilio.com/2010-04-01/Accounts/AC" + r(32, HEX) + "/Messages.json \\\n  -u AC" + r(32, HEX) + ":" + r(32, HEX), "basic-auth-credentials"),
+    ("why 401?\ncurl -X POST https://api.twilio.com/2010-04-01/Accounts/AC" + r(32, HEX) + "/Messages.json \\\n  -u AC" + r(32, HEX) + ":" + r(32, HEX), "twilio-auth-token"),
     ("discord.com token \"" + "N" + r(23, A62) + "." + r(6, A62) + "." + r(38, A62 + "_-") + "\"", "discord-user-token"),
     ("run vault login s." + r(24) + " first", "vault-service-token"),
     ("curl https://api.stripe.com/v1/refunds -u sk_live_" + r(99) + ": -d charge=ch_1", "stripe-secret-key"),
@@ -237,6 +237,16 @@ neg += [
     "api key id 123e4567-e89b-12d3-a456-426614174000 belongs to the staging project",
     "fingerprint of the host key is SHA256:" + r(43, A62 + "+/") + " - add it to the known_hosts step in CI",
     "the host key is 3f:" + ":".join(r(2, HEX) for _ in range(15)) + " (MD5)",
+]
+pos += [
+    ("send the OTP via Twilio. Account SID AC" + r(32, HEX) + " auth token " + r(32, HEX), "twilio-auth-token"),
+    ("here is my kubeconfig:\nusers:\n- name: admin\n  user:\n    client-certificate-data: " + r(80, A62) + "\n    client-key-data: " + r(120, A62 + "+/") + "=\n", "kubeconfig-client-key"),
+    ("CI fails at docker login -u acmeci -p " + r(20, A62) + " registry.acme.io, can you put that in the workflow?", "registry-login-password"),
+]
+neg += [
+    "docker login -u acmeci -p $REGISTRY_PASSWORD registry.acme.io",
+    "echo \"$CR_PAT\" | docker login ghcr.io -u octocat --password-stdin",
+    "the account SID is AC" + r(32, HEX) + " (no token here)",
 ]
 pos += [
     ("the staging db password is " + r(18, A62) + " and the host key fingerprint is SHA256:" + r(43, A62), "password-in-prose"),
