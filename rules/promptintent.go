@@ -10,7 +10,6 @@ package rules
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 
@@ -291,7 +290,7 @@ func credentialPaths(low string) [][]int {
 		}
 		word := strings.TrimRight(low[i:j], ".,:;")
 		if len(word) > 3 && (strings.Contains(word, "/") || word[0] == '~' || word[0] == '.') &&
-			slices.Contains(effects.PathClassesOf(word, "/nonexistent-workspace", "/home/user"), effects.ClassSecret) {
+			effects.IsSecretPath(word, "/nonexistent-workspace", "/home/user") {
 			out = append(out, []int{i, i + len(word)})
 		}
 		i = max(j, i+1)

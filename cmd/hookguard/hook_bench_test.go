@@ -58,6 +58,30 @@ func benchEventData(b *testing.B) map[string][]byte {
 		}
 		out[name] = data
 	}
+	// The two content-carrying events bench/hook.sh times: a prompt of about
+	// 4 KiB (the README's start) and a read of a Go source file.
+	readme, err1 := os.ReadFile("../../README.md")
+	source, err2 := os.ReadFile("../../rules/eval.go")
+	if err1 != nil || err2 != nil {
+		b.Fatal(err1, err2)
+	}
+	base := map[string]any{"conversation_id": "c-1", "generation_id": "g-1", "model": "m", "cursor_version": "2.1.3",
+		"workspace_roots": []string{"/home/dev/project"}, "user_email": nil, "attachments": []any{}}
+	with := func(fields map[string]any) []byte {
+		ev := map[string]any{}
+		for k, v := range base {
+			ev[k] = v
+		}
+		for k, v := range fields {
+			ev[k] = v
+		}
+		data, _ := json.Marshal(ev)
+		return data
+	}
+	out["prompt-4k"] = with(map[string]any{"hook_event_name": "beforeSubmitPrompt",
+		"prompt": "Please update the docs so they match this draft:\n\n" + string(readme[:4000])})
+	out["read-source"] = with(map[string]any{"hook_event_name": "beforeReadFile", "file_path": "/home/dev/project/rules/eval.go",
+		"content": string(source)})
 	return out
 }
 
