@@ -25,8 +25,38 @@ func credentialConfigWithoutSecrets(p, content string) bool {
 		return kubeconfigWithoutSecrets(content)
 	case testEnvFile(base):
 		return testEnvWithoutSecrets(content)
+	case base == ".npmrc" || base == ".yarnrc" || base == ".yarnrc.yml":
+		return npmrcWithoutSecrets(content)
 	}
 	return false
+}
+
+// npmrcWithoutSecrets reports an npm or yarn configuration whose every
+// credential setting (_authToken, _auth, _password, npmAuthToken, …) takes
+// its value from the environment (${NPM_TOKEN}), as CI templates do.
+func npmrcWithoutSecrets(content string) bool {
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		key, value, ok := strings.Cut(line, "=")
+		if !ok {
+			key, value, ok = strings.Cut(line, ":") // .yarnrc.yml
+			if !ok {
+				continue
+			}
+		}
+		low := strings.ToLower(key)
+		if !strings.Contains(low, "auth") && !strings.Contains(low, "password") && !strings.Contains(low, "token") {
+			continue
+		}
+		value = strings.Trim(strings.TrimSpace(value), `"'`)
+		if !strings.HasPrefix(value, "${") || !strings.HasSuffix(value, "}") || strings.Count(value, "$") != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // testEnvFile reports an env file for the test suite (.env.test,

@@ -130,7 +130,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 	}
 	var why string
 	specific := func(m []int) bool {
-		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) {
+		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) || forbidden(low[max(0, m[0]-30):m[0]]) {
 			return false
 		}
 		w := window(m, 200)
@@ -301,6 +301,19 @@ func credentialPaths(low string) [][]int {
 // pathByte reports a byte a path word is made of.
 func pathByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '/' || c == '.' || c == '_' || c == '-' || c == '~' || c == '\\'
+}
+
+// forbidden reports text just before a credential that forbids what follows
+// ("never paste private keys", "do not commit .env files"): a rule about
+// secrets, not a request.
+func forbidden(before string) bool {
+	for _, p := range []string{"never ", "don't ", "do not ", "must not ", "mustn't ", "shouldn't ", "should not ", "avoid ",
+		"not to ", "stop ", "prevent ", "no one should "} {
+		if strings.Contains(before, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // quotedCommand reports a match that names the environment-dumping command

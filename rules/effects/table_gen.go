@@ -44570,6 +44570,11 @@ func generatedPaths() []PathClasses {
 				"*.enc",
 				"*.gpg",
 				"*.age",
+				"*.example.*",
+				"*.sample.*",
+				"*.template.*",
+				"*-example.*",
+				"*_example.*",
 				"known_hosts",
 				"known_hosts.old",
 				"authorized_keys",
@@ -44675,6 +44680,8 @@ func generatedPaths() []PathClasses {
 					"/w/app/src/keys.ts",
 					"/w/app/config/credentials.yml.example",
 					"/w/app/config/credentials.yml.enc",
+					"/w/app/tests/fixtures/credentials.example.json",
+					"/w/app/config/secrets.sample.yml",
 				},
 			},
 		},
@@ -53356,4 +53363,4 @@ func shared117() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "c7453a10f3e73fee06995ac09c73307f8508016a8aca02f3ac1f29e4e1b83756"
+const generatedHash = "630b737648500290d7f5470cf65980a8664d02bb0ba572d768ee05cf872070a8"

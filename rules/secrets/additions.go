@@ -301,13 +301,14 @@ const assignment = "=:>,|"
 // token 1e1c…", "api key Zq8v…"): the value must then look random.
 var labeledToken = rule{
 	ID:          "labeled-token",
-	Description: "a random-looking value right after the words auth token, api key, secret key, access key or password",
-	Regex:       `(?i)\b((?:[\w-]+\s+)?(?:auth[ _-]?token|api[ _-]?key|secret[ _-]?key|access[ _-]?key|token|password|secret))\s+["'\x60]?([A-Za-z0-9+_=.-]{20,200})`,
+	Description: "a random-looking value right after the words auth token, api key, secret key, access key, admin key (and other keys that say what they unlock) or password",
+	Regex:       `(?i)\b((?:[\w-]+\s+)?(?:auth[ _-]?token|api[ _-]?key|secret[ _-]?key|access[ _-]?key|(?:admin|master|write|server|service|private|signing|client|app)[ _-]?key|token|password|secret))\s+["'\x60]?([A-Za-z0-9+_=.-]{20,200})`,
 	NameGroup:   1,
 	Entropy:     3.5,
 	MixedValue:  true,
-	Keywords:    []string{"token", "api key", "api-key", "api_key", "secret", "access key", "access-key", "password"},
-	Confidence:  Positional,
+	Keywords: []string{"token", "api key", "api-key", "api_key", "secret", "access key", "access-key", "password", "admin key",
+		"master key", "write key", "server key", "service key", "private key", "signing key", "client key", "app key"},
+	Confidence: Positional,
 }
 
 // nonSecretNameSuffixes end names that hold something about a secret, not

@@ -83,7 +83,33 @@ func Placeholder(v string) bool {
 	if run := longestRun(v); run >= 6 && run*3 >= len(v) || len(v) >= 12 && entropy(v) < 2.5 {
 		return true
 	}
-	return false
+	return throwawayWords(low)
+}
+
+// throwawayWords reports a value made of a few plain words, one of which
+// says it is for tests or local use (test-token-local, dev_secret,
+// my-demo-key): typed by a person, not generated.
+func throwawayWords(low string) bool {
+	parts := strings.FieldsFunc(low, func(r rune) bool { return r == '-' || r == '_' || r == '.' })
+	if len(parts) < 2 || len(parts) > 5 {
+		return false
+	}
+	marked := false
+	for _, p := range parts {
+		if len(p) > 12 {
+			return false
+		}
+		for _, r := range p {
+			if r < 'a' || r > 'z' {
+				return false
+			}
+		}
+		switch p {
+		case "test", "tests", "testing", "dev", "local", "localhost", "demo", "fake", "dummy", "sample", "mock", "stub", "example", "ci":
+			marked = true
+		}
+	}
+	return marked
 }
 
 // placeholderLine reports a line that says its value is a placeholder or

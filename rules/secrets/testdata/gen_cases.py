@@ -248,6 +248,13 @@ neg += [
     "echo \"$CR_PAT\" | docker login ghcr.io -u octocat --password-stdin",
     "the account SID is AC" + r(32, HEX) + " (no token here)",
 ]
+neg += [
+    "http :8000/api/items/ Authorization:'Token test-token-local'",
+    "export API_TOKEN=dev_secret_local",
+]
+pos += [
+    ("curl -H 'Authorization: Bearer " + r(40, A62) + "' https://api.example.com/v1/items", "authorization-header"),
+]
 pos += [
     ("the staging db password is " + r(18, A62) + " and the host key fingerprint is SHA256:" + r(43, A62), "password-in-prose"),
 ]
