@@ -2727,7 +2727,7 @@ func generatedDefault() *Policy {
 				},
 				Unless: []string{
 					`^(echo|printf)(\s+-[a-zA-Z]+)*\s+'[^']*'$`,
-					`(?i)^(echo|printf)\b(?!.*\$(?!\{\w+:0:[1-8]\})\{?\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|_PAT\b))`,
+					"(?i)^(echo|printf)\\b(?!.*\\$(?!\\{\\w+:0:[1-8]\\}|\\{\\w+:\\+[^}$`]*\\})\\{?\\w*(SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?|_PAT\\b))",
 				},
 				Reason: "prints a secret environment variable into the conversation",
 				Advice: `check whether the variable is set with [ -n "$NAME" ] instead of printing it`,
@@ -2738,12 +2738,14 @@ func generatedDefault() *Policy {
 						"printenv OPENAI_API_KEY",
 						`echo "${OPENAI_API_KEY:0:7} $OPENAI_API_KEY"`,
 						`echo "${OPENAI_API_KEY:0:40}"`,
+						`echo "${GITHUB_TOKEN:+token=$GITHUB_TOKEN}"`,
 					},
 					NoMatch: []string{
 						"echo $PATH",
 						"echo $NODE_ENV",
 						`printf '//npm.pkg.github.com/:_authToken=${NPM_TOKEN}\n'`,
 						`echo "${OPENAI_API_KEY:0:7}..."`,
+						`echo "${GITHUB_TOKEN:+GITHUB_TOKEN is set}"`,
 					},
 				},
 				Prefilter: [][][]string{
@@ -6713,4 +6715,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "a65ece4655f65f61b8c781d9497b614c77637c569aeaa238927c2faeb2088964"
+const generatedDefaultHash = "4e5dd2613bbb0575e42e4c16dd4dacf9d07b5b22164e4fa7dd00d1a32f88b2f1"

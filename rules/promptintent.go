@@ -134,7 +134,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 			return false
 		}
 		w := window(m, 200)
-		outside := strongTarget(w) || hasWord(w, "webhook", "discord", "slack", "telegram")
+		outside := strongTarget(w) || hasWord(w, "webhook", "discord", "slack", "telegram") || otherAccount(low[max(0, m[0]-24):m[0]])
 		if quotedCommand(low[m[0]:m[1]]) && !outside {
 			// run `env` and show me the output: the user asks to see their
 			// own environment, for a person to decide; sent out, it is a leak.
@@ -301,6 +301,29 @@ func credentialPaths(low string) [][]int {
 // pathByte reports a byte a path word is made of.
 func pathByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '/' || c == '.' || c == '_' || c == '-' || c == '~' || c == '\\'
+}
+
+// otherAccount reports a path that starts in another account's home
+// (~root/.ssh/id_rsa, /root/.aws, ~deploy/…): taking its credentials is
+// harvesting, wherever they go.
+func otherAccount(before string) bool {
+	if strings.HasSuffix(before, "/root/") || strings.HasSuffix(before, "/root") {
+		return true
+	}
+	i := strings.LastIndexByte(before, '~')
+	if i < 0 {
+		return false
+	}
+	rest := strings.TrimSuffix(before[i+1:], "/")
+	if rest == "" {
+		return false // ~/ is the user's own home
+	}
+	for j := 0; j < len(rest); j++ {
+		if !wordChar(rest[j]) && rest[j] != '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // forbidden reports text just before a credential that forbids what follows

@@ -127,6 +127,7 @@ func (a *analysis) run() {
 	a.productionValues()
 	a.bulkRecords()
 	a.destructiveProjectRun()
+	a.unreachedAddresses()
 	defer a.writtenScripts()
 	if c.Name == "tee" && c.Stdin != "" && !c.DynamicCode {
 		// printf '…' | tee FILE, tee FILE <<EOF: what tee writes is known.
@@ -151,7 +152,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		"scp":   {(*analysis).scpDownload},
 		"mv":    {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
 		"gmv":   {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
-		"git":   {(*analysis).movesInsideWorkspace},
+		"git":   {(*analysis).movesInsideWorkspace, (*analysis).pushRefspecs},
 		"chmod": {(*analysis).narrowsModes},
 		"unzip": {(*analysis).extractedMembers},
 		"ln":    {(*analysis).symlinkTargets},
@@ -823,6 +824,55 @@ func NarrowingMode(m string, private bool) bool {
 	return true
 }
 
+// pushRefspecs records git push refspecs that force (+ref) or delete
+// (:ref) a remote branch, also when the ref is known only at run time
+// (git push origin +$(git rev-parse --abbrev-ref HEAD)).
+func (a *analysis) pushRefspecs() {
+	args := a.c.Args
+	i := slices.Index(args, "push")
+	if i < 0 || a.r.Subcommand != "push" {
+		return
+	}
+	positional := 0
+	for _, v := range args[i+1:] {
+		if strings.HasPrefix(v, "-") {
+			continue
+		}
+		positional++
+		if positional == 1 {
+			continue // the remote
+		}
+		switch {
+		case strings.HasPrefix(v, "+"):
+			a.r.Concerns = append(a.r.Concerns, "force-pushes "+short(v[1:])+" (a + refspec)")
+		case strings.HasPrefix(v, ":"):
+			a.r.Concerns = append(a.r.Concerns, "deletes the remote ref "+short(v[1:]))
+		}
+	}
+}
+
+// unreachedAddresses drops a metadata address found only in the words of a
+// git search of history or files (git log -S 169.254.169.254): it is a
+// pattern there, not a place the command reaches.
+func (a *analysis) unreachedAddresses() {
+	r := a.r
+	switch {
+	case a.c.Name != "git" || len(r.Code) > 0 || len(r.Unknown) > 0 || a.c.DynamicCode || a.c.Stdin != "":
+		return
+	case r.Subcommand == "log", r.Subcommand == "grep", r.Subcommand == "show", r.Subcommand == "diff", r.Subcommand == "blame",
+		r.Subcommand == "shortlog", r.Subcommand == "rev-list", r.Subcommand == "reflog":
+		// git's searches of history and files: the address is a pattern.
+	default:
+		return
+	}
+	for _, n := range r.Network {
+		if !n.scanned {
+			return
+		}
+	}
+	r.Network = slices.DeleteFunc(r.Network, func(n NetEffect) bool { return n.scanned })
+}
+
 // destructiveWords name what a project's own tool destroys when it is
 // called so (cargo run --bin purge-assets, npm run db:drop).
 var destructiveWords = map[string]bool{"purge": true, "wipe": true, "destroy": true, "nuke": true, "drop": true, "truncate": true,
@@ -1018,7 +1068,9 @@ func isDigits(s string) bool {
 // file records a file effect with the classes of its path.
 func (a *analysis) file(op, p string, recursive bool) {
 	f := FileEffect{Op: op, Path: p, Recursive: recursive}
-	dyn := strings.ContainsAny(p, "$`")
+	// {}/hooks/ under find -exec: a path below each thing find names, known
+	// only at run time.
+	dyn := strings.ContainsAny(p, "$`") || strings.HasPrefix(p, "{}/")
 	if p == "{}" && a.env.Placeholder != nil {
 		f.Classes = append(f.Classes, a.env.Placeholder...)
 	} else if dyn {

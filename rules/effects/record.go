@@ -76,6 +76,9 @@ type NetEffect struct {
 
 	// headerVars are the variables of a header sent with a run-time value.
 	headerVars []string
+	// scanned says the address was found in the command's words, not
+	// where the program sends (see analysis.metadataScan).
+	scanned bool
 }
 
 // Record is what one simple command would do.

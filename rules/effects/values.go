@@ -334,7 +334,7 @@ func (a *analysis) metadataScan() {
 	for _, t := range texts {
 		for _, h := range hostCandidates(t) {
 			if _, meta := classifyHost(h); meta {
-				a.r.Network = append(a.r.Network, NetEffect{Dest: h, Metadata: true})
+				a.r.Network = append(a.r.Network, NetEffect{Dest: h, Metadata: true, scanned: true})
 				return
 			}
 		}

@@ -284,6 +284,15 @@ var ourRules = []rule{
 		Confidence:  Positional,
 	},
 	{
+		ID:          "docker-config-auth",
+		Description: "a registry login in a Docker config (auths → auth: base64 of user:password)",
+		Regex:       `(?s)"auths"\s*:\s*\{.{0,400}?"auth"\s*:\s*"([A-Za-z0-9+/]{12,}={0,2})"`,
+		SecretGroup: 1,
+		Entropy:     3,
+		Keywords:    []string{`"auths"`},
+		Confidence:  Token,
+	},
+	{
 		ID:          "jwk-private-key",
 		Description: "the private part of a JSON Web Key (its \"d\", \"p\" or \"q\" member)",
 		Regex:       `"(?:d|p|q|dp|dq)"\s*:\s*"([A-Za-z0-9_+/-]{32,}={0,2})"`,

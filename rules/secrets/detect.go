@@ -447,13 +447,17 @@ func (r *rule) find(text string, lo, hi int, o Options, gitleaks bool) []Finding
 			}
 		}
 		secret := text[ss:se]
-		if r.NameGroup > 0 && (m[2*r.NameGroup] < 0 || !secretName(text[m[2*r.NameGroup]:m[2*r.NameGroup+1]]) || !positionalValue(secret)) {
+		// A password of letters alone, scattered in case (HANZpxCNqQFvAK).
+		letterPassword := r.NameGroup > 0 && m[2*r.NameGroup] >= 0 && passwordName(text[m[2*r.NameGroup]:m[2*r.NameGroup+1]]) &&
+			caseMixed(strings.TrimRight(secret, ".,;:!?)"))
+		if r.NameGroup > 0 && (m[2*r.NameGroup] < 0 || !secretName(text[m[2*r.NameGroup]:m[2*r.NameGroup+1]]) ||
+			!positionalValue(secret) && !letterPassword) {
 			continue
 		}
 		if r.Confidence == Positional && r.NameGroup == 0 && !positionalValue(secret) {
 			continue
 		}
-		if r.MixedValue && !mixed(secret) {
+		if r.MixedValue && !mixed(secret) && !letterPassword {
 			continue
 		}
 		if r.Entropy != 0 && entropy(secret) <= r.Entropy {
@@ -569,6 +573,42 @@ func itoa(n int) string {
 }
 
 // mixed reports whether s mixes letters with digits or symbols.
+// passwordName reports a name that says its value is a password (a
+// password made of letters alone is still one).
+func passwordName(name string) bool {
+	low := strings.ToLower(name)
+	return strings.Contains(low, "pass")
+}
+
+// caseMixed reports a letters-only value of ten or more with upper and
+// lower case scattered through it (HANZpxCNqQFvAK), not a word in title or
+// camel case (Password, CorrectHorseBattery, XMLHttpRequest).
+func caseMixed(s string) bool {
+	if len(s) < 10 {
+		return false
+	}
+	upper, lower, changes, upperPairs := 0, 0, 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			upper++
+		case c >= 'a' && c <= 'z':
+			lower++
+		default:
+			return false
+		}
+		if i > 0 && (c >= 'A' && c <= 'Z') != (s[i-1] >= 'A' && s[i-1] <= 'Z') {
+			changes++
+		}
+		if i > 0 && c >= 'A' && c <= 'Z' && s[i-1] >= 'A' && s[i-1] <= 'Z' {
+			upperPairs++
+		}
+	}
+	// Runs of capitals among small letters: not camel case (SomeIdentifierName).
+	return upper >= 3 && lower >= 3 && changes >= 4 && upperPairs >= 2
+}
+
 func mixed(s string) bool {
 	letters, others := false, false
 	for i := 0; i < len(s); i++ {

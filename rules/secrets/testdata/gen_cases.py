@@ -256,6 +256,14 @@ pos += [
     ("curl -H 'Authorization: Bearer " + r(40, A62) + "' https://api.example.com/v1/items", "authorization-header"),
 ]
 pos += [
+    ("my sudo password is HANZpxCNqQFvAK, use it when prompted", "password-in-prose"),
+    ("docker pull fails. my ~/.docker/config.json:\n{\n  \"auths\": {\n    \"ghcr.io\": {\"auth\": \"a2Vuamk6NGtVeFlHXmRtJSVwZTlnWA==\"}\n  }\n}", "docker-config-auth"),
+]
+neg += [
+    "the admin password is Password, change it on first login",
+    "{\"auths\": {\"ghcr.io\": {}}, \"credsStore\": \"osxkeychain\"}",
+]
+pos += [
     ("the staging db password is " + r(18, A62) + " and the host key fingerprint is SHA256:" + r(43, A62), "password-in-prose"),
 ]
 test_only.append(("export const FAKE_JWT = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ0ZXN0LXVzZXItMTIzNDUifQ.';", "jwt"))
