@@ -148,22 +148,25 @@ func (a *analysis) run() {
 // inline Ruby deletes), run after the table's walk, by program name.
 var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	m := map[string][]func(*analysis){
-		"go":    {(*analysis).remoteModule},
-		"scp":   {(*analysis).scpDownload},
-		"mv":    {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
-		"gmv":   {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
-		"git":   {(*analysis).movesInsideWorkspace, (*analysis).pushRefspecs},
-		"chmod": {(*analysis).narrowsModes},
-		"unzip": {(*analysis).extractedMembers},
-		"ln":    {(*analysis).symlinkTargets},
-		"grep":  {(*analysis).countsOnly},
-		"egrep": {(*analysis).countsOnly},
-		"fgrep": {(*analysis).countsOnly},
-		"zgrep": {(*analysis).countsOnly},
-		"rg":    {(*analysis).countsOnly},
-		"ag":    {(*analysis).countsOnly},
-		"ack":   {(*analysis).countsOnly},
-		"ugrep": {(*analysis).countsOnly},
+		"go":     {(*analysis).remoteModule},
+		"scp":    {(*analysis).scpDownload},
+		"mv":     {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
+		"gmv":    {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
+		"git":    {(*analysis).movesInsideWorkspace, (*analysis).pushRefspecs},
+		"chmod":  {(*analysis).narrowsModes},
+		"unzip":  {(*analysis).extractedMembers},
+		"ln":     {(*analysis).symlinkTargets},
+		"tar":    {(*analysis).tarCreates},
+		"gtar":   {(*analysis).tarCreates},
+		"bsdtar": {(*analysis).tarCreates},
+		"grep":   {(*analysis).countsOnly},
+		"egrep":  {(*analysis).countsOnly},
+		"fgrep":  {(*analysis).countsOnly},
+		"zgrep":  {(*analysis).countsOnly},
+		"rg":     {(*analysis).countsOnly},
+		"ag":     {(*analysis).countsOnly},
+		"ack":    {(*analysis).countsOnly},
+		"ugrep":  {(*analysis).countsOnly},
 	}
 	for _, n := range []string{"nc", "ncat", "netcat"} {
 		m[n] = append(m[n], (*analysis).portCheck)
@@ -635,6 +638,76 @@ func (a *analysis) deployTargets() {
 		if deployTargetRe().MatchString(t) || prodDir && (t == "up" || t == "install" || t == "migrate" || t == "sync") {
 			a.r.Concerns = append(a.r.Concerns, "runs the project's "+t+" task, which deploys or applies changes")
 			return
+		}
+	}
+}
+
+// tarCreates reads a tar that creates an archive the way tar does: -C is
+// the folder the files are read from (tar -czf /tmp/x.tgz -C ~ .zshrc reads
+// the home folder, it writes nothing there), and -f names the archive it
+// writes.
+func (a *analysis) tarCreates() {
+	create, archive, dir, remove := false, "", ".", false
+	args := a.c.Args
+	taken := map[int]bool{} // option values
+	for i, v := range args {
+		switch {
+		case v == "--remove-files":
+			remove = true
+		case (v == "-C" || v == "--directory") && i+1 < len(args):
+			dir = args[i+1]
+			taken[i+1] = true
+		case strings.HasPrefix(v, "--directory="):
+			dir = strings.TrimPrefix(v, "--directory=")
+		case v == "-x" || v == "--extract" || v == "--get":
+			return
+		case v == "-c" || v == "--create":
+			create = true
+		case v == "-f" || v == "--file":
+			if i+1 < len(args) {
+				archive = args[i+1]
+				taken[i+1] = true
+			}
+		case strings.HasPrefix(v, "--file="):
+			archive = strings.TrimPrefix(v, "--file=")
+		case strings.HasPrefix(v, "--"):
+		case i == 0 || strings.HasPrefix(v, "-"):
+			// Bundled flags (-czf, or czf as the first word).
+			flags := strings.TrimPrefix(v, "-")
+			if i == 0 && !strings.HasPrefix(v, "-") && strings.ContainsAny(flags, "/.") {
+				continue
+			}
+			if strings.Contains(flags, "x") {
+				return
+			}
+			if strings.Contains(flags, "c") {
+				create = true
+			}
+			if strings.HasSuffix(flags, "f") && i+1 < len(args) {
+				archive = args[i+1]
+				taken[i+1] = true
+			}
+		}
+	}
+	if !create {
+		return
+	}
+	if remove {
+		// --remove-files: what is archived is deleted, below -C.
+		for i, v := range args {
+			if i == 0 && !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "-") || taken[i] {
+				continue
+			}
+			a.file(OpDelete, path.Join(dir, v), true)
+		}
+	}
+	for i := range a.r.Files {
+		f := &a.r.Files[i]
+		switch {
+		case f.Op == OpWrite && f.Recursive && (archive == "" || f.Path != archive):
+			f.Op, f.Recursive = OpRead, false // -C DIR: where the files come from
+		case f.Op == OpRead && archive != "" && f.Path == archive:
+			f.Op = OpWrite
 		}
 	}
 }
@@ -1344,9 +1417,11 @@ func (a *analysis) option(s *Spec, arg string, args []string, dyn []bool, i int,
 			return 0, true
 		}
 		if hasVal {
-			a.value(o.Value, val, false)
+			// --header="X: $TOKEN": the value is as dynamic as the word.
+			vdyn := i < len(dyn) && dyn[i]
+			a.value(o.Value, val, vdyn)
 			a.applyOption(o, operands, first)
-			a.flagValue(o, val, false)
+			a.flagValue(o, val, vdyn)
 			a.nameFilter(name, val)
 			return 0, true
 		}

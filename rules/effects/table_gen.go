@@ -2490,10 +2490,15 @@ func program27() *Spec {
 			Allow: []string{
 				"tar -czf release.tgz dist/",
 				"tar -tzf release.tgz",
+				"tar -czf /tmp/dotfiles.tgz -C ~ .zshrc .gitconfig",
 			},
 			Judge: []string{
 				"tar --remove-files -czf ~/backup.tgz src",
 				`tar -xf a.tar --to-command='sh -c "make probe"'`,
+			},
+			Deny: []string{
+				"tar -xzf /tmp/dotfiles.tgz -C ~",
+				"tar -czf ~/.bashrc -C src .",
 			},
 		},
 	}
@@ -53363,4 +53368,4 @@ func shared117() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "630b737648500290d7f5470cf65980a8664d02bb0ba572d768ee05cf872070a8"
+const generatedHash = "05c55efc0d125c06a1a15446f38256715c62eaa23a4004c0493fb3ede64d12c7"
