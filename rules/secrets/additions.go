@@ -293,6 +293,14 @@ var ourRules = []rule{
 		Confidence:  Token,
 	},
 	{
+		ID:          "connection-string-password",
+		Description: "a password in a Go MySQL DSN (user:password@tcp(host:port)/db)",
+		Regex:       `\b[\w.-]{1,64}:([^\s@/'"]{6,200})@(?:tcp|unix|tcp6)\(`,
+		SecretGroup: 1,
+		Keywords:    []string{"@tcp(", "@unix(", "@tcp6("},
+		Confidence:  Token,
+	},
+	{
 		ID:          "jwk-private-key",
 		Description: "the private part of a JSON Web Key (its \"d\", \"p\" or \"q\" member)",
 		Regex:       `"(?:d|p|q|dp|dq)"\s*:\s*"([A-Za-z0-9_+/-]{32,}={0,2})"`,
@@ -311,7 +319,7 @@ const assignment = "=:>,|"
 var labeledToken = rule{
 	ID:          "labeled-token",
 	Description: "a random-looking value right after the words auth token, api key, secret key, access key, admin key (and other keys that say what they unlock) or password",
-	Regex:       `(?i)\b((?:[\w-]+\s+)?(?:auth[ _-]?token|api[ _-]?key|secret[ _-]?key|access[ _-]?key|(?:admin|master|write|server|service|private|signing|client|app)[ _-]?key|token|password|secret))\s+["'\x60]?([A-Za-z0-9+_=.-]{20,200})`,
+	Regex:       `(?i)\b((?:[\w-]+\s+)?(?:auth[ _-]?token|api[ _-]?key|secret[ _-]?key|access[ _-]?key|(?:admin|master|write|server|service|private|signing|client|app)[ _-]?key|[a-z]*[_-]?token|password|[a-z]*[_-]?secret))\s+["'\x60]?([A-Za-z0-9+_=.~-]{20,200})`,
 	NameGroup:   1,
 	Entropy:     3.5,
 	MixedValue:  true,

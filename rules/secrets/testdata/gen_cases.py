@@ -264,6 +264,15 @@ neg += [
     "{\"auths\": {\"ghcr.io\": {}}, \"credsStore\": \"osxkeychain\"}",
 ]
 pos += [
+    ("the Go ingest service dsn is \"ingest:" + r(16, A62 + "-") + "@tcp(mysql-prod.internal:3306)/events?parseTime=true\" - why does it time out?", "connection-string-password"),
+    ("service principal: tenant 72f988bf-86f1-41af-91ab-2d7cd011db47 client_secret " + r(34, A62 + "_~") + " add it to the provider", "labeled-token"),
+]
+neg += [
+    "dsn := \"root:@tcp(127.0.0.1:3306)/test\"",
+    "the client_secret lives in Key Vault under kv-shop-prod/clients/pipeline",
+    "set max_tokens 4096 in the request",
+]
+pos += [
     ("the staging db password is " + r(18, A62) + " and the host key fingerprint is SHA256:" + r(43, A62), "password-in-prose"),
 ]
 test_only.append(("export const FAKE_JWT = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ0ZXN0LXVzZXItMTIzNDUifQ.';", "jwt"))
