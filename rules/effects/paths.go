@@ -464,13 +464,9 @@ func matchPathPattern(pat, p string) bool {
 // /Users/ and Windows drive paths are on case-insensitive file systems and
 // are also matched in lower case. A relative path is taken from cwd.
 func PathClassesOf(p, cwd, home string) []string {
-	abs := NormalizePath(p, cwd, home)
+	abs, tilde := normalizedForms(p, cwd, home)
 	if abs == "" {
 		return nil
-	}
-	tilde := ""
-	if home != "" && home != "/" && (abs == home || strings.HasPrefix(abs, home+"/")) {
-		tilde = "~" + abs[len(home):]
 	}
 	out := sensitiveClasses(abs, tilde)
 	if low := strings.ToLower(abs); low != abs {
@@ -487,17 +483,23 @@ func PathClassesOf(p, cwd, home string) []string {
 	return out
 }
 
+// normalizedForms returns p normalized (NormalizePath) and its ~ form when
+// it lies under home ("" for either when there is none).
+func normalizedForms(p, cwd, home string) (abs, tilde string) {
+	abs = NormalizePath(p, cwd, home)
+	if abs != "" && home != "" && home != "/" && (abs == home || strings.HasPrefix(abs, home+"/")) {
+		tilde = "~" + abs[len(home):]
+	}
+	return abs, tilde
+}
+
 // IsSecretPath reports whether the credential table classes p (normalized
 // as PathClassesOf does) as a secret: PathClassesOf's answer for that one
 // class, at a fraction of its cost.
 func IsSecretPath(p, cwd, home string) bool {
-	abs := NormalizePath(p, cwd, home)
+	abs, tilde := normalizedForms(p, cwd, home)
 	if abs == "" {
 		return false
-	}
-	tilde := ""
-	if home != "" && home != "/" && (abs == home || strings.HasPrefix(abs, home+"/")) {
-		tilde = "~" + abs[len(home):]
 	}
 	only := map[string]bool{ClassSecret: true, ClassEnvFile: true}
 	if len(classesOf(abs, tilde, only)) > 0 {
