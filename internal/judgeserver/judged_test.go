@@ -73,7 +73,10 @@ func req(cmd, conv string) judge.Input {
 
 func TestServerSharesOneModelCall(t *testing.T) {
 	var calls atomic.Int32
-	url := fakeModel(t, 200*time.Millisecond, &calls, nil, nil)
+	// The model answers slowly enough that all six clients arrive while its
+	// one call is in flight, even on a loaded machine (-race, every package
+	// at once): 200 ms was not always enough.
+	url := fakeModel(t, time.Second, &calls, nil, nil)
 	dir := t.TempDir()
 	startServer(t, dir, time.Minute)
 	var wg sync.WaitGroup
