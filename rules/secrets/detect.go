@@ -149,7 +149,9 @@ func Redact(text string) (string, []Finding) {
 		last = f.End
 	}
 	b.WriteString(res.Text[last:])
-	return b.String(), res.Findings
+	// The same value written elsewhere in the text, where no rule saw it as
+	// a secret (Q2vLp7rT://:Q2vLp7rT@host), goes too.
+	return RedactKnown(b.String(), res.Values()), res.Findings
 }
 
 // Normalize folds compatibility characters (NFKC: full-width letters) and

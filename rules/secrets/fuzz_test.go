@@ -12,6 +12,8 @@ func FuzzRedact(f *testing.F) {
 		"token ghp_R8x2kLm9QpZ4vT7wN1sY6bH3cJ5dF0gA2eK8", "postgres://app:Xk9mQ2vLp7rT@db:5432/x",
 		"-----BEGIN RSA PRIVATE KEY-----\\nMIIEowIBAAKCAQEA7x9kLm2QpZ4vT7wN1sY6bH3cJ5dF0gA2eK8b\\n",
 		"API_KEY=Zq8vL2mN4pR6tX9bQ1w", "Z2hwX1I4eDJrTG05UXBaNHZUN3dOMXNZNmJIM2NKNWRGMGdBMmVLOA==", "%2D%2D%2D", "ｇｈｐ＿",
+		// A value found once and written again where no rule sees it.
+		"Q2vLp7rT://:Q2vLp7rT@00",
 	} {
 		f.Add(c)
 	}
