@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/hookguard/hookguard/internal/resident"
 	"github.com/hookguard/hookguard/internal/statepath"
@@ -107,30 +108,25 @@ func readInput(f *os.File) ([]byte, error) {
 // another directory.
 func absoluteArgs(args []string) []string {
 	out := append([]string(nil), args...)
+	abs := func(p string) string {
+		if a, err := filepath.Abs(p); err == nil && p != "" {
+			return a
+		}
+		return p
+	}
 	for i := 0; i < len(out); i++ {
-		switch a := out[i]; {
-		case (a == "--policy" || a == "-policy") && i+1 < len(out):
-			if abs, err := filepath.Abs(out[i+1]); err == nil && out[i+1] != "" {
-				out[i+1] = abs
-			}
+		name, val, attached := strings.Cut(out[i], "=")
+		if name != "--policy" && name != "-policy" {
+			continue
+		}
+		if attached {
+			out[i] = name + "=" + abs(val)
+		} else if i+1 < len(out) {
+			out[i+1] = abs(out[i+1])
 			i++
-		case len(a) > 9 && (a[:9] == "--policy=" || a[:8] == "-policy="):
-			name, val, _ := cutEq(a)
-			if abs, err := filepath.Abs(val); err == nil && val != "" {
-				out[i] = name + "=" + abs
-			}
 		}
 	}
 	return out
-}
-
-func cutEq(a string) (string, string, bool) {
-	for i := 0; i < len(a); i++ {
-		if a[i] == '=' {
-			return a[:i], a[i+1:], true
-		}
-	}
-	return a, "", false
 }
 
 // failClosed answers a deny and exits 2, as `hookguard hook` does for an

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/resident"
 	"github.com/hookguard/hookguard/internal/statedir"
 	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/judge"
@@ -75,7 +76,7 @@ func (c *Client) Decide(ctx context.Context, in judge.Input) hook.Result {
 	defer conn.Close()
 	cfg := c.Config.WithDefaults()
 	// The server spends at most the judge's budget; allow for the hop.
-	resp, err := c.roundTrip(conn, request{Op: OpJudge, Config: wireConfig(cfg), Input: &in}, cfg.Timeout+time.Second)
+	resp, err := c.roundTrip(conn, request{Request: resident.Request{Op: OpJudge}, Config: wireConfig(cfg), Input: &in}, cfg.Timeout+time.Second)
 	if err != nil {
 		c.logf("judge server: %v", err)
 		fb := cfg.Fallback
@@ -107,7 +108,7 @@ func (c *Client) RememberIntent(ctx context.Context, ev *hook.Event) {
 		return
 	}
 	defer conn.Close()
-	if _, err := c.roundTrip(conn, request{Op: OpIntent, Conversation: ev.ConversationID, Text: text.Truncate(prompt, 2000)}, time.Second); err != nil {
+	if _, err := c.roundTrip(conn, request{Request: resident.Request{Op: OpIntent}, Conversation: ev.ConversationID, Text: text.Truncate(prompt, 2000)}, time.Second); err != nil {
 		c.logf("remember user request: %v", err)
 	}
 }
@@ -119,7 +120,7 @@ func (c *Client) Status(ctx context.Context) (*Status, error) {
 		return nil, err
 	}
 	defer conn.Close()
-	resp, err := c.roundTrip(conn, request{Op: OpStatus}, 3*time.Second)
+	resp, err := c.roundTrip(conn, request{Request: resident.Request{Op: OpStatus}}, 3*time.Second)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +137,7 @@ func (c *Client) Shutdown(ctx context.Context) error {
 		return err
 	}
 	defer conn.Close()
-	_, err = c.roundTrip(conn, request{Op: OpShutdown}, 3*time.Second)
+	_, err = c.roundTrip(conn, request{Request: resident.Request{Op: OpShutdown}}, 3*time.Second)
 	return err
 }
 

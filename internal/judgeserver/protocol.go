@@ -38,12 +38,12 @@ const (
 	OpHook = resident.OpHook
 )
 
-// request is one line from a client.
+// request is one line from a client: the hook request's fields (op, the
+// client's build, and for OpHook the environment digest, arguments and
+// event; see resident.Request, which the thin client writes by hand), and
+// the judge's.
 type request struct {
-	Op string `json:"op"`
-	// Build identifies the client's binary; a server built differently exits
-	// so that the next hook starts the new one.
-	Build string `json:"build"`
+	resident.Request
 	// Config is the client's resolved judge configuration (its environment
 	// and policy); the server keeps one judge per distinct configuration.
 	Config judge.Config `json:"config"`
@@ -51,19 +51,19 @@ type request struct {
 	// Conversation and Text carry a user request to remember (already redacted).
 	Conversation string `json:"conversation,omitempty"`
 	Text         string `json:"text,omitempty"`
-	// Env, Args and Event are a hook request's (resident.Request).
-	Env   string   `json:"env,omitempty"`
-	Args  []string `json:"args,omitempty"`
-	Event []byte   `json:"event,omitempty"`
 }
 
-// response is the server's one line back.
+// response is the server's one line back: a hook reply or an error (the
+// fields the thin client reads, resident.Response, first), a verdict or a
+// status.
 type response struct {
-	Result *hook.Result    `json:"result,omitempty"`
-	Status *Status         `json:"status,omitempty"`
-	Hook   *resident.Reply `json:"hook,omitempty"`
-	Error  string          `json:"error,omitempty"`
+	resident.Response
+	Result *hook.Result `json:"result,omitempty"`
+	Status *Status      `json:"status,omitempty"`
 }
+
+// failed is the answer that carries only an error.
+func failed(msg string) response { return response{Response: resident.Response{Error: msg}} }
 
 // Status describes a running server.
 type Status struct {

@@ -89,7 +89,7 @@ func TestResidentAnswersHookRequests(t *testing.T) {
 	// A resident evaluator neither judges nor remembers requests: that is
 	// the judge server's state.
 	for _, op := range []string{OpJudge, OpIntent} {
-		b, _ := json.Marshal(request{Op: op, Build: "test"})
+		b, _ := json.Marshal(request{Request: resident.Request{Op: op, Build: "test"}})
 		if resp := ask(t, sock, append(b, '\n')); resp.Error == "" {
 			t.Errorf("%s on a resident evaluator: %+v", op, resp)
 		}
@@ -107,4 +107,30 @@ func TestJudgeServerRefusesHookRequests(t *testing.T) {
 	if resp.Error == "" || resp.Hook != nil {
 		t.Fatalf("%+v", resp)
 	}
+}
+
+// TestHookReplyIsWhatTheThinClientReads: the server's reply line, as it
+// marshals it, is what resident.ParseReply (the thin client's reader) takes.
+func TestHookReplyIsWhatTheThinClientReads(t *testing.T) {
+	rep := resident.Reply{Stdout: []byte(`{"permission":"allow"}` + "\n"), Stderr: []byte{}, Code: 0}
+	b, err := json.Marshal(response{Response: resident.Response{Hook: &rep}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := resident.ParseReply(b)
+	if err != nil || string(got.Stdout) != string(rep.Stdout) || got.Code != 0 {
+		t.Fatalf("ParseReply(%s) = %+v, %v", b, got, err)
+	}
+	if _, err := resident.ParseReply(mustJSON(t, failed("stale server"))); err == nil {
+		t.Fatal("an error answer was read as a reply")
+	}
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -223,12 +223,12 @@ func (s *Server) handle(conn *net.UnixConn) {
 	}
 	var req request
 	if err := json.Unmarshal(line, &req); err != nil {
-		s.reply(conn, response{Error: "bad request: " + err.Error()})
+		s.reply(conn, failed("bad request: "+err.Error()))
 		return
 	}
 	s.requests.Add(1)
 	if req.Build != "" && s.Build != "" && req.Build != s.Build && req.Op != OpShutdown {
-		s.reply(conn, response{Error: "stale server: built from another binary, exiting"})
+		s.reply(conn, failed("stale server: built from another binary, exiting"))
 		s.Logf("client build %q differs from ours, exiting", req.Build)
 		s.Shutdown()
 		return
@@ -236,16 +236,16 @@ func (s *Server) handle(conn *net.UnixConn) {
 	switch req.Op {
 	case OpJudge:
 		if s.Name != "" {
-			s.reply(conn, response{Error: "a resident evaluator does not judge; ask the judge server"})
+			s.reply(conn, failed("a resident evaluator does not judge; ask the judge server"))
 			return
 		}
 		if req.Input == nil {
-			s.reply(conn, response{Error: "judge: no input"})
+			s.reply(conn, failed("judge: no input"))
 			return
 		}
 		j, err := s.judgeFor(req.Config)
 		if err != nil {
-			s.reply(conn, response{Error: err.Error()})
+			s.reply(conn, failed(err.Error()))
 			return
 		}
 		res := j.Decide(context.Background(), *req.Input)
@@ -253,16 +253,16 @@ func (s *Server) handle(conn *net.UnixConn) {
 	case OpHook:
 		switch {
 		case s.Hook == nil:
-			s.reply(conn, response{Error: "this server does not answer hook events"})
+			s.reply(conn, failed("this server does not answer hook events"))
 		case req.Env != s.Env:
-			s.reply(conn, response{Error: "the client's environment differs from the server's"})
+			s.reply(conn, failed("the client's environment differs from the server's"))
 		default:
 			rep := s.Hook(req.Args, req.Event)
-			s.reply(conn, response{Hook: &rep})
+			s.reply(conn, response{Response: resident.Response{Hook: &rep}})
 		}
 	case OpIntent:
 		if s.Name != "" {
-			s.reply(conn, response{Error: "a resident evaluator keeps no user requests"})
+			s.reply(conn, failed("a resident evaluator keeps no user requests"))
 			return
 		}
 		s.intents.Remember(req.Conversation, text.Truncate(req.Text, 2000))
@@ -274,7 +274,7 @@ func (s *Server) handle(conn *net.UnixConn) {
 		s.reply(conn, response{})
 		s.Shutdown()
 	default:
-		s.reply(conn, response{Error: fmt.Sprintf("unknown op %q", req.Op)})
+		s.reply(conn, failed(fmt.Sprintf("unknown op %q", req.Op)))
 	}
 }
 

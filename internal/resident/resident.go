@@ -29,8 +29,8 @@ import (
 // OpHook asks the server to answer one hook event.
 const OpHook = "hook"
 
-// Request is the client's one line to the server (the judge server's request
-// with the hook fields filled in).
+// Request is the client's one line to the server. The judge server's own
+// request embeds it, so both ends read the same fields.
 type Request struct {
 	Op string `json:"op"`
 	// Build identifies the hookguard binary the client would run itself
@@ -59,8 +59,9 @@ type Reply struct {
 // oversized event as hookguard would.
 const MaxEventBytes = 8 << 20
 
-// Response is the server's one line back: the reply, or why there is none
-// (the client then answers by itself).
+// Response is the part of the server's one line back that the thin client
+// reads (the judge server's response embeds it first): the reply, or why
+// there is none (the client then answers by itself).
 type Response struct {
 	Hook  *Reply `json:"hook,omitempty"`
 	Error string `json:"error,omitempty"`
