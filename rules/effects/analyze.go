@@ -925,24 +925,24 @@ func (a *analysis) pushRefspecs() {
 }
 
 // unreachedAddresses drops a metadata address found only in the words of a
-// git search of history or files (git log -S 169.254.169.254): it is a
-// pattern there, not a place the command reaches.
+// subcommand the table says reads local files and reaches nothing: it is a
+// pattern there, not a place the command reaches (as metadataScan already
+// decides for programs without subcommands).
 func (a *analysis) unreachedAddresses() {
 	r := a.r
-	switch {
-	case a.c.Name != "git" || len(r.Code) > 0 || len(r.Unknown) > 0 || a.c.DynamicCode || a.c.Stdin != "":
-		return
-	case r.Subcommand == "log", r.Subcommand == "grep", r.Subcommand == "show", r.Subcommand == "diff", r.Subcommand == "blame",
-		r.Subcommand == "shortlog", r.Subcommand == "rev-list", r.Subcommand == "reflog":
-		// git's searches of history and files: the address is a pattern.
-	default:
+	if len(r.Code) > 0 || len(r.Unknown) > 0 || a.c.DynamicCode || a.c.Stdin != "" {
 		return
 	}
-	for _, n := range r.Network {
-		if !n.scanned {
-			return
-		}
+	spec := Lookup(a.c.Name)
+	if spec == nil || spec.Network != "" || spec.Code != "" || spec.Mutates != "" {
+		return
 	}
+	sub := findSub(spec, r.Subcommand)
+	if sub == nil || sub.Mutates != "" || !localOnly(sub) {
+		return
+	}
+	// A subcommand that only reads local files and reaches nothing (git log
+	// -S 169.254.169.254, git grep): the address is a pattern there.
 	r.Network = slices.DeleteFunc(r.Network, func(n NetEffect) bool { return n.scanned })
 }
 
