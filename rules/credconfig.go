@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/hookguard/hookguard/internal/text"
 )
 
 // credentialConfigWithoutSecrets reports a credential file of a known format
@@ -119,16 +121,7 @@ func throwawayValue(v string) bool {
 			return true
 		}
 	}
-	return !strings.ContainsAny(low, "0123456789") && len(v) < 24 || isNumber(v)
-}
-
-func isNumber(v string) bool {
-	for _, r := range v {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return v != ""
+	return !strings.ContainsAny(low, "0123456789") && len(v) < 24 || text.Digits(v)
 }
 
 func dockerConfigWithoutSecrets(content string) bool {

@@ -135,10 +135,10 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				"request the page itself; ask the user", hostOf(v))
 			continue
 		}
-		if key == "$where" || key == "$function" || key == "$accumulator" || !freeTextKey(key) && serverCodeRuns(v) {
+		if runs := serverCodeRuns(v); key == "$where" || key == "$function" || key == "$accumulator" || runs && !freeTextKey(key) {
 			// Server-side JavaScript in a database query: it runs with the
 			// database's rights.
-			if serverCodeRuns(v) {
+			if runs {
 				deny("mcp-server-code", "a query that runs JavaScript on the database server that starts programs or loads modules ("+text.Truncate(v, 60)+")",
 					"filter with query operators, not code; ask the user", "")
 			} else {

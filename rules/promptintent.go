@@ -539,31 +539,30 @@ var repoFileExts = map[string]bool{"tf": true, "tfvars": true, "yaml": true, "ym
 // that is committed (terraform.tfvars, config/app.yaml, Dockerfile), not a
 // place for secrets (.env, a secret manager).
 func intoRepoFile(w string) bool {
-	for _, prep := range []string{"into "} {
-		for from := 0; ; {
-			i := strings.Index(w[from:], prep)
-			if i < 0 {
-				break
-			}
-			i += from
-			from = i + len(prep)
-			if i > 0 && wordChar(w[i-1]) {
-				continue
-			}
-			rest := strings.TrimLeft(w[from:], " `'\"")
-			rest = strings.TrimPrefix(strings.TrimPrefix(rest, "the "), "our ")
-			end := strings.IndexAny(rest, " `'\",;:)\n")
-			if end < 0 {
-				end = len(rest)
-			}
-			file := strings.TrimRight(rest[:end], ".")
-			base := file[strings.LastIndex(file, "/")+1:]
-			if strings.HasPrefix(base, ".env") || strings.Contains(base, "secret") {
-				continue
-			}
-			if dot := strings.LastIndex(base, "."); dot > 0 && repoFileExts[base[dot+1:]] || base == "dockerfile" || base == "makefile" {
-				return true
-			}
+	const prep = "into "
+	for from := 0; ; {
+		i := strings.Index(w[from:], prep)
+		if i < 0 {
+			break
+		}
+		i += from
+		from = i + len(prep)
+		if i > 0 && wordChar(w[i-1]) {
+			continue
+		}
+		rest := strings.TrimLeft(w[from:], " `'\"")
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest, "the "), "our ")
+		end := strings.IndexAny(rest, " `'\",;:)\n")
+		if end < 0 {
+			end = len(rest)
+		}
+		file := strings.TrimRight(rest[:end], ".")
+		base := file[strings.LastIndex(file, "/")+1:]
+		if strings.HasPrefix(base, ".env") || strings.Contains(base, "secret") {
+			continue
+		}
+		if dot := strings.LastIndex(base, "."); dot > 0 && repoFileExts[base[dot+1:]] || base == "dockerfile" || base == "makefile" {
+			return true
 		}
 	}
 	return false

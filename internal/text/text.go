@@ -55,3 +55,16 @@ func ASCIILower(s string) string {
 	}
 	return string(b)
 }
+
+// Digits reports a non-empty string of ASCII digits only.
+func Digits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/rules/shell"
 )
 
@@ -376,7 +377,7 @@ func (a *analysis) portCheck() {
 		switch {
 		case v == "-w" || v == "-G":
 			i++ // a timeout
-		case strings.HasPrefix(v, "-w") && isDigits(v[2:]):
+		case strings.HasPrefix(v, "-w") && text.Digits(v[2:]):
 		case len(v) > 1 && strings.Trim(v[1:], "zvnu46") == "":
 			scan = scan || strings.Contains(v, "z")
 		default:
@@ -1106,7 +1107,7 @@ func hookConfigVerdict(content string, verdict func(string) hook.Decision) hook.
 func (a *analysis) redirects() {
 	for _, rd := range a.c.Redirects {
 		t := rd.Target
-		if t == "" || t == "-" || isDigits(strings.TrimPrefix(t, "&")) {
+		if t == "" || t == "-" || text.Digits(strings.TrimPrefix(t, "&")) {
 			continue
 		}
 		switch {
@@ -1124,18 +1125,6 @@ func (a *analysis) redirects() {
 			a.file(OpRead, t, false)
 		}
 	}
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // file records a file effect with the classes of its path.
