@@ -6,6 +6,7 @@ import (
 	gopath "path"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/internal/text"
@@ -211,10 +212,21 @@ func normalizeText(s string) string {
 		return s
 	}
 	s = norm.NFKC.String(s)
-	return strings.Map(func(r rune) rune {
-		if unicode.Is(unicode.Cf, r) {
-			return -1
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
 		}
-		return r
-	}, s)
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.Is(unicode.Cf, r) {
+			return strings.Map(func(r rune) rune {
+				if unicode.Is(unicode.Cf, r) {
+					return -1
+				}
+				return r
+			}, s)
+		}
+		i += size
+	}
+	return s // no format character: the text as it is, not a copy
 }

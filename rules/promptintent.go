@@ -18,16 +18,87 @@ import (
 	"github.com/hookguard/hookguard/rules/effects"
 )
 
+// specificSecrets name a particular credential store or file, one
+// alternative each, with the words one of which every match of it
+// contains. One expression per alternative, each small enough for the
+// backtracking matcher, runs only where its words occur: the single
+// alternation of them all ran the slow NFA over every window.
+var specificSecrets = []struct {
+	words   []string
+	pattern string
+}{
+	{[]string{".ssh"}, `\.ssh[/\\]+id_\w+\b(?:[^.]|\.(?:[^p]|p[^u]|pu[^b])|$)`},
+	{[]string{"id_"}, `\bid_(rsa|ed25519|ecdsa|dsa)\b(?:[^.]|$)`},
+	{[]string{".aws"}, `\.aws([/\\]+credentials)?\b`},
+	{[]string{"gcloud"}, `\.config[/\\]+gcloud\b`},
+	{[]string{".kube"}, `\.kube([/\\]+config)?\b`},
+	{[]string{"kubeconfig"}, `\bkubeconfig\b`},
+	{[]string{".docker"}, `\.docker[/\\]+config\.json`},
+	{[]string{".netrc"}, `\.netrc\b`},
+	{[]string{".git-credentials"}, `\.git-credentials\b`},
+	{[]string{".npmrc"}, `\.npmrc\b`},
+	{[]string{".pypirc"}, `\.pypirc\b`},
+	{[]string{".env"}, `(^|[\s'"` + "`" + `(/])\.env(\.(production|prod|staging|local|development|dev|live))?\b`},
+	{[]string{"login data"}, `\blogin data\b`},
+	{[]string{"private key"}, `\bprivate keys?\b`},
+	{[]string{"seed phrase", "recovery phrase", "mnemonic", "metamask", "phantom", "wallet"},
+		`\b(seed phrases?|recovery phrases?|mnemonic|metamask|phantom|wallet (vault|keys?|data|files?))\b`},
+	{[]string{"vault"}, `\bvault\b`},
+	{[]string{"keychain"}, `\bkeychain\b`},
+	{[]string{"tfstate"}, `\.tfstate\b`},
+	{[]string{"credentials."}, `\bcredentials\.(xml|json|ya?ml|toml)\b`},
+	{[]string{"environ"}, `/proc/(self|\d+)/environ\b`},
+	{[]string{"secret"}, `\$\{\{\s*secrets\.`},
+	{[]string{"sensitive values"}, `\bsensitive values\b`},
+	{[]string{"histor"}, `\b(shell|bash|zsh) histor(y|ies)\b`},
+	{[]string{"env", "set", "export -p"}, `\b(run|dump|print|printenv|output of)\s+(the\s+)?[\x60'"]?(env|printenv|set|export -p|the environment)\b`},
+	{[]string{"1password", "bitwarden", "lastpass", "keepass", "dashlane"}, `\b(1password|bitwarden|lastpass|keepass(xc)?|dashlane)\b`},
+	{[]string{"secret"}, `\bsecrets? (manager|store)\b.{0,20}\b(values?|all)\b`},
+	{[]string{"secret"}, `\bsecrets?\.(ya?ml|json|toml|env|txt)\b`},
+	{[]string{"service", "-sa", "_sa"}, `\b[\w.-]*(service[-_]?account|[-_]sa)[\w.-]*\.json\b`},
+	{[]string{"key/", "keys/"}, `\bkeys?/[\w.-]+\.(json|pem|p12|pfx|key)\b`},
+	{[]string{".p12", ".pfx", ".jks", ".keystore"}, `\b[\w.-]+\.(p12|pfx|jks|keystore)\b`},
+	{[]string{"env"}, `\b(values?\s+of|print|dump|show|echo|output|display)\s+(out\s+)?(the\s+)?(values?\s+of\s+)?(every|all|each)\s+(the\s+|of\s+the\s+)?env(ironment)?\s+var(iable)?s?\b[^.\n]{0,60}\b(keys?|secrets?|tokens?|passwords?|credentials?)\b`},
+}
+
 var (
-	// specificSecretRe names a particular credential store or file.
-	specificSecretRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(\.ssh[/\\]+id_\w+\b(?:[^.]|\.(?:[^p]|p[^u]|pu[^b])|$)|\bid_(rsa|ed25519|ecdsa|dsa)\b(?:[^.]|$)|\.aws([/\\]+credentials)?\b|\.config[/\\]+gcloud\b|\.kube([/\\]+config)?\b|\bkubeconfig\b|\.docker[/\\]+config\.json|\.netrc\b|\.git-credentials\b|\.npmrc\b|\.pypirc\b|(^|[\s'"` + "`" + `(/])\.env(\.(production|prod|staging|local|development|dev|live))?\b|\blogin data\b|\bprivate keys?\b|\b(seed phrases?|recovery phrases?|mnemonic|metamask|phantom|wallet (vault|keys?|data|files?))\b|\bvault\b|\bkeychain\b|\.tfstate\b|\bcredentials\.(xml|json|ya?ml|toml)\b|/proc/(self|\d+)/environ\b|\$\{\{\s*secrets\.|\bsensitive values\b|\b(shell|bash|zsh) histor(y|ies)\b|\b(run|dump|print|printenv|output of)\s+(the\s+)?[\x60'"]?(env|printenv|set|export -p|the environment)\b|\b(1password|bitwarden|lastpass|keepass(xc)?|dashlane)\b|\bsecrets? (manager|store)\b.{0,20}\b(values?|all)\b|\bsecrets?\.(ya?ml|json|toml|env|txt)\b|\b[\w.-]*(service[-_]?account|[-_]sa)[\w.-]*\.json\b|\bkeys?/[\w.-]+\.(json|pem|p12|pfx|key)\b|\b[\w.-]+\.(p12|pfx|jks|keystore)\b|\b(values?\s+of|print|dump|show|echo|output|display)\s+(out\s+)?(the\s+)?(values?\s+of\s+)?(every|all|each)\s+(the\s+|of\s+the\s+)?env(ironment)?\s+var(iable)?s?\b[^.\n]{0,60}\b(keys?|secrets?|tokens?|passwords?|credentials?)\b)`)
+	specificSecretRes = sync.OnceValue(func() []*regexp.Regexp {
+		out := make([]*regexp.Regexp, len(specificSecrets))
+		for i, s := range specificSecrets {
+			out[i] = regexp.MustCompile(s.pattern)
+		}
+		return out
 	})
 	// anySecretRe names credentials in general.
 	anySecretRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(tokens?|passwords?|credentials?|secrets?|api[ _-]?keys?|access keys?)\b`)
 	})
 )
+
+// findSpecificSecret returns the leftmost match in w of any specific
+// secret alternative (the first alternative in list order where two start
+// at the same place), as the single alternation of them all would.
+func findSpecificSecret(w string) []int {
+	var best []int
+	for i, re := range specificSecretRes() {
+		if ws := specificSecrets[i].words; ws != nil && !containsAny(w, ws) {
+			continue
+		}
+		if m := re.FindStringIndex(w); m != nil && (best == nil || m[0] < best[0]) {
+			best = m
+		}
+	}
+	return best
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, sub := range subs {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
 
 // Words one of which every credential the prompt rules name contains:
 // the regular expressions only run around them.
@@ -112,14 +183,14 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		}
 		return false
 	}
-	matches := func(set *anchorSet, re *regexp.Regexp, visit func(m []int) bool) {
+	matches := func(set *anchorSet, find func(string) []int, visit func(m []int) bool) {
 		seen := map[int]bool{}
 		for ai, positions := range set.find(low) {
 			a := set.anchors[ai]
 			for _, i := range positions {
 				lo := max(0, i-48)
 				hi := min(len(low), i+len(a)+96)
-				if m := re.FindStringIndex(low[lo:hi]); m != nil && !seen[lo+m[0]] {
+				if m := find(low[lo:hi]); m != nil && !seen[lo+m[0]] {
 					seen[lo+m[0]] = true
 					if visit([]int{lo + m[0], lo + m[1]}) {
 						return
@@ -146,7 +217,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		}
 		return false
 	}
-	matches(specificAnchorSet(), specificSecretRe(), specific)
+	matches(specificAnchorSet(), findSpecificSecret, specific)
 	if why == "" {
 		// Any path the credential table knows (~/.config/gh/hosts.yml,
 		// ~/.pgpass, a kubeconfig), not only those the expression names.
@@ -157,7 +228,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		}
 	}
 	if why == "" {
-		matches(generalAnchorSet(), anySecretRe(), func(m []int) bool {
+		matches(generalAnchorSet(), anySecretRe().FindStringIndex, func(m []int) bool {
 			if hasAction(window(m, 80)) && !inQuotes(m) && strongTarget(window(m, 160)) {
 				why = "the prompt asks to send " + prompt[m[0]:m[1]] + " outside this machine"
 				return true

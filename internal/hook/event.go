@@ -205,8 +205,7 @@ func (f fields) mustString(keys ...string) error {
 		if t == "null" {
 			continue
 		}
-		var s string
-		if json.Unmarshal(v, &s) != nil {
+		if _, ok := stringValue(v); !ok {
 			return fmt.Errorf("malformed event: %s must be a string", k)
 		}
 	}
@@ -435,8 +434,7 @@ func (f fields) str(keys ...string) string {
 		if !ok {
 			continue
 		}
-		var s string
-		if err := json.Unmarshal(v, &s); err == nil {
+		if s, ok := stringValue(v); ok {
 			if s != "" {
 				return s
 			}
@@ -465,8 +463,7 @@ func (f fields) strs(keys ...string) []string {
 		// A single string stands for a list of one; anything else (an empty
 		// or mixed array, an object) is not a list of paths, and must not
 		// become one ("[]" read as a relative workspace root).
-		var s string
-		if err := json.Unmarshal(v, &s); err == nil && s != "" {
+		if s, ok := stringValue(v); ok && s != "" {
 			return []string{s}
 		}
 	}
@@ -481,8 +478,7 @@ func (f fields) object(keys ...string) json.RawMessage {
 		if !ok || string(v) == "null" {
 			continue
 		}
-		var s string
-		if err := json.Unmarshal(v, &s); err == nil {
+		if s, ok := stringValue(v); ok {
 			if json.Valid([]byte(s)) && strings.TrimSpace(s) != "" {
 				return json.RawMessage(s)
 			}

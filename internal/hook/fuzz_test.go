@@ -43,3 +43,23 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecodeString: for every valid JSON string, the fast decoder gives
+// exactly what json.Unmarshal gives.
+func FuzzDecodeString(f *testing.F) {
+	for _, s := range []string{"plain", `a\"b\\c\/d\be\ff\ng\rh\ti`, `\u00e9\u4e2d`, `\ud83d\ude00`, `\ud83d`, `\ud83dx`,
+		`\ude00\ud83d`, "caf\xc3\xa9", "bad\xffbyte", "\xed\xa0\x80", `\u0000`, `tab\there`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		v := append(append([]byte{'"'}, body...), '"')
+		var want string
+		if json.Unmarshal(v, &want) != nil {
+			return // not a JSON string: the decoder is only given valid ones
+		}
+		got, ok := decodeString(v)
+		if !ok || got != want {
+			t.Fatalf("decodeString(%q) = %q, %v; json.Unmarshal gives %q", v, got, ok, want)
+		}
+	})
+}

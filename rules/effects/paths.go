@@ -163,8 +163,8 @@ func compilePaths() {
 type pathMatcher struct {
 	names     map[string]bool // exact base names
 	dirNames  map[string]bool // exact folder names (any component)
-	nameGlobs []string
-	dirGlobs  []string
+	nameGlobs []nameGlob
+	dirGlobs  []nameGlob
 	rel       map[string][]relPattern // relative patterns by their first component
 	relGlob   []relPattern
 	anchored  []anchoredPattern
@@ -200,11 +200,11 @@ func newPathMatcher(patterns []string) pathMatcher {
 			glob := strings.ContainsAny(body, globChars)
 			switch {
 			case dir && glob:
-				m.dirGlobs = append(m.dirGlobs, body)
+				m.dirGlobs = append(m.dirGlobs, compileGlob(body))
 			case dir:
 				m.dirNames[body] = true
 			case glob:
-				m.nameGlobs = append(m.nameGlobs, body)
+				m.nameGlobs = append(m.nameGlobs, compileGlob(body))
 			default:
 				m.names[body] = true
 			}
@@ -233,7 +233,7 @@ func (m *pathMatcher) matchOne(p string, comps []string) bool {
 		return true
 	}
 	for _, g := range m.nameGlobs {
-		if globMatch(g, last) {
+		if g.match(last) {
 			return true
 		}
 	}
@@ -242,7 +242,7 @@ func (m *pathMatcher) matchOne(p string, comps []string) bool {
 			return true
 		}
 		for _, g := range m.dirGlobs {
-			if globMatch(g, c) {
+			if g.match(c) {
 				return true
 			}
 		}
@@ -582,15 +582,35 @@ func NameClasses(names []string) []string {
 	return out
 }
 
-// globMatch is path.Match with fast paths for the common shapes *.ext,
-// prefix* and *word*.
+// globMatch is path.Match with a fast path for a single * (*.ext,
+// prefix*).
 func globMatch(pat, s string) bool {
+	return compileGlob(pat).match(s)
+}
+
+// nameGlob is a glob over one path component, split once where it is a
+// literal start and end around a single * (id_*, *.pem): those match with
+// two string comparisons on every path the hook classifies.
+type nameGlob struct {
+	pat, prefix, suffix string
+	simple              bool
+}
+
+func compileGlob(pat string) nameGlob {
+	g := nameGlob{pat: pat}
 	if i := strings.IndexAny(pat, globChars); i >= 0 {
 		rest := pat[i+1:]
 		if pat[i] == '*' && !strings.ContainsAny(rest, globChars) {
-			return len(s) >= i+len(rest) && strings.HasPrefix(s, pat[:i]) && strings.HasSuffix(s, rest)
+			g.prefix, g.suffix, g.simple = pat[:i], rest, true
 		}
 	}
-	ok, _ := path.Match(pat, s)
+	return g
+}
+
+func (g nameGlob) match(s string) bool {
+	if g.simple {
+		return len(s) >= len(g.prefix)+len(g.suffix) && strings.HasPrefix(s, g.prefix) && strings.HasSuffix(s, g.suffix)
+	}
+	ok, _ := path.Match(g.pat, s)
 	return ok
 }

@@ -291,10 +291,10 @@ func scanPlain(text string, o Options, depth int) []Finding {
 			}
 		}
 	}
-	lower := strings.ToLower(text)
-	if len(lower) != len(text) {
-		lower = htext.ASCIILower(text)
-	}
+	// Keywords are ASCII: lower-casing only ASCII keeps every byte where
+	// it is in text (Unicode lower-casing can change lengths, and the
+	// positions found here are read back in text).
+	lower := htext.ASCIILower(text)
 	hits := map[int][]int{} // rule → keyword positions
 	var cands []int
 	for pos := 0; pos+1 < len(lower); pos++ {
