@@ -101,16 +101,18 @@ func ReadInput(r io.Reader) ([]byte, error) {
 
 // Decode parses one event. dialect may be empty to detect it from the payload.
 func Decode(data []byte, dialect Dialect) (*Event, error) {
+	// One pass checks the syntax (trailing data included) and one splits
+	// the object; a json.Decoder would also copy the input into its buffer.
 	var raw map[string]json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&raw); err != nil {
+	if err := json.Unmarshal(data, &raw); err != nil {
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) && strings.Contains(syn.Error(), "after top-level value") {
+			return nil, errors.New("parse event json: trailing data after the object")
+		}
 		return nil, fmt.Errorf("parse event json: %w", err)
 	}
 	if raw == nil {
 		return nil, errors.New("parse event json: not an object")
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("parse event json: trailing data after the object")
 	}
 	f := fields(raw)
 	ev := &Event{
