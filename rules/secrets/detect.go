@@ -330,6 +330,9 @@ func scanPlain(text string, o Options, depth int) []Finding {
 	for _, ri := range cands {
 		r := allRules[ri]
 		r.compile()
+		if r.pathExcluded(o.Path) {
+			continue // once per rule, not once per window
+		}
 		for _, w := range windows(text, hits[ri], r.span) {
 			out = append(out, r.find(text, w[0], w[1], o, ri < len(gitleaksRules))...)
 		}
@@ -407,16 +410,24 @@ func delimiter(c byte) bool {
 }
 
 // find applies one rule to text[lo:hi] (offsets are text's).
-func (r *rule) find(text string, lo, hi int, o Options, gitleaks bool) []Finding {
-	if r.pathRe != nil && (o.Path == "" || !r.pathRe.MatchString(o.Path)) {
-		return nil
+// pathExcluded reports a rule that does not apply to the file at path: it
+// is limited to other paths, or one of its allowlists allows this one.
+func (r *rule) pathExcluded(path string) bool {
+	if r.pathRe != nil && (path == "" || !r.pathRe.MatchString(path)) {
+		return true
 	}
 	for i := range r.Allowlists {
 		a := &r.Allowlists[i]
-		if !a.MatchAll && a.pathAllows(o.Path) {
-			return nil
+		if !a.MatchAll && a.pathAllows(path) {
+			return true
 		}
 	}
+	return false
+}
+
+// find returns the rule's findings in text[lo:hi] (the caller has checked
+// pathExcluded).
+func (r *rule) find(text string, lo, hi int, o Options, gitleaks bool) []Finding {
 	var out []Finding
 	for _, m := range r.re.FindAllStringSubmatchIndex(text[lo:hi], -1) {
 		for i := range m {
