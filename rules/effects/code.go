@@ -161,7 +161,7 @@ func analyzeCode(lang, code string) CodeEffect {
 			if strings.HasPrefix(p, "~/") {
 				tilde = p
 			}
-			if strings.Contains(p, ".ssh") || strings.Contains(p, ".aws") || strings.Contains(p, ".env") || has(sensitiveClasses(p, tilde), ClassSecret) {
+			if has(sensitiveClasses(p, tilde), ClassSecret) || strings.HasSuffix(p, "/.ssh") || strings.HasSuffix(p, "/.aws") {
 				ce.Found = append(ce.Found, foundSecretPath)
 				break
 			}
@@ -221,6 +221,9 @@ func short(s string) string {
 // quotedPath finds quoted strings in code that look like file paths.
 var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key))['"]`
 
+// CodePaths returns the file paths named in quotes in code.
+func CodePaths(code string) []string { return codePaths(code) }
+
 // codePaths returns the file paths named in quotes in code.
 func codePaths(code string) []string {
 	var out []string
@@ -236,6 +239,17 @@ func codePaths(code string) []string {
 // (dotted, decimal, octal, hex, IPv6-mapped, metadata host names, and
 // wildcard-DNS names such as 169.254.169.254.nip.io).
 func ClassifyHost(dest string) (local, metadata bool) { return classifyHost(dest) }
+
+// MetadataHostIn returns a cloud metadata host named anywhere in v (a URL,
+// a URL inside one of its parameters, percent-encoded or not), or "".
+func MetadataHostIn(v string) string {
+	for _, h := range hostCandidates(v) {
+		if _, meta := classifyHost(h); meta {
+			return hostOf(h)
+		}
+	}
+	return ""
+}
 
 // EncodedHostLabel returns a label of a host name that carries encoded
 // data (32 or more hex characters, or 40 or more of base32/base64url with a
@@ -373,6 +387,16 @@ func hostCandidates(text string) []string {
 		return nil
 	}
 	var out []string
+	// A URL inside another, percent-encoded (a redirect or proxy parameter:
+	// ?url=http%3A%2F%2F169.254.169.254%2F), once or more times over.
+	for decoded, i := text, 0; i < 3 && strings.Contains(decoded, "%"); i++ {
+		next, err := url.PathUnescape(decoded)
+		if err != nil || next == decoded {
+			break
+		}
+		decoded = next
+		out = append(out, hostCandidates(strings.ReplaceAll(decoded, "%", ""))...)
+	}
 	rest := text
 	for {
 		i := strings.Index(rest, "://")
