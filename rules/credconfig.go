@@ -29,8 +29,66 @@ func credentialConfigWithoutSecrets(p, content string) bool {
 		return testEnvWithoutSecrets(content)
 	case base == ".npmrc" || base == ".yarnrc" || base == ".yarnrc.yml":
 		return npmrcWithoutSecrets(content)
+	case testFixturePath(p):
+		return fixtureWithoutSecrets(content)
 	}
 	return false
+}
+
+// testFixturePath reports a file in a test suite's data folder (testdata,
+// tests/fixtures, __fixtures__, spec/fixtures, __mocks__).
+func testFixturePath(p string) bool {
+	for _, c := range strings.Split(strings.ToLower(p), "/") {
+		switch c {
+		case "testdata", "fixtures", "__fixtures__", "__mocks__", "test-fixtures", "test_fixtures":
+			return true
+		}
+	}
+	return false
+}
+
+// fixtureWithoutSecrets reports test data (JSON, YAML or NAME=value lines)
+// whose every value under a name that says secret (key, token, password,
+// secret, credential, auth) is a throwaway: sk_test_…, a value that says it
+// is fake, dummy or an example, a local address. Content it cannot parse,
+// or with no such value at all, is not.
+func fixtureWithoutSecrets(content string) bool {
+	var doc any
+	if json.Unmarshal([]byte(content), &doc) != nil {
+		if yaml.Unmarshal([]byte(content), &doc) != nil {
+			return false
+		}
+	}
+	if _, ok := doc.(string); ok || doc == nil {
+		return testEnvWithoutSecrets(content)
+	}
+	named, ok := 0, true
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				walk(k, x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(key, x)
+			}
+		case string:
+			low := strings.ToLower(key)
+			for _, w := range []string{"key", "token", "secret", "password", "passwd", "credential", "auth", "private"} {
+				if strings.Contains(low, w) {
+					named++
+					if !throwawayValue(v) {
+						ok = false
+					}
+					break
+				}
+			}
+		}
+	}
+	walk("", doc)
+	return ok && named > 0
 }
 
 // npmrcWithoutSecrets reports an npm or yarn configuration whose every
