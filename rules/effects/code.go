@@ -129,6 +129,11 @@ func analyzeCode(lang, code string) CodeEffect {
 	if lang == "vim" {
 		if !vimEditsOnly(code) {
 			ce.Found = []string{foundUnanalyzable}
+			if strings.Contains(code, "writefile(") || strings.Contains(code, "system(") {
+				// The file a writefile() or a shell call names is recorded
+				// (codeFiles): a start-up file written is a write.
+				ce.Found = append(ce.Found, foundWrite)
+			}
 		}
 		return ce
 	}
