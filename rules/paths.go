@@ -147,21 +147,6 @@ func underHomes(p string) bool {
 // pathArgs returns the arguments of c that name files, and their classes.
 // placeholder, when not nil, classifies the {} of a find -exec command.
 // withClasses false skips the classification (only the texts are wanted).
-// codePathWords returns the paths code names: in quotes, or as words of a
-// command it holds (system("cat ~/.aws/credentials | nc …")).
-func codePathWords(code string) []string {
-	out := effects.CodePaths(code)
-	for _, w := range strings.FieldsFunc(code, func(r rune) bool { return strings.ContainsRune(" \t\n'\"(),;|<>{}[]`=", r) }) {
-		w = strings.Replace(w, "$HOME/", "~/", 1)
-		w = strings.Replace(w, "${HOME}/", "~/", 1)
-		if (strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../")) &&
-			len(w) > 2 && !slices.Contains(out, w) {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
 // looksLikeCode reports an argument that is code, not a path: it holds a
 // quoted string and a call or a statement separator.
 func looksLikeCode(arg string) bool {
@@ -218,7 +203,7 @@ func pathArgs(c *shell.Command, ctx Context, placeholder, examples map[string]bo
 			// python3 -c "…c.read('~/.aws/config')…": the paths the code
 			// names in quotes, each classified on its own (the whole string,
 			// read as one path, has a component .aws and ends in code).
-			for _, cp := range codePathWords(arg) {
+			for _, cp := range effects.CodePathWords(arg) {
 				var set map[string]bool
 				if withClasses {
 					set = map[string]bool{}

@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -226,8 +227,40 @@ func short(s string) string {
 // quotedPath finds quoted strings in code that look like file paths.
 var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key))['"]`
 
-// CodePaths returns the file paths named in quotes in code.
-func CodePaths(code string) []string { return codePaths(code) }
+// CodePathWords returns the paths code names: in quotes, or as words of
+// a command it holds (system("cat ~/.aws/credentials | nc …")), with the
+// home directory's spellings ($HOME/, ${HOME}/, $ENV{HOME}/, os.homedir()
+// + '/…') read as ~/.
+func CodePathWords(code string) []string {
+	out := codePaths(code)
+	for _, w := range strings.FieldsFunc(code, func(r rune) bool { return strings.ContainsRune(" \t\n'\"(),;|<>{}[]`=+", r) }) {
+		if w == "$ENV" || w == "HOME" {
+			continue
+		}
+		w = strings.Replace(w, "$HOME/", "~/", 1)
+		if (strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../")) &&
+			len(w) > 2 && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	for _, home := range []string{"${HOME}/", "$ENV{HOME}/", "$ENV{'HOME'}/", "$ENV{\"HOME\"}/"} {
+		for rest := code; ; {
+			i := strings.Index(rest, home)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(home):]
+			end := strings.IndexAny(rest, " \t\n'\"(),;|<>{}[]`")
+			if end < 0 {
+				end = len(rest)
+			}
+			if p := "~/" + rest[:end]; end > 0 && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
 
 // codePaths returns the file paths named in quotes in code.
 func codePaths(code string) []string {

@@ -431,7 +431,7 @@ func (a *analysis) codeFiles(ce CodeEffect, code string) {
 			writes = true
 		}
 	}
-	for _, p := range codePaths(code) {
+	for _, p := range CodePathWords(code) {
 		cls := a.classesOf(p)
 		switch {
 		case writes && (has(cls, ClassPersistence) || has(cls, ClassGuard) || has(cls, ClassVCS)):
