@@ -149,6 +149,12 @@ func analyzeCode(lang, code string) CodeEffect {
 			ce.Found = append(ce.Found, s.found)
 		}
 	}
+	if len(ce.Found) == 1 && ce.Found[0] == foundNetwork && httpReadOnly(lang, code) {
+		// requests.get('https://pypi.org/pypi/x/json'): a download through
+		// an HTTP client that reads no file, input, environment or machine
+		// detail, and sends nothing but the URL it names.
+		ce.Found = nil
+	}
 	if deletes, ok := literalDeletes(lang, code); ok {
 		// Every deletion names its path: the paths are recorded as file
 		// effects (and judged by their classes) instead of "deletes files".
@@ -174,6 +180,33 @@ func analyzeCode(lang, code string) CodeEffect {
 		}
 	}
 	return ce
+}
+
+// httpReadSources are, per language, an HTTP client's read calls, and what
+// would make them more than a read of the URL the code names: a method that
+// sends a body, and anything that reaches local data (files, stdin, the
+// arguments, the environment, the machine's names) or credentials a client
+// loads by itself (cloud SDKs, ssh, mail, raw sockets).
+var httpReadSources = map[string][2]string{
+	"python": {`\b(requests|httpx)\.(get|head)\(|urllib\.request\.urlopen\(\s*['"]|urlopen\(\s*['"]`,
+		`\b(open|input|Request)\s*\(|\.(post|put|patch|delete|request|send|read_text|read_bytes)\(|\b(data|json|files|auth|cookies|headers)\s*=|sys\.(stdin|argv)|fileinput|\bos\.|\bPath\b|pathlib|glob|getpass|socket|platform|subprocess|boto3|botocore|paramiko|smtplib|ftplib|telnetlib|websocket|keyring|netrc|sqlite3|shutil|pickle|pandas|\bpd\.`},
+	"node": {`\bfetch\(\s*['"\x60]https?://[^'"\x60]*['"\x60]\s*\)`,
+		`\bfetch\(\s*['"\x60][^'"\x60]*['"\x60]\s*,|\b(method|body|headers)\s*:|\bfs\b|readFile|readdir|createReadStream|process\.(stdin|argv|env)|require\(\s*['"](os|fs|child_process|net|tls|dgram)['"]|\bos\.|Deno\.|Bun\.|XMLHttpRequest|WebSocket`},
+}
+
+var httpReadRes = sync.OnceValue(func() map[string][2]*regexp.Regexp {
+	out := map[string][2]*regexp.Regexp{}
+	for lang, src := range httpReadSources {
+		out[lang] = [2]*regexp.Regexp{regexp.MustCompile(src[0]), regexp.MustCompile(src[1])}
+	}
+	return out
+})
+
+// httpReadOnly reports code of lang whose network use is an HTTP read of a
+// URL it names and that touches no local data (see httpReadSources).
+func httpReadOnly(lang, code string) bool {
+	res, ok := httpReadRes()[lang]
+	return ok && res[0].MatchString(code) && !res[1].MatchString(code)
 }
 
 // InlineCodeFindings is what the per-language analysis finds in code of
