@@ -41,7 +41,7 @@ func codeSignalSources() map[string][]struct {
 			{foundNetwork, `\b(requests|urllib|http\.client|httpx|aiohttp|socket|smtplib|ftplib|paramiko|websocket|boto3|telnetlib)\b`},
 			{foundEnv, `os\.environ|os\.getenv|getenv\(`},
 			{foundRecords, `\.objects\.(all|filter|exclude|raw)\(.*?\)\s*\.(delete|update)\(|\.(query|execute)\(.*?\)\s*\.(delete|update)\(|\b(drop_all|drop_collection|drop_database|delete_many|update_many|flushdb|flushall)\s*\(|(?i:\.execute\(\s*(?:[a-z]*\()?\s*f?['"]\s*(drop|truncate|delete\s+from|update\s+\w+\s+set)\b)`},
-			{foundDynamic, `\b(exec|eval|compile|__import__)\s*\(|base64|codecs\.decode|marshal|\b(c?pickle|dill|joblib|torch|shelve)\.(loads?|open)\b|\byaml\.(load|unsafe_load|full_load)\s*\(|importlib`},
+			{foundDynamic, `\b(exec|eval)\b|\b(compile|__import__)\s*\(|base64|codecs\.decode|marshal|\b(c?pickle|dill|joblib|torch|shelve)\.(loads?|open)\b|\byaml\.(load|unsafe_load|full_load)\s*\(|importlib`},
 		},
 		"node": {
 			{foundDelete, `\b(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\s*\(|rimraf|fs-extra|\.remove(Sync)?\(|emptyDir`},
@@ -50,7 +50,7 @@ func codeSignalSources() map[string][]struct {
 			{foundNetwork, `\b(fetch|XMLHttpRequest|WebSocket)\s*\(|require\(\s*['"](https?|net|tls|dgram|dns|axios|node-fetch|got)['"]\)|from\s+['"](https?|net|axios|node-fetch)['"]|\bhttps?\.(get|request)`},
 			{foundEnv, `process\.env|Deno\.env|Bun\.env`},
 			{foundRecords, `\.(deleteMany|updateMany|dropDatabase|dropCollection|flushdb|flushall|flushDb|flushAll)\s*\(|\.(destroy|truncate)\(\s*\{|\.drop\(\s*\)|\.sync\(\s*\{\s*force\s*:\s*true|\$executeRaw(Unsafe)?\s*[(\x60]\s*['"]?(?i:drop|truncate|delete\s+from)\b|(?i:\.(query|execute|raw)\(\s*['"\x60]\s*(drop|truncate|delete\s+from|update\s+\w+\s+set)\b)`},
-			{foundDynamic, `\beval\s*\(|new\s+Function|Function\s*\(|vm\.|atob\(|Buffer\.from\([^)]*base64|require\(\s*[^'"]`},
+			{foundDynamic, `\beval\b|new\s+Function|Function\s*\(|vm\.|atob\(|Buffer\.from\([^)]*base64|require\(\s*[^'"]`},
 		},
 		"ruby": {
 			{foundDelete, `File\.(delete|unlink)|FileUtils\.(rm\w*|remove\w*|mv)|Dir\.(delete|rmdir|unlink)`},
