@@ -151,6 +151,8 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	m := map[string][]func(*analysis){
 		"go":     {(*analysis).remoteModule},
 		"scp":    {(*analysis).scpDownload},
+		"aws":    {(*analysis).bucketDownload},
+		"gsutil": {(*analysis).bucketDownload},
 		"mv":     {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
 		"gmv":    {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
 		"git":    {(*analysis).movesInsideWorkspace, (*analysis).pushRefspecs},
@@ -388,6 +390,59 @@ func (a *analysis) portCheck() {
 		a.r.Mutates = ""
 	}
 }
+
+// bucketDownload reads aws s3 cp|sync and gsutil cp|rsync whose sources
+// are all buckets and whose target is a local path: a download, which
+// changes nothing in the cloud; the local target is written.
+func (a *analysis) bucketDownload() {
+	c := a.c
+	args := c.Args
+	verb := ""
+	if c.Name == "aws" {
+		if len(args) < 2 || args[0] != "s3" || args[1] != "cp" && args[1] != "sync" {
+			return
+		}
+		verb, args = args[1], args[2:]
+	} else {
+		for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+			args = args[1:] // gsutil -m, -q
+		}
+		if len(args) < 1 || args[0] != "cp" && args[0] != "rsync" {
+			return
+		}
+		verb, args = args[0], args[1:]
+	}
+	var ops []string
+	for i, v := range args {
+		if i+len(c.Args)-len(args) < len(c.DynamicArgs) && c.DynamicArgs[i+len(c.Args)-len(args)] {
+			return
+		}
+		switch {
+		case v == "--delete" || v == "-d" || v == "--exclude" || v == "--include" || v == "-x" || strings.HasPrefix(v, "--profile"),
+			strings.HasPrefix(v, "--region"), strings.HasPrefix(v, "--endpoint"):
+			if v == "--delete" || v == "-d" {
+				return // a sync that deletes local files: judged as before
+			}
+			continue
+		case strings.HasPrefix(v, "-"):
+			continue
+		}
+		ops = append(ops, v)
+	}
+	if len(ops) < 2 || bucketURL(ops[len(ops)-1]) || ops[len(ops)-1] == "-" {
+		return
+	}
+	for _, src := range ops[:len(ops)-1] {
+		if !bucketURL(src) {
+			return
+		}
+	}
+	a.r.Mutates = ""
+	a.file(OpWrite, ops[len(ops)-1], slices.Contains(args, "--recursive") || slices.Contains(args, "-r") || slices.Contains(args, "-R") ||
+		verb == "sync" || verb == "rsync")
+}
+
+func bucketURL(v string) bool { return strings.HasPrefix(v, "s3://") || strings.HasPrefix(v, "gs://") }
 
 // scpDownload reads scp HOST:PATH… LOCAL, where every source is remote and
 // the target is here: a download, which changes nothing on the remote side.

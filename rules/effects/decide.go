@@ -99,6 +99,7 @@ func (r *Record) dangers() []string {
 				add("deletes the whole workspace (%s)", f.Path)
 			case coreSystem(f.Path) && !has(c, "temp"):
 				add("deletes the system path %s", f.Path)
+			case gitLockFile(f):
 			case has(c, ClassVCS):
 				add("deletes version-control data (%s)", f.Path)
 			case has(c, ClassGuard):
@@ -216,6 +217,7 @@ func (r *Record) concerns() []string {
 					add("writes %s: %s", f.Path, concern)
 				}
 			case has(c, "temp", ClassCache) || harmlessDevice(f.Path):
+			case gitLockFile(f):
 			case has(c, ClassVCSOther), has(c, ClassSecret) && !has(c, "inside"):
 				add("%s %s", f.Op, f.Path)
 			case has(c, ClassVCS) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:
@@ -288,6 +290,15 @@ func (r *Record) concerns() []string {
 	}
 	out = append(out, r.Concerns...)
 	return out
+}
+
+// gitLockFile reports the deletion of a lock file git left inside a
+// repository's .git folder (index.lock, HEAD.lock, refs/heads/x.lock): what
+// git itself says to do after a crashed command.
+func gitLockFile(f FileEffect) bool {
+	p := f.Path
+	return f.Op == OpDelete && !f.Recursive && !f.Dynamic && strings.HasSuffix(p, ".lock") && !strings.ContainsAny(p, "*?[") &&
+		(strings.HasPrefix(p, ".git/") || strings.Contains(p, "/.git/"))
 }
 
 // coreSystemDirs hold the operating system itself: writing or deleting there
