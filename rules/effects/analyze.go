@@ -412,24 +412,30 @@ func (a *analysis) bucketDownload() {
 		}
 		verb, args = args[0], args[1:]
 	}
+	// Every word that is not an option is an operand: an option that takes
+	// a value (--profile NAME, --acl public-read) makes the command too
+	// many operands to read as SOURCE… TARGET, and it stays judged.
 	var ops []string
 	for i, v := range args {
 		if i+len(c.Args)-len(args) < len(c.DynamicArgs) && c.DynamicArgs[i+len(c.Args)-len(args)] {
 			return
 		}
-		switch {
-		case v == "--delete" || v == "-d" || v == "--exclude" || v == "--include" || v == "-x" || strings.HasPrefix(v, "--profile"),
-			strings.HasPrefix(v, "--region"), strings.HasPrefix(v, "--endpoint"):
-			if v == "--delete" || v == "-d" {
-				return // a sync that deletes local files: judged as before
-			}
+		switch v {
+		case "--delete", "-d":
+			return // a sync that deletes local files: judged as before
+		case "--recursive", "-r", "-R", "--quiet", "-q", "--only-show-errors", "--no-progress", "--exact-timestamps", "--size-only",
+			"--follow-symlinks", "--no-follow-symlinks", "-n", "-c", "-C", "-e", "-P", "-U", "-v":
 			continue
-		case strings.HasPrefix(v, "-"):
+		}
+		if strings.HasPrefix(v, "--") && strings.Contains(v, "=") {
 			continue
 		}
 		ops = append(ops, v)
 	}
-	if len(ops) < 2 || bucketURL(ops[len(ops)-1]) || ops[len(ops)-1] == "-" {
+	if len(ops) != 2 {
+		return
+	}
+	if bucketURL(ops[1]) || strings.HasPrefix(ops[1], "-") {
 		return
 	}
 	for _, src := range ops[:len(ops)-1] {
