@@ -92,6 +92,16 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		content = editedText(top)
 	}
 	lang := codeLanguage(firstString(top, "path", "file_path", "filePath", "filename", "file"))
+	if strings.Contains(tool, "search") || strings.Contains(tool, "find") || strings.Contains(tool, "glob") {
+		// search_files {"path": "/", "pattern": "id_rsa"}: a hunt for
+		// credential files outside the workspace.
+		pat := firstString(top, "pattern", "name", "glob", "query", "filename")
+		root := firstString(top, "path", "root", "directory", "dir", "base_path", "basePath", "cwd")
+		if abs := effects.NormalizePath(root, ctx.Cwd, ctx.Home); pat != "" && abs != "" && !inWorkspace(abs, ctx) &&
+			!strings.HasPrefix(abs, "/tmp") && effects.IsSecretPath(strings.Trim(pat, "*"), virtualWorkspace, ctx.Home) {
+			escalate("the tool searches " + abs + ", outside the workspace, for credential files (" + text.Truncate(pat, 40) + ")")
+		}
+	}
 	for _, jv := range jsonValues(ev.ToolInput) {
 		v := strings.TrimSpace(jv.value)
 		key := strings.ToLower(jv.key)
@@ -220,6 +230,13 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		if pathValue(key, v) {
 			classes := effects.PathClassesOf(v, ctx.Cwd, ctx.Home)
 			written := writes && !sourceKey(key) || moves && (sourceKey(key) || targetKey(key))
+			if moves && sourceKey(key) {
+				// Moving the workspace, a folder above it, the home directory
+				// or / takes everything in it away.
+				if abs := effects.NormalizePath(v, ctx.Cwd, ctx.Home); abs != "" && coversWorkspace(abs, ctx) {
+					escalate("the tool moves " + abs + ", the workspace or a folder holding it, away")
+				}
+			}
 			guard := slices.Contains(classes, effects.ClassGuard)
 			switch {
 			case guard && written && effects.EditorTaskFile(v) && !effects.EditorTaskRunsByItself(string(ev.ToolInput)):
@@ -285,6 +302,20 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 	}
 	return d
+}
+
+// coversWorkspace reports a path that is a workspace root, a folder above
+// one, the home directory or /.
+func coversWorkspace(abs string, ctx Context) bool {
+	if abs == "/" || abs == ctx.Home {
+		return true
+	}
+	for _, r := range ctx.WorkspaceRoots {
+		if r == abs || strings.HasPrefix(r, strings.TrimSuffix(abs, "/")+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // climbsOut reports a URL (after its scheme) whose path, decoded, climbs
