@@ -107,9 +107,24 @@ type allowlist struct {
 	stops   []string
 }
 
+// tokenEnd is how gitleaks' rules end a token; tokenEndInProse adds the
+// punctuation of prose and markup.
+const (
+	tokenEnd        = `(?:[\x60'"\s;]|\\[nr]|$)`
+	tokenEndInProse = `(?:[\x60'"\s;,.)!?>\]}|]|\\[nr]|$)`
+)
+
 func (r *rule) compile() {
 	r.once.Do(func() {
-		r.re = regexp.MustCompile(r.Regex)
+		re := r.Regex
+		if !strings.HasPrefix(r.ID, "generic") {
+			// A token of a provider's own format ends where prose goes on
+			// (", is it…", "…key).", "<KEY>"): gitleaks' end of a token
+			// (a quote, a space, ; or the end) is widened by the
+			// punctuation that cannot be part of one.
+			re = strings.ReplaceAll(re, tokenEnd, tokenEndInProse)
+		}
+		r.re = regexp.MustCompile(re)
 		r.span = 2
 		if strings.Contains(r.Regex, `\s\S`) || strings.Contains(r.Regex, "(?s") || strings.Contains(r.Regex, `(?:\s|\\[nr])+`) {
 			r.span = 16 << 10

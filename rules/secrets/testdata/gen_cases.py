@@ -277,6 +277,17 @@ pos += [
 ]
 test_only.append(("export const FAKE_JWT = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ0ZXN0LXVzZXItMTIzNDUifQ.';", "jwt"))
 
+# Provider tokens followed by prose punctuation (a comma, a period, a
+# bracket), not only by a quote or a space.
+pos += [
+    ("maps don't render on the checkout page, key is AIza" + r(35, A62 + "-_") + ", is it the referrer restriction?", "gcp-api-key"),
+    ("publish fails with this token (npm_" + r(36, A62) + ").", "npm-access-token"),
+    ("the PAT ghp_" + r(36, A62) + ". expires tomorrow", "github-pat"),
+]
+neg += [
+    "the key looks like AIzaXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX, see the docs.",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
