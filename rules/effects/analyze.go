@@ -1350,6 +1350,11 @@ func (a *analysis) walk(spec *Spec) {
 					r.Subcommand += " "
 				}
 				r.Subcommand += sub.Names[0]
+				if cur != spec && cur.Code == "package" {
+					// pipx run black: the package is a tool the table knows,
+					// read as itself, not as package code fetched by name.
+					r.Code = slices.DeleteFunc(r.Code, func(ce CodeEffect) bool { return ce.Kind == "package" })
+				}
 				cur = sub
 				a.specEffects(sub)
 				if sub.Operands != "" {
@@ -1438,6 +1443,9 @@ func (a *analysis) specEffects(s *Spec) {
 	}
 	if s.Privileged {
 		r.Privileged = true
+	}
+	if s.Recursive {
+		r.recursive = true
 	}
 }
 

@@ -53,6 +53,9 @@ type Spec struct {
 	// machine's configuration (service managers, package managers of the
 	// system).
 	Privileged bool `yaml:"privileged,omitempty"`
+	// Recursive says the program always works on whole trees (rimraf):
+	// its operands are recursive without an option.
+	Recursive bool `yaml:"recursive,omitempty"`
 	// Examples are whole command lines with the answer the effects give them
 	// (without the policy's rules); `hookguard policy test` checks them.
 	Examples Examples `yaml:"examples,omitempty"`

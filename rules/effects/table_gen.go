@@ -148,348 +148,350 @@ func generatedProgram(name string) *Spec {
 		return program69()
 	case "rustup":
 		return program70()
-	case "tsc":
+	case "rimraf", "del-cli", "del":
 		return program71()
-	case "eslint":
+	case "tsc":
 		return program72()
-	case "prettier":
+	case "eslint":
 		return program73()
-	case "biome":
+	case "prettier":
 		return program74()
-	case "vite":
+	case "biome":
 		return program75()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program76()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program77()
-	case "rollup":
+	case "esbuild":
 		return program78()
-	case "next":
+	case "rollup":
 		return program79()
-	case "jest":
+	case "next":
 		return program80()
-	case "vitest":
+	case "jest":
 		return program81()
-	case "mocha":
+	case "vitest":
 		return program82()
-	case "playwright":
+	case "mocha":
 		return program83()
-	case "cypress":
+	case "playwright":
 		return program84()
-	case "turbo":
+	case "cypress":
 		return program85()
-	case "nx":
+	case "turbo":
 		return program86()
-	case "npm":
+	case "nx":
 		return program87()
-	case "npx":
+	case "npm":
 		return program88()
-	case "pnpx":
+	case "npx":
 		return program89()
-	case "pnpm":
+	case "pnpx":
 		return program90()
-	case "yarn":
+	case "pnpm":
 		return program91()
-	case "bun":
+	case "yarn":
 		return program92()
-	case "bunx":
+	case "bun":
 		return program93()
-	case "pytest", "py.test":
+	case "bunx":
 		return program94()
-	case "ruff":
+	case "pytest", "py.test":
 		return program95()
-	case "black":
+	case "ruff":
 		return program96()
-	case "isort":
+	case "black":
 		return program97()
-	case "mypy", "dmypy":
+	case "isort":
 		return program98()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program99()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program100()
-	case "pylint":
+	case "flake8":
 		return program101()
-	case "coverage":
+	case "pylint":
 		return program102()
-	case "tox":
+	case "coverage":
 		return program103()
-	case "nox":
+	case "tox":
 		return program104()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program105()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program106()
-	case "uvx":
+	case "uv":
 		return program107()
-	case "pipx":
+	case "uvx":
 		return program108()
-	case "poetry":
+	case "pipx":
 		return program109()
-	case "twine":
+	case "poetry":
 		return program110()
-	case "pipenv":
+	case "twine":
 		return program111()
-	case "pdm":
+	case "pipenv":
 		return program112()
-	case "hatch":
+	case "pdm":
 		return program113()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program114()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program115()
-	case "make", "gmake":
+	case "jupyter":
 		return program116()
-	case "just":
+	case "make", "gmake":
 		return program117()
-	case "task", "go-task":
+	case "just":
 		return program118()
-	case "cmake":
+	case "task", "go-task":
 		return program119()
-	case "ctest":
+	case "cmake":
 		return program120()
-	case "ninja", "samu":
+	case "ctest":
 		return program121()
-	case "meson":
+	case "ninja", "samu":
 		return program122()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program123()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program124()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program125()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program126()
-	case "javac":
+	case "java":
 		return program127()
-	case "dotnet":
+	case "javac":
 		return program128()
-	case "xcodebuild":
+	case "dotnet":
 		return program129()
-	case "rspec":
+	case "xcodebuild":
 		return program130()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program131()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program132()
-	case "rails":
+	case "rake":
 		return program133()
-	case "bundle", "bundler":
+	case "rails":
 		return program134()
-	case "gem":
+	case "bundle", "bundler":
 		return program135()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program136()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program137()
-	case "mix":
+	case "composer":
 		return program138()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program139()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program140()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program141()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program142()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program143()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program144()
-	case "protoc":
+	case "buf":
 		return program145()
-	case "sqlc":
+	case "protoc":
 		return program146()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program147()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program148()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program149()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program150()
-	case "kustomize":
+	case "helm":
 		return program151()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program152()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program153()
-	case "minikube":
+	case "kind":
 		return program154()
-	case "k3d":
+	case "minikube":
 		return program155()
-	case "stern", "kubetail":
+	case "k3d":
 		return program156()
-	case "k9s":
+	case "stern", "kubetail":
 		return program157()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program158()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program159()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program160()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program161()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program162()
-	case "packer":
+	case "pulumi":
 		return program163()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program164()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program165()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program166()
-	case "aws":
+	case "ansible-galaxy":
 		return program167()
-	case "gcloud":
+	case "aws":
 		return program168()
-	case "gsutil":
+	case "gcloud":
 		return program169()
-	case "az":
+	case "gsutil":
 		return program170()
-	case "doctl":
+	case "az":
 		return program171()
-	case "fly", "flyctl":
+	case "doctl":
 		return program172()
-	case "heroku":
+	case "fly", "flyctl":
 		return program173()
-	case "vercel", "vc":
+	case "heroku":
 		return program174()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program175()
-	case "firebase":
+	case "netlify", "ntl":
 		return program176()
-	case "wrangler":
+	case "firebase":
 		return program177()
-	case "supabase":
+	case "wrangler":
 		return program178()
-	case "stripe":
+	case "supabase":
 		return program179()
-	case "hookguard":
+	case "stripe":
 		return program180()
-	case "psql":
+	case "hookguard":
 		return program181()
-	case "mysql", "mariadb":
+	case "psql":
 		return program182()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program183()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program184()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program185()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program186()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program187()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program188()
-	case "wget":
+	case "curl":
 		return program189()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program190()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program191()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program192()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program193()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program194()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program195()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program196()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program197()
-	case "ssh-keygen":
+	case "openssl":
 		return program198()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program199()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program200()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program201()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program202()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program203()
-	case "journalctl":
+	case "launchctl":
 		return program204()
-	case "dmesg":
+	case "journalctl":
 		return program205()
-	case "brew":
+	case "dmesg":
 		return program206()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program207()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program208()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program209()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program210()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program211()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program212()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program213()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program214()
-	case "at", "batch":
+	case "crontab":
 		return program215()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program216()
-	case "kill":
+	case "atq", "atrm":
 		return program217()
-	case "pkill", "killall":
+	case "kill":
 		return program218()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program219()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program220()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program221()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program222()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program223()
-	case "screen":
+	case "tmux":
 		return program224()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program225()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program226()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program227()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program228()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program229()
-	case "direnv":
+	case "hyperfine":
 		return program230()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program231()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program232()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program233()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program234()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program235()
-	case "shfmt":
+	case "codespell":
 		return program236()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program237()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program238()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program239()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program240()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program241()
+	case "envsubst":
+		return program242()
 	}
 	return nil
 }
@@ -739,6 +741,7 @@ func generatedPrograms() []*Spec {
 		program239(),
 		program240(),
 		program241(),
+		program242(),
 	}
 }
 
@@ -13416,17 +13419,49 @@ func program70() *Spec {
 	}
 }
 
-// tsc: the TypeScript compiler (type-checks and emits the workspace's code)
+// rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
 func program71() *Spec {
+	return &Spec{
+		Names: []string{
+			"rimraf",
+			"del-cli",
+			"del",
+		},
+		Summary:   "removes files and folders recursively (rm -rf for Node projects)",
+		Operands:  "delete",
+		Options:   shared41(),
+		Recursive: true,
+		Examples: Examples{
+			Allow: []string{
+				"rimraf dist",
+				"npx rimraf dist coverage .turbo",
+			},
+			Judge: []string{
+				"rimraf src",
+				"npx rimraf lib/legacy",
+			},
+			Deny: []string{
+				"npx rimraf ~/",
+				"rimraf .git",
+				"npx rimraf .",
+			},
+		},
+	}
+}
+
+// tsc: the TypeScript compiler (type-checks and emits the workspace's code)
+//
+//go:noinline
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
 		},
 		Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 		Operands: "read",
-		Options:  shared41(),
+		Options:  shared42(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -13446,14 +13481,14 @@ func program71() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
 		},
 		Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 		Operands: "read",
-		Options:  shared42(),
+		Options:  shared43(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -13473,14 +13508,14 @@ func program72() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
 		},
 		Summary:  "formats files (--write rewrites them, --check only reports)",
 		Operands: "read",
-		Options:  shared43(),
+		Options:  shared44(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -13499,14 +13534,14 @@ func program73() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
 		},
 		Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 		Operands: "script",
-		Options:  shared44(),
+		Options:  shared45(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13517,7 +13552,7 @@ func program74() *Spec {
 				},
 				Summary:  "checks (and with --write fixes) the files",
 				Operands: "read",
-				Options:  shared45(),
+				Options:  shared46(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -13533,7 +13568,7 @@ func program74() *Spec {
 					"migrate",
 				},
 				Operands: "any",
-				Options:  shared46(),
+				Options:  shared47(),
 			},
 			{
 				Names: []string{
@@ -13563,14 +13598,14 @@ func program74() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
 		},
 		Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 		Operands: "read",
-		Options:  shared47(),
+		Options:  shared48(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13581,7 +13616,7 @@ func program75() *Spec {
 					"optimize",
 				},
 				Operands: "read",
-				Options:  shared47(),
+				Options:  shared48(),
 				Code:     "project",
 			},
 		},
@@ -13601,7 +13636,7 @@ func program75() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -13609,7 +13644,7 @@ func program76() *Spec {
 		},
 		Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 		Operands: "any",
-		Options:  shared48(),
+		Options:  shared49(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13623,7 +13658,7 @@ func program76() *Spec {
 					"w",
 				},
 				Operands: "any",
-				Options:  shared48(),
+				Options:  shared49(),
 				Code:     "project",
 			},
 			{
@@ -13677,7 +13712,7 @@ func program76() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -13778,14 +13813,14 @@ func program77() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
 		},
 		Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 		Operands: "read",
-		Options:  shared49(),
+		Options:  shared50(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -13799,14 +13834,14 @@ func program78() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
 		},
 		Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 		Operands: "read",
-		Options:  shared50(),
+		Options:  shared51(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13819,7 +13854,7 @@ func program79() *Spec {
 					"typegen",
 				},
 				Operands: "read",
-				Options:  shared50(),
+				Options:  shared51(),
 				Code:     "project",
 			},
 			{
@@ -13845,14 +13880,14 @@ func program79() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
 		},
 		Summary:  "runs the workspace's JavaScript tests",
 		Operands: "any",
-		Options:  shared51(),
+		Options:  shared52(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -13867,14 +13902,14 @@ func program80() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
 		},
 		Summary:  "runs the workspace's tests with Vitest",
 		Operands: "any",
-		Options:  shared52(),
+		Options:  shared53(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13887,7 +13922,7 @@ func program81() *Spec {
 					"typecheck",
 				},
 				Operands: "any",
-				Options:  shared52(),
+				Options:  shared53(),
 				Code:     "project",
 			},
 			{
@@ -13915,14 +13950,14 @@ func program81() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
 		},
 		Summary:  "runs the workspace's JavaScript tests with Mocha",
 		Operands: "read",
-		Options:  shared53(),
+		Options:  shared54(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -13936,14 +13971,14 @@ func program82() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
 		},
 		Summary:  "the Playwright end-to-end test runner",
 		Operands: "script",
-		Options:  shared54(),
+		Options:  shared55(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -13951,7 +13986,7 @@ func program83() *Spec {
 				},
 				Summary:  "runs the workspace's end-to-end tests",
 				Operands: "read",
-				Options:  shared55(),
+				Options:  shared56(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -13975,7 +14010,7 @@ func program83() *Spec {
 				},
 				Summary:  "downloads browsers into the user's cache",
 				Operands: "any",
-				Options:  shared56(),
+				Options:  shared57(),
 				Network:  "read",
 				Examples: Examples{
 					Allow: []string{
@@ -14023,14 +14058,14 @@ func program83() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
 		},
 		Summary:  "the Cypress end-to-end test runner",
 		Operands: "script",
-		Options:  shared57(),
+		Options:  shared58(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14038,7 +14073,7 @@ func program84() *Spec {
 					"open",
 				},
 				Summary: "runs the workspace's end-to-end tests",
-				Options: shared58(),
+				Options: shared59(),
 				Code:    "project",
 				Examples: Examples{
 					Allow: []string{
@@ -14077,14 +14112,14 @@ func program84() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
 		},
 		Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 		Operands: "any",
-		Options:  shared59(),
+		Options:  shared60(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14092,7 +14127,7 @@ func program85() *Spec {
 				},
 				Summary:  "runs tasks of the workspace's packages",
 				Operands: "any",
-				Options:  shared59(),
+				Options:  shared60(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -14164,7 +14199,7 @@ func program85() *Spec {
 					"prune",
 				},
 				Operands: "any",
-				Options:  shared60(),
+				Options:  shared61(),
 			},
 			{
 				Names: []string{
@@ -14271,14 +14306,14 @@ func program85() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
 		},
 		Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 		Operands: "any",
-		Options:  shared61(),
+		Options:  shared62(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14301,7 +14336,7 @@ func program86() *Spec {
 					"g",
 				},
 				Operands: "any",
-				Options:  shared61(),
+				Options:  shared62(),
 				Code:     "project",
 			},
 			{
@@ -14310,7 +14345,7 @@ func program86() *Spec {
 					"format",
 				},
 				Operands: "any",
-				Options:  shared61(),
+				Options:  shared62(),
 				Code:     "project",
 			},
 			{
@@ -14330,7 +14365,7 @@ func program86() *Spec {
 					"release",
 				},
 				Operands: "any",
-				Options:  shared61(),
+				Options:  shared62(),
 				Network:  "send",
 				Mutates:  "registry",
 			},
@@ -14430,7 +14465,7 @@ func program86() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -14559,7 +14594,7 @@ func program87() *Spec {
 					"isntall-clean",
 				},
 				Summary: "installs exactly what package-lock.json lists (install scripts run)",
-				Options: shared62(),
+				Options: shared63(),
 				Code:    "project",
 				Network: "read",
 				Examples: Examples{
@@ -14586,7 +14621,7 @@ func program87() *Spec {
 				},
 				Summary:  "installs package.json's dependencies; with names, adds those packages (judged)",
 				Operands: "script",
-				Options:  shared62(),
+				Options:  shared63(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -14609,7 +14644,7 @@ func program87() *Spec {
 					"install-ci-test",
 					"cit",
 				},
-				Options: shared62(),
+				Options: shared63(),
 				Code:    "project",
 				Network: "read",
 			},
@@ -14624,7 +14659,7 @@ func program87() *Spec {
 				},
 				Summary:  "removes dependencies from package.json",
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared63(),
 				Examples: Examples{
 					Allow: []string{
 						"npm uninstall lodash",
@@ -14643,7 +14678,7 @@ func program87() *Spec {
 				},
 				Summary:  "upgrades dependencies to newer versions",
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared63(),
 				Code:     "package",
 				Network:  "read",
 				Examples: Examples{
@@ -14661,7 +14696,7 @@ func program87() *Spec {
 				},
 				Summary:  "runs a script of package.json",
 				Operands: "any",
-				Options:  shared63(),
+				Options:  shared64(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -14747,7 +14782,7 @@ func program87() *Spec {
 				},
 				Summary:  "runs the test, start or stop script of package.json",
 				Operands: "any",
-				Options:  shared63(),
+				Options:  shared64(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -14877,11 +14912,37 @@ func program87() *Spec {
 				Subcommands: []*Spec{
 					{
 						Names: []string{
+							"rimraf",
+							"del-cli",
+							"del",
+						},
+						Summary:   "removes files and folders recursively (rm -rf for Node projects)",
+						Operands:  "delete",
+						Options:   shared41(),
+						Recursive: true,
+						Examples: Examples{
+							Allow: []string{
+								"rimraf dist",
+								"npx rimraf dist coverage .turbo",
+							},
+							Judge: []string{
+								"rimraf src",
+								"npx rimraf lib/legacy",
+							},
+							Deny: []string{
+								"npx rimraf ~/",
+								"rimraf .git",
+								"npx rimraf .",
+							},
+						},
+					},
+					{
+						Names: []string{
 							"tsc",
 						},
 						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 						Operands: "read",
-						Options:  shared41(),
+						Options:  shared42(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -14902,7 +14963,7 @@ func program87() *Spec {
 						},
 						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 						Operands: "read",
-						Options:  shared42(),
+						Options:  shared43(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -14923,7 +14984,7 @@ func program87() *Spec {
 						},
 						Summary:  "formats files (--write rewrites them, --check only reports)",
 						Operands: "read",
-						Options:  shared43(),
+						Options:  shared44(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -14943,7 +15004,7 @@ func program87() *Spec {
 						},
 						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 						Operands: "script",
-						Options:  shared44(),
+						Options:  shared45(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -14954,7 +15015,7 @@ func program87() *Spec {
 								},
 								Summary:  "checks (and with --write fixes) the files",
 								Operands: "read",
-								Options:  shared45(),
+								Options:  shared46(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -14970,7 +15031,7 @@ func program87() *Spec {
 									"migrate",
 								},
 								Operands: "any",
-								Options:  shared46(),
+								Options:  shared47(),
 							},
 							{
 								Names: []string{
@@ -15001,7 +15062,7 @@ func program87() *Spec {
 						},
 						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared47(),
+						Options:  shared48(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15012,7 +15073,7 @@ func program87() *Spec {
 									"optimize",
 								},
 								Operands: "read",
-								Options:  shared47(),
+								Options:  shared48(),
 								Code:     "project",
 							},
 						},
@@ -15034,7 +15095,7 @@ func program87() *Spec {
 						},
 						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 						Operands: "any",
-						Options:  shared48(),
+						Options:  shared49(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15048,7 +15109,7 @@ func program87() *Spec {
 									"w",
 								},
 								Operands: "any",
-								Options:  shared48(),
+								Options:  shared49(),
 								Code:     "project",
 							},
 							{
@@ -15103,7 +15164,7 @@ func program87() *Spec {
 						},
 						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared49(),
+						Options:  shared50(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -15118,7 +15179,7 @@ func program87() *Spec {
 						},
 						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared51(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15131,7 +15192,7 @@ func program87() *Spec {
 									"typegen",
 								},
 								Operands: "read",
-								Options:  shared50(),
+								Options:  shared51(),
 								Code:     "project",
 							},
 							{
@@ -15158,7 +15219,7 @@ func program87() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests",
 						Operands: "any",
-						Options:  shared51(),
+						Options:  shared52(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -15174,7 +15235,7 @@ func program87() *Spec {
 						},
 						Summary:  "runs the workspace's tests with Vitest",
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared53(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15187,7 +15248,7 @@ func program87() *Spec {
 									"typecheck",
 								},
 								Operands: "any",
-								Options:  shared52(),
+								Options:  shared53(),
 								Code:     "project",
 							},
 							{
@@ -15216,7 +15277,7 @@ func program87() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests with Mocha",
 						Operands: "read",
-						Options:  shared53(),
+						Options:  shared54(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -15231,7 +15292,7 @@ func program87() *Spec {
 						},
 						Summary:  "the Playwright end-to-end test runner",
 						Operands: "script",
-						Options:  shared54(),
+						Options:  shared55(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15239,7 +15300,7 @@ func program87() *Spec {
 								},
 								Summary:  "runs the workspace's end-to-end tests",
 								Operands: "read",
-								Options:  shared55(),
+								Options:  shared56(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -15263,7 +15324,7 @@ func program87() *Spec {
 								},
 								Summary:  "downloads browsers into the user's cache",
 								Operands: "any",
-								Options:  shared56(),
+								Options:  shared57(),
 								Network:  "read",
 								Examples: Examples{
 									Allow: []string{
@@ -15312,7 +15373,7 @@ func program87() *Spec {
 						},
 						Summary:  "the Cypress end-to-end test runner",
 						Operands: "script",
-						Options:  shared57(),
+						Options:  shared58(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15320,7 +15381,7 @@ func program87() *Spec {
 									"open",
 								},
 								Summary: "runs the workspace's end-to-end tests",
-								Options: shared58(),
+								Options: shared59(),
 								Code:    "project",
 								Examples: Examples{
 									Allow: []string{
@@ -15360,7 +15421,7 @@ func program87() *Spec {
 						},
 						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 						Operands: "any",
-						Options:  shared59(),
+						Options:  shared60(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15368,7 +15429,7 @@ func program87() *Spec {
 								},
 								Summary:  "runs tasks of the workspace's packages",
 								Operands: "any",
-								Options:  shared59(),
+								Options:  shared60(),
 								Subcommands: []*Spec{
 									{
 										Names: []string{
@@ -15440,7 +15501,7 @@ func program87() *Spec {
 									"prune",
 								},
 								Operands: "any",
-								Options:  shared60(),
+								Options:  shared61(),
 							},
 							{
 								Names: []string{
@@ -15548,7 +15609,7 @@ func program87() *Spec {
 						},
 						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15571,7 +15632,7 @@ func program87() *Spec {
 									"g",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 								Code:     "project",
 							},
 							{
@@ -15580,7 +15641,7 @@ func program87() *Spec {
 									"format",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 								Code:     "project",
 							},
 							{
@@ -15600,7 +15661,7 @@ func program87() *Spec {
 									"release",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 								Network:  "send",
 								Mutates:  "registry",
 							},
@@ -16441,7 +16502,7 @@ func program87() *Spec {
 					"shrinkwrap",
 				},
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared63(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -16471,7 +16532,7 @@ func program87() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -16533,11 +16594,37 @@ func program88() *Spec {
 		Subcommands: []*Spec{
 			{
 				Names: []string{
+					"rimraf",
+					"del-cli",
+					"del",
+				},
+				Summary:   "removes files and folders recursively (rm -rf for Node projects)",
+				Operands:  "delete",
+				Options:   shared41(),
+				Recursive: true,
+				Examples: Examples{
+					Allow: []string{
+						"rimraf dist",
+						"npx rimraf dist coverage .turbo",
+					},
+					Judge: []string{
+						"rimraf src",
+						"npx rimraf lib/legacy",
+					},
+					Deny: []string{
+						"npx rimraf ~/",
+						"rimraf .git",
+						"npx rimraf .",
+					},
+				},
+			},
+			{
+				Names: []string{
 					"tsc",
 				},
 				Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 				Operands: "read",
-				Options:  shared41(),
+				Options:  shared42(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -16558,7 +16645,7 @@ func program88() *Spec {
 				},
 				Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 				Operands: "read",
-				Options:  shared42(),
+				Options:  shared43(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -16579,7 +16666,7 @@ func program88() *Spec {
 				},
 				Summary:  "formats files (--write rewrites them, --check only reports)",
 				Operands: "read",
-				Options:  shared43(),
+				Options:  shared44(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -16599,7 +16686,7 @@ func program88() *Spec {
 				},
 				Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 				Operands: "script",
-				Options:  shared44(),
+				Options:  shared45(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16610,7 +16697,7 @@ func program88() *Spec {
 						},
 						Summary:  "checks (and with --write fixes) the files",
 						Operands: "read",
-						Options:  shared45(),
+						Options:  shared46(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -16626,7 +16713,7 @@ func program88() *Spec {
 							"migrate",
 						},
 						Operands: "any",
-						Options:  shared46(),
+						Options:  shared47(),
 					},
 					{
 						Names: []string{
@@ -16657,7 +16744,7 @@ func program88() *Spec {
 				},
 				Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared47(),
+				Options:  shared48(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16668,7 +16755,7 @@ func program88() *Spec {
 							"optimize",
 						},
 						Operands: "read",
-						Options:  shared47(),
+						Options:  shared48(),
 						Code:     "project",
 					},
 				},
@@ -16690,7 +16777,7 @@ func program88() *Spec {
 				},
 				Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 				Operands: "any",
-				Options:  shared48(),
+				Options:  shared49(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16704,7 +16791,7 @@ func program88() *Spec {
 							"w",
 						},
 						Operands: "any",
-						Options:  shared48(),
+						Options:  shared49(),
 						Code:     "project",
 					},
 					{
@@ -16759,7 +16846,7 @@ func program88() *Spec {
 				},
 				Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared49(),
+				Options:  shared50(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -16774,7 +16861,7 @@ func program88() *Spec {
 				},
 				Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared50(),
+				Options:  shared51(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16787,7 +16874,7 @@ func program88() *Spec {
 							"typegen",
 						},
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared51(),
 						Code:     "project",
 					},
 					{
@@ -16814,7 +16901,7 @@ func program88() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests",
 				Operands: "any",
-				Options:  shared51(),
+				Options:  shared52(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -16830,7 +16917,7 @@ func program88() *Spec {
 				},
 				Summary:  "runs the workspace's tests with Vitest",
 				Operands: "any",
-				Options:  shared52(),
+				Options:  shared53(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16843,7 +16930,7 @@ func program88() *Spec {
 							"typecheck",
 						},
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared53(),
 						Code:     "project",
 					},
 					{
@@ -16872,7 +16959,7 @@ func program88() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests with Mocha",
 				Operands: "read",
-				Options:  shared53(),
+				Options:  shared54(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -16887,7 +16974,7 @@ func program88() *Spec {
 				},
 				Summary:  "the Playwright end-to-end test runner",
 				Operands: "script",
-				Options:  shared54(),
+				Options:  shared55(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16895,7 +16982,7 @@ func program88() *Spec {
 						},
 						Summary:  "runs the workspace's end-to-end tests",
 						Operands: "read",
-						Options:  shared55(),
+						Options:  shared56(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -16919,7 +17006,7 @@ func program88() *Spec {
 						},
 						Summary:  "downloads browsers into the user's cache",
 						Operands: "any",
-						Options:  shared56(),
+						Options:  shared57(),
 						Network:  "read",
 						Examples: Examples{
 							Allow: []string{
@@ -16968,7 +17055,7 @@ func program88() *Spec {
 				},
 				Summary:  "the Cypress end-to-end test runner",
 				Operands: "script",
-				Options:  shared57(),
+				Options:  shared58(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -16976,7 +17063,7 @@ func program88() *Spec {
 							"open",
 						},
 						Summary: "runs the workspace's end-to-end tests",
-						Options: shared58(),
+						Options: shared59(),
 						Code:    "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17016,7 +17103,7 @@ func program88() *Spec {
 				},
 				Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 				Operands: "any",
-				Options:  shared59(),
+				Options:  shared60(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17024,7 +17111,7 @@ func program88() *Spec {
 						},
 						Summary:  "runs tasks of the workspace's packages",
 						Operands: "any",
-						Options:  shared59(),
+						Options:  shared60(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17096,7 +17183,7 @@ func program88() *Spec {
 							"prune",
 						},
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared61(),
 					},
 					{
 						Names: []string{
@@ -17204,7 +17291,7 @@ func program88() *Spec {
 				},
 				Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 				Operands: "any",
-				Options:  shared61(),
+				Options:  shared62(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17227,7 +17314,7 @@ func program88() *Spec {
 							"g",
 						},
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 						Code:     "project",
 					},
 					{
@@ -17236,7 +17323,7 @@ func program88() *Spec {
 							"format",
 						},
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 						Code:     "project",
 					},
 					{
@@ -17256,7 +17343,7 @@ func program88() *Spec {
 							"release",
 						},
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 						Network:  "send",
 						Mutates:  "registry",
 					},
@@ -17376,7 +17463,7 @@ func program88() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17396,7 +17483,7 @@ func program89() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -17404,7 +17491,7 @@ func program90() *Spec {
 		Summary:     "the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared64(),
+		Options:     shared65(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -17413,7 +17500,7 @@ func program90() *Spec {
 				},
 				Summary:  "installs the lockfile's dependencies; with names, adds packages (judged)",
 				Operands: "script",
-				Options:  shared64(),
+				Options:  shared65(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -17438,7 +17525,7 @@ func program90() *Spec {
 				},
 				Summary:  "adds, upgrades or runs packages by name",
 				Operands: "any",
-				Options:  shared64(),
+				Options:  shared65(),
 				Code:     "package",
 				Network:  "read",
 				Examples: Examples{
@@ -17467,7 +17554,7 @@ func program90() *Spec {
 					"it",
 				},
 				Operands: "any",
-				Options:  shared64(),
+				Options:  shared65(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -17477,7 +17564,7 @@ func program90() *Spec {
 					"run-script",
 				},
 				Operands: "any",
-				Options:  shared64(),
+				Options:  shared65(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17555,7 +17642,7 @@ func program90() *Spec {
 					"start",
 				},
 				Operands: "any",
-				Options:  shared64(),
+				Options:  shared65(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -17568,15 +17655,41 @@ func program90() *Spec {
 					"exec",
 				},
 				Summary: "runs a command in the workspace (a known workspace tool here; any other is judged)",
-				Options: shared64(),
+				Options: shared65(),
 				Subcommands: []*Spec{
+					{
+						Names: []string{
+							"rimraf",
+							"del-cli",
+							"del",
+						},
+						Summary:   "removes files and folders recursively (rm -rf for Node projects)",
+						Operands:  "delete",
+						Options:   shared41(),
+						Recursive: true,
+						Examples: Examples{
+							Allow: []string{
+								"rimraf dist",
+								"npx rimraf dist coverage .turbo",
+							},
+							Judge: []string{
+								"rimraf src",
+								"npx rimraf lib/legacy",
+							},
+							Deny: []string{
+								"npx rimraf ~/",
+								"rimraf .git",
+								"npx rimraf .",
+							},
+						},
+					},
 					{
 						Names: []string{
 							"tsc",
 						},
 						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 						Operands: "read",
-						Options:  shared41(),
+						Options:  shared42(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17597,7 +17710,7 @@ func program90() *Spec {
 						},
 						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 						Operands: "read",
-						Options:  shared42(),
+						Options:  shared43(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17618,7 +17731,7 @@ func program90() *Spec {
 						},
 						Summary:  "formats files (--write rewrites them, --check only reports)",
 						Operands: "read",
-						Options:  shared43(),
+						Options:  shared44(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17638,7 +17751,7 @@ func program90() *Spec {
 						},
 						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 						Operands: "script",
-						Options:  shared44(),
+						Options:  shared45(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17649,7 +17762,7 @@ func program90() *Spec {
 								},
 								Summary:  "checks (and with --write fixes) the files",
 								Operands: "read",
-								Options:  shared45(),
+								Options:  shared46(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -17665,7 +17778,7 @@ func program90() *Spec {
 									"migrate",
 								},
 								Operands: "any",
-								Options:  shared46(),
+								Options:  shared47(),
 							},
 							{
 								Names: []string{
@@ -17696,7 +17809,7 @@ func program90() *Spec {
 						},
 						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared47(),
+						Options:  shared48(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17707,7 +17820,7 @@ func program90() *Spec {
 									"optimize",
 								},
 								Operands: "read",
-								Options:  shared47(),
+								Options:  shared48(),
 								Code:     "project",
 							},
 						},
@@ -17729,7 +17842,7 @@ func program90() *Spec {
 						},
 						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 						Operands: "any",
-						Options:  shared48(),
+						Options:  shared49(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17743,7 +17856,7 @@ func program90() *Spec {
 									"w",
 								},
 								Operands: "any",
-								Options:  shared48(),
+								Options:  shared49(),
 								Code:     "project",
 							},
 							{
@@ -17798,7 +17911,7 @@ func program90() *Spec {
 						},
 						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared49(),
+						Options:  shared50(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17813,7 +17926,7 @@ func program90() *Spec {
 						},
 						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared51(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17826,7 +17939,7 @@ func program90() *Spec {
 									"typegen",
 								},
 								Operands: "read",
-								Options:  shared50(),
+								Options:  shared51(),
 								Code:     "project",
 							},
 							{
@@ -17853,7 +17966,7 @@ func program90() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests",
 						Operands: "any",
-						Options:  shared51(),
+						Options:  shared52(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17869,7 +17982,7 @@ func program90() *Spec {
 						},
 						Summary:  "runs the workspace's tests with Vitest",
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared53(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17882,7 +17995,7 @@ func program90() *Spec {
 									"typecheck",
 								},
 								Operands: "any",
-								Options:  shared52(),
+								Options:  shared53(),
 								Code:     "project",
 							},
 							{
@@ -17911,7 +18024,7 @@ func program90() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests with Mocha",
 						Operands: "read",
-						Options:  shared53(),
+						Options:  shared54(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17926,7 +18039,7 @@ func program90() *Spec {
 						},
 						Summary:  "the Playwright end-to-end test runner",
 						Operands: "script",
-						Options:  shared54(),
+						Options:  shared55(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17934,7 +18047,7 @@ func program90() *Spec {
 								},
 								Summary:  "runs the workspace's end-to-end tests",
 								Operands: "read",
-								Options:  shared55(),
+								Options:  shared56(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -17958,7 +18071,7 @@ func program90() *Spec {
 								},
 								Summary:  "downloads browsers into the user's cache",
 								Operands: "any",
-								Options:  shared56(),
+								Options:  shared57(),
 								Network:  "read",
 								Examples: Examples{
 									Allow: []string{
@@ -18007,7 +18120,7 @@ func program90() *Spec {
 						},
 						Summary:  "the Cypress end-to-end test runner",
 						Operands: "script",
-						Options:  shared57(),
+						Options:  shared58(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18015,7 +18128,7 @@ func program90() *Spec {
 									"open",
 								},
 								Summary: "runs the workspace's end-to-end tests",
-								Options: shared58(),
+								Options: shared59(),
 								Code:    "project",
 								Examples: Examples{
 									Allow: []string{
@@ -18055,7 +18168,7 @@ func program90() *Spec {
 						},
 						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 						Operands: "any",
-						Options:  shared59(),
+						Options:  shared60(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18063,7 +18176,7 @@ func program90() *Spec {
 								},
 								Summary:  "runs tasks of the workspace's packages",
 								Operands: "any",
-								Options:  shared59(),
+								Options:  shared60(),
 								Subcommands: []*Spec{
 									{
 										Names: []string{
@@ -18135,7 +18248,7 @@ func program90() *Spec {
 									"prune",
 								},
 								Operands: "any",
-								Options:  shared60(),
+								Options:  shared61(),
 							},
 							{
 								Names: []string{
@@ -18243,7 +18356,7 @@ func program90() *Spec {
 						},
 						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18266,7 +18379,7 @@ func program90() *Spec {
 									"g",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 								Code:     "project",
 							},
 							{
@@ -18275,7 +18388,7 @@ func program90() *Spec {
 									"format",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 								Code:     "project",
 							},
 							{
@@ -18295,7 +18408,7 @@ func program90() *Spec {
 									"release",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 								Network:  "send",
 								Mutates:  "registry",
 							},
@@ -18406,7 +18519,7 @@ func program90() *Spec {
 				},
 				Summary:  "copies a workspace package and its dependencies into a directory",
 				Operands: "write",
-				Options:  shared64(),
+				Options:  shared65(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -18416,7 +18529,7 @@ func program90() *Spec {
 				},
 				Summary:  "uploads packages to the registry",
 				Operands: "any",
-				Options:  shared64(),
+				Options:  shared65(),
 				Code:     "project",
 				Network:  "send",
 				Mutates:  "registry",
@@ -18431,7 +18544,7 @@ func program90() *Spec {
 					"pack",
 				},
 				Operands: "any",
-				Options:  shared64(),
+				Options:  shared65(),
 				Code:     "project",
 			},
 			{
@@ -18720,7 +18833,7 @@ func program90() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -18728,7 +18841,7 @@ func program91() *Spec {
 		Summary:     "the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared65(),
+		Options:     shared66(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -18736,7 +18849,7 @@ func program91() *Spec {
 				},
 				Summary:  "installs the lockfile's dependencies",
 				Operands: "script",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -18757,7 +18870,7 @@ func program91() *Spec {
 				},
 				Summary:  "adds, upgrades or runs packages by name",
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "package",
 				Network:  "read",
 				Examples: Examples{
@@ -18781,7 +18894,7 @@ func program91() *Spec {
 					"pack",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -18790,7 +18903,7 @@ func program91() *Spec {
 					"run",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared66(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -18863,7 +18976,7 @@ func program91() *Spec {
 					"version",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "project",
 			},
 			{
@@ -18871,15 +18984,41 @@ func program91() *Spec {
 					"exec",
 				},
 				Summary: "runs a command in the workspace (a known workspace tool here; any other is judged)",
-				Options: shared65(),
+				Options: shared66(),
 				Subcommands: []*Spec{
+					{
+						Names: []string{
+							"rimraf",
+							"del-cli",
+							"del",
+						},
+						Summary:   "removes files and folders recursively (rm -rf for Node projects)",
+						Operands:  "delete",
+						Options:   shared41(),
+						Recursive: true,
+						Examples: Examples{
+							Allow: []string{
+								"rimraf dist",
+								"npx rimraf dist coverage .turbo",
+							},
+							Judge: []string{
+								"rimraf src",
+								"npx rimraf lib/legacy",
+							},
+							Deny: []string{
+								"npx rimraf ~/",
+								"rimraf .git",
+								"npx rimraf .",
+							},
+						},
+					},
 					{
 						Names: []string{
 							"tsc",
 						},
 						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 						Operands: "read",
-						Options:  shared41(),
+						Options:  shared42(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18900,7 +19039,7 @@ func program91() *Spec {
 						},
 						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 						Operands: "read",
-						Options:  shared42(),
+						Options:  shared43(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18921,7 +19060,7 @@ func program91() *Spec {
 						},
 						Summary:  "formats files (--write rewrites them, --check only reports)",
 						Operands: "read",
-						Options:  shared43(),
+						Options:  shared44(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18941,7 +19080,7 @@ func program91() *Spec {
 						},
 						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 						Operands: "script",
-						Options:  shared44(),
+						Options:  shared45(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18952,7 +19091,7 @@ func program91() *Spec {
 								},
 								Summary:  "checks (and with --write fixes) the files",
 								Operands: "read",
-								Options:  shared45(),
+								Options:  shared46(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -18968,7 +19107,7 @@ func program91() *Spec {
 									"migrate",
 								},
 								Operands: "any",
-								Options:  shared46(),
+								Options:  shared47(),
 							},
 							{
 								Names: []string{
@@ -18999,7 +19138,7 @@ func program91() *Spec {
 						},
 						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared47(),
+						Options:  shared48(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19010,7 +19149,7 @@ func program91() *Spec {
 									"optimize",
 								},
 								Operands: "read",
-								Options:  shared47(),
+								Options:  shared48(),
 								Code:     "project",
 							},
 						},
@@ -19032,7 +19171,7 @@ func program91() *Spec {
 						},
 						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 						Operands: "any",
-						Options:  shared48(),
+						Options:  shared49(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19046,7 +19185,7 @@ func program91() *Spec {
 									"w",
 								},
 								Operands: "any",
-								Options:  shared48(),
+								Options:  shared49(),
 								Code:     "project",
 							},
 							{
@@ -19101,7 +19240,7 @@ func program91() *Spec {
 						},
 						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared49(),
+						Options:  shared50(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -19116,7 +19255,7 @@ func program91() *Spec {
 						},
 						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared51(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19129,7 +19268,7 @@ func program91() *Spec {
 									"typegen",
 								},
 								Operands: "read",
-								Options:  shared50(),
+								Options:  shared51(),
 								Code:     "project",
 							},
 							{
@@ -19156,7 +19295,7 @@ func program91() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests",
 						Operands: "any",
-						Options:  shared51(),
+						Options:  shared52(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -19172,7 +19311,7 @@ func program91() *Spec {
 						},
 						Summary:  "runs the workspace's tests with Vitest",
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared53(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19185,7 +19324,7 @@ func program91() *Spec {
 									"typecheck",
 								},
 								Operands: "any",
-								Options:  shared52(),
+								Options:  shared53(),
 								Code:     "project",
 							},
 							{
@@ -19214,7 +19353,7 @@ func program91() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests with Mocha",
 						Operands: "read",
-						Options:  shared53(),
+						Options:  shared54(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -19229,7 +19368,7 @@ func program91() *Spec {
 						},
 						Summary:  "the Playwright end-to-end test runner",
 						Operands: "script",
-						Options:  shared54(),
+						Options:  shared55(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19237,7 +19376,7 @@ func program91() *Spec {
 								},
 								Summary:  "runs the workspace's end-to-end tests",
 								Operands: "read",
-								Options:  shared55(),
+								Options:  shared56(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -19261,7 +19400,7 @@ func program91() *Spec {
 								},
 								Summary:  "downloads browsers into the user's cache",
 								Operands: "any",
-								Options:  shared56(),
+								Options:  shared57(),
 								Network:  "read",
 								Examples: Examples{
 									Allow: []string{
@@ -19310,7 +19449,7 @@ func program91() *Spec {
 						},
 						Summary:  "the Cypress end-to-end test runner",
 						Operands: "script",
-						Options:  shared57(),
+						Options:  shared58(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19318,7 +19457,7 @@ func program91() *Spec {
 									"open",
 								},
 								Summary: "runs the workspace's end-to-end tests",
-								Options: shared58(),
+								Options: shared59(),
 								Code:    "project",
 								Examples: Examples{
 									Allow: []string{
@@ -19358,7 +19497,7 @@ func program91() *Spec {
 						},
 						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 						Operands: "any",
-						Options:  shared59(),
+						Options:  shared60(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19366,7 +19505,7 @@ func program91() *Spec {
 								},
 								Summary:  "runs tasks of the workspace's packages",
 								Operands: "any",
-								Options:  shared59(),
+								Options:  shared60(),
 								Subcommands: []*Spec{
 									{
 										Names: []string{
@@ -19438,7 +19577,7 @@ func program91() *Spec {
 									"prune",
 								},
 								Operands: "any",
-								Options:  shared60(),
+								Options:  shared61(),
 							},
 							{
 								Names: []string{
@@ -19546,7 +19685,7 @@ func program91() *Spec {
 						},
 						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19569,7 +19708,7 @@ func program91() *Spec {
 									"g",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 								Code:     "project",
 							},
 							{
@@ -19578,7 +19717,7 @@ func program91() *Spec {
 									"format",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 								Code:     "project",
 							},
 							{
@@ -19598,7 +19737,7 @@ func program91() *Spec {
 									"release",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 								Network:  "send",
 								Mutates:  "registry",
 							},
@@ -20072,7 +20211,7 @@ func program91() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20080,7 +20219,7 @@ func program92() *Spec {
 		Summary:     "the Bun runtime and package manager (bun NAME runs a script or command of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared66(),
+		Options:     shared67(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -20088,7 +20227,7 @@ func program92() *Spec {
 				},
 				Operands:    "any",
 				StopAtFirst: true,
-				Options:     shared66(),
+				Options:     shared67(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20219,7 +20358,7 @@ func program92() *Spec {
 				},
 				Summary:  "installs the lockfile's dependencies; with names, adds packages (judged)",
 				Operands: "script",
-				Options:  shared67(),
+				Options:  shared68(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -20258,7 +20397,7 @@ func program92() *Spec {
 					"patch-commit",
 				},
 				Operands: "any",
-				Options:  shared67(),
+				Options:  shared68(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -20564,7 +20703,7 @@ func program92() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -20595,11 +20734,37 @@ func program93() *Spec {
 		Subcommands: []*Spec{
 			{
 				Names: []string{
+					"rimraf",
+					"del-cli",
+					"del",
+				},
+				Summary:   "removes files and folders recursively (rm -rf for Node projects)",
+				Operands:  "delete",
+				Options:   shared41(),
+				Recursive: true,
+				Examples: Examples{
+					Allow: []string{
+						"rimraf dist",
+						"npx rimraf dist coverage .turbo",
+					},
+					Judge: []string{
+						"rimraf src",
+						"npx rimraf lib/legacy",
+					},
+					Deny: []string{
+						"npx rimraf ~/",
+						"rimraf .git",
+						"npx rimraf .",
+					},
+				},
+			},
+			{
+				Names: []string{
 					"tsc",
 				},
 				Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 				Operands: "read",
-				Options:  shared41(),
+				Options:  shared42(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -20620,7 +20785,7 @@ func program93() *Spec {
 				},
 				Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 				Operands: "read",
-				Options:  shared42(),
+				Options:  shared43(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -20641,7 +20806,7 @@ func program93() *Spec {
 				},
 				Summary:  "formats files (--write rewrites them, --check only reports)",
 				Operands: "read",
-				Options:  shared43(),
+				Options:  shared44(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -20661,7 +20826,7 @@ func program93() *Spec {
 				},
 				Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 				Operands: "script",
-				Options:  shared44(),
+				Options:  shared45(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20672,7 +20837,7 @@ func program93() *Spec {
 						},
 						Summary:  "checks (and with --write fixes) the files",
 						Operands: "read",
-						Options:  shared45(),
+						Options:  shared46(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -20688,7 +20853,7 @@ func program93() *Spec {
 							"migrate",
 						},
 						Operands: "any",
-						Options:  shared46(),
+						Options:  shared47(),
 					},
 					{
 						Names: []string{
@@ -20719,7 +20884,7 @@ func program93() *Spec {
 				},
 				Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared47(),
+				Options:  shared48(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20730,7 +20895,7 @@ func program93() *Spec {
 							"optimize",
 						},
 						Operands: "read",
-						Options:  shared47(),
+						Options:  shared48(),
 						Code:     "project",
 					},
 				},
@@ -20752,7 +20917,7 @@ func program93() *Spec {
 				},
 				Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 				Operands: "any",
-				Options:  shared48(),
+				Options:  shared49(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20766,7 +20931,7 @@ func program93() *Spec {
 							"w",
 						},
 						Operands: "any",
-						Options:  shared48(),
+						Options:  shared49(),
 						Code:     "project",
 					},
 					{
@@ -20821,7 +20986,7 @@ func program93() *Spec {
 				},
 				Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared49(),
+				Options:  shared50(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -20836,7 +21001,7 @@ func program93() *Spec {
 				},
 				Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared50(),
+				Options:  shared51(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20849,7 +21014,7 @@ func program93() *Spec {
 							"typegen",
 						},
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared51(),
 						Code:     "project",
 					},
 					{
@@ -20876,7 +21041,7 @@ func program93() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests",
 				Operands: "any",
-				Options:  shared51(),
+				Options:  shared52(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -20892,7 +21057,7 @@ func program93() *Spec {
 				},
 				Summary:  "runs the workspace's tests with Vitest",
 				Operands: "any",
-				Options:  shared52(),
+				Options:  shared53(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20905,7 +21070,7 @@ func program93() *Spec {
 							"typecheck",
 						},
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared53(),
 						Code:     "project",
 					},
 					{
@@ -20934,7 +21099,7 @@ func program93() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests with Mocha",
 				Operands: "read",
-				Options:  shared53(),
+				Options:  shared54(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -20949,7 +21114,7 @@ func program93() *Spec {
 				},
 				Summary:  "the Playwright end-to-end test runner",
 				Operands: "script",
-				Options:  shared54(),
+				Options:  shared55(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20957,7 +21122,7 @@ func program93() *Spec {
 						},
 						Summary:  "runs the workspace's end-to-end tests",
 						Operands: "read",
-						Options:  shared55(),
+						Options:  shared56(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -20981,7 +21146,7 @@ func program93() *Spec {
 						},
 						Summary:  "downloads browsers into the user's cache",
 						Operands: "any",
-						Options:  shared56(),
+						Options:  shared57(),
 						Network:  "read",
 						Examples: Examples{
 							Allow: []string{
@@ -21030,7 +21195,7 @@ func program93() *Spec {
 				},
 				Summary:  "the Cypress end-to-end test runner",
 				Operands: "script",
-				Options:  shared57(),
+				Options:  shared58(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -21038,7 +21203,7 @@ func program93() *Spec {
 							"open",
 						},
 						Summary: "runs the workspace's end-to-end tests",
-						Options: shared58(),
+						Options: shared59(),
 						Code:    "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21078,7 +21243,7 @@ func program93() *Spec {
 				},
 				Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 				Operands: "any",
-				Options:  shared59(),
+				Options:  shared60(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -21086,7 +21251,7 @@ func program93() *Spec {
 						},
 						Summary:  "runs tasks of the workspace's packages",
 						Operands: "any",
-						Options:  shared59(),
+						Options:  shared60(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21158,7 +21323,7 @@ func program93() *Spec {
 							"prune",
 						},
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared61(),
 					},
 					{
 						Names: []string{
@@ -21266,7 +21431,7 @@ func program93() *Spec {
 				},
 				Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 				Operands: "any",
-				Options:  shared61(),
+				Options:  shared62(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -21289,7 +21454,7 @@ func program93() *Spec {
 							"g",
 						},
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 						Code:     "project",
 					},
 					{
@@ -21298,7 +21463,7 @@ func program93() *Spec {
 							"format",
 						},
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 						Code:     "project",
 					},
 					{
@@ -21318,7 +21483,7 @@ func program93() *Spec {
 							"release",
 						},
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 						Network:  "send",
 						Mutates:  "registry",
 					},
@@ -21430,7 +21595,7 @@ func program93() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21438,7 +21603,7 @@ func program94() *Spec {
 		},
 		Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 		Operands: "read",
-		Options:  shared68(),
+		Options:  shared69(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -21461,21 +21626,21 @@ func program94() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
 		},
 		Summary:  "lints and formats Python (--fix and format rewrite files)",
 		Operands: "read",
-		Options:  shared69(),
+		Options:  shared70(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
 					"check",
 				},
 				Operands: "read",
-				Options:  shared69(),
+				Options:  shared70(),
 				Code:     "project",
 			},
 			{
@@ -21483,7 +21648,7 @@ func program95() *Spec {
 					"format",
 				},
 				Operands: "write",
-				Options:  shared70(),
+				Options:  shared71(),
 				Code:     "project",
 			},
 			{
@@ -21520,14 +21685,14 @@ func program95() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
 		},
 		Summary:  "formats Python files in place (--check and --diff only report)",
 		Operands: "write",
-		Options:  shared71(),
+		Options:  shared72(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -21545,14 +21710,14 @@ func program96() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
 		},
 		Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 		Operands: "write",
-		Options:  shared72(),
+		Options:  shared73(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -21566,7 +21731,7 @@ func program97() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -21574,7 +21739,7 @@ func program98() *Spec {
 		},
 		Summary:  "type-checks the workspace's Python code",
 		Operands: "read",
-		Options:  shared73(),
+		Options:  shared74(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -21592,7 +21757,7 @@ func program98() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -21600,7 +21765,7 @@ func program99() *Spec {
 		},
 		Summary:  "type-checks the workspace's Python code",
 		Operands: "read",
-		Options:  shared74(),
+		Options:  shared75(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -21614,14 +21779,14 @@ func program99() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
 		},
 		Summary:  "lints Python code",
 		Operands: "read",
-		Options:  shared75(),
+		Options:  shared76(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -21635,14 +21800,14 @@ func program100() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
 		},
 		Summary:  "lints Python code",
 		Operands: "read",
-		Options:  shared76(),
+		Options:  shared77(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -21659,14 +21824,14 @@ func program101() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
 		},
 		Summary:  "measures test coverage of the workspace's code",
 		Operands: "script",
-		Options:  shared77(),
+		Options:  shared78(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -21676,7 +21841,7 @@ func program102() *Spec {
 				Operands:    "any",
 				First:       "script",
 				StopAtFirst: true,
-				Options:     shared78(),
+				Options:     shared79(),
 				Examples: Examples{
 					Allow: []string{
 						"coverage run -m pytest",
@@ -21701,7 +21866,7 @@ func program102() *Spec {
 				},
 				Summary:  "reports or combines coverage data",
 				Operands: "read",
-				Options:  shared79(),
+				Options:  shared80(),
 				Examples: Examples{
 					Allow: []string{
 						"coverage report -m",
@@ -21723,14 +21888,14 @@ func program102() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
 		},
 		Summary:  "runs the workspace's tox environments (installs their dependencies)",
 		Operands: "any",
-		Options:  shared80(),
+		Options:  shared81(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -21750,7 +21915,7 @@ func program103() *Spec {
 					"le",
 				},
 				Operands: "any",
-				Options:  shared80(),
+				Options:  shared81(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -21791,14 +21956,14 @@ func program103() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
 		},
 		Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 		Operands: "any",
-		Options:  shared81(),
+		Options:  shared82(),
 		Code:     "project",
 		Network:  "read",
 		Examples: Examples{
@@ -21814,7 +21979,7 @@ func program104() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -21902,7 +22067,7 @@ func program105() *Spec {
 				},
 				Summary:  "installs requirement files or the local project; named packages are fetched by name (judged)",
 				Operands: "script",
-				Options:  shared82(),
+				Options:  shared83(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -22031,7 +22196,7 @@ func program105() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -22313,7 +22478,7 @@ func program106() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared68(),
+						Options:  shared69(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22337,14 +22502,14 @@ func program106() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared69(),
+								Options:  shared70(),
 								Code:     "project",
 							},
 							{
@@ -22352,7 +22517,7 @@ func program106() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -22390,7 +22555,7 @@ func program106() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared71(),
+						Options:  shared72(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22409,7 +22574,7 @@ func program106() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22425,7 +22590,7 @@ func program106() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22445,7 +22610,7 @@ func program106() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22460,7 +22625,7 @@ func program106() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22475,7 +22640,7 @@ func program106() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared77(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22493,7 +22658,7 @@ func program106() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared77(),
+						Options:  shared78(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -22503,7 +22668,7 @@ func program106() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared78(),
+								Options:     shared79(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -22528,7 +22693,7 @@ func program106() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared79(),
+								Options:  shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -22551,7 +22716,7 @@ func program106() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared80(),
+						Options:  shared81(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -22571,7 +22736,7 @@ func program106() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared80(),
+								Options:  shared81(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -22613,7 +22778,7 @@ func program106() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -22633,7 +22798,7 @@ func program106() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared83(),
+						Options:     shared84(),
 					},
 				},
 				Code:    "project",
@@ -22854,7 +23019,7 @@ func program106() *Spec {
 						},
 						Summary:  "installs requirement files; named packages are fetched by name (judged)",
 						Operands: "script",
-						Options:  shared82(),
+						Options:  shared83(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -23153,7 +23318,7 @@ func program106() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -23219,7 +23384,7 @@ func program107() *Spec {
 				},
 				Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 				Operands: "read",
-				Options:  shared68(),
+				Options:  shared69(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -23243,14 +23408,14 @@ func program107() *Spec {
 				},
 				Summary:  "lints and formats Python (--fix and format rewrite files)",
 				Operands: "read",
-				Options:  shared69(),
+				Options:  shared70(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
 							"check",
 						},
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Code:     "project",
 					},
 					{
@@ -23258,7 +23423,7 @@ func program107() *Spec {
 							"format",
 						},
 						Operands: "write",
-						Options:  shared70(),
+						Options:  shared71(),
 						Code:     "project",
 					},
 					{
@@ -23296,7 +23461,7 @@ func program107() *Spec {
 				},
 				Summary:  "formats Python files in place (--check and --diff only report)",
 				Operands: "write",
-				Options:  shared71(),
+				Options:  shared72(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -23315,7 +23480,7 @@ func program107() *Spec {
 				},
 				Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 				Operands: "write",
-				Options:  shared72(),
+				Options:  shared73(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -23331,7 +23496,7 @@ func program107() *Spec {
 				},
 				Summary:  "type-checks the workspace's Python code",
 				Operands: "read",
-				Options:  shared73(),
+				Options:  shared74(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -23351,7 +23516,7 @@ func program107() *Spec {
 				},
 				Summary:  "type-checks the workspace's Python code",
 				Operands: "read",
-				Options:  shared74(),
+				Options:  shared75(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -23366,7 +23531,7 @@ func program107() *Spec {
 				},
 				Summary:  "lints Python code",
 				Operands: "read",
-				Options:  shared76(),
+				Options:  shared77(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -23384,7 +23549,7 @@ func program107() *Spec {
 				},
 				Summary:  "measures test coverage of the workspace's code",
 				Operands: "script",
-				Options:  shared77(),
+				Options:  shared78(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -23394,7 +23559,7 @@ func program107() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared78(),
+						Options:     shared79(),
 						Examples: Examples{
 							Allow: []string{
 								"coverage run -m pytest",
@@ -23419,7 +23584,7 @@ func program107() *Spec {
 						},
 						Summary:  "reports or combines coverage data",
 						Operands: "read",
-						Options:  shared79(),
+						Options:  shared80(),
 						Examples: Examples{
 							Allow: []string{
 								"coverage report -m",
@@ -23442,7 +23607,7 @@ func program107() *Spec {
 				},
 				Summary:  "runs the workspace's tox environments (installs their dependencies)",
 				Operands: "any",
-				Options:  shared80(),
+				Options:  shared81(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -23462,7 +23627,7 @@ func program107() *Spec {
 							"le",
 						},
 						Operands: "any",
-						Options:  shared80(),
+						Options:  shared81(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -23504,7 +23669,7 @@ func program107() *Spec {
 				},
 				Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 				Operands: "any",
-				Options:  shared81(),
+				Options:  shared82(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -23537,20 +23702,417 @@ func program107() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
 		},
-		Summary:   "runs or installs a Python tool fetched by name",
-		Operands:  "any",
-		AnyOption: true,
-		Code:      "package",
-		Network:   "read",
+		Summary: "runs or installs a Python tool fetched by name",
+		Options: []Option{
+			{
+				Names: []string{
+					"-q",
+					"--quiet",
+					"-v",
+					"--verbose",
+					"-h",
+					"--help",
+					"--version",
+				},
+			},
+		},
+		Subcommands: []*Spec{
+			{
+				Names: []string{
+					"run",
+				},
+				Summary:     "runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)",
+				Operands:    "any",
+				StopAtFirst: true,
+				Options: []Option{
+					{
+						Names: []string{
+							"-q",
+							"--quiet",
+							"-v",
+							"--verbose",
+							"--no-cache",
+							"--system-site-packages",
+							"-h",
+							"--help",
+						},
+					},
+					{
+						Names: []string{
+							"--python",
+							"--pip-args",
+							"--index-url",
+							"-i",
+							"--spec",
+						},
+						Value:   "any",
+						Concern: "installs and runs a package by name",
+					},
+				},
+				Subcommands: []*Spec{
+					{
+						Names: []string{
+							"pytest",
+							"py.test",
+						},
+						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
+						Operands: "read",
+						Options:  shared69(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"pytest -q",
+								"pytest --lf -q",
+								"pytest tests/ -x -q --tb=short",
+								"pytest -k 'not slow' -n auto --cov=src --cov-report=xml",
+								"pytest --junitxml=reports/junit.xml",
+							},
+							Judge: []string{
+								"pytest --basetemp=/home/dev/tmp",
+							},
+							Deny: []string{
+								"pytest --basetemp=/home/dev",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"ruff",
+						},
+						Summary:  "lints and formats Python (--fix and format rewrite files)",
+						Operands: "read",
+						Options:  shared70(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"check",
+								},
+								Operands: "read",
+								Options:  shared70(),
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"format",
+								},
+								Operands: "write",
+								Options:  shared71(),
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"rule",
+									"config",
+									"linter",
+									"version",
+									"help",
+									"server",
+									"analyze",
+									"clean",
+									"generate-shell-completion",
+								},
+								Operands:  "any",
+								AnyOption: true,
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"ruff check .",
+								"ruff check . --fix",
+								"ruff check src --fix",
+								"ruff format src tests",
+								"ruff format --check .",
+								"ruff --version",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"black",
+						},
+						Summary:  "formats Python files in place (--check and --diff only report)",
+						Operands: "write",
+						Options:  shared72(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"black --check .",
+								"black src tests",
+								"black --diff -l 100 src",
+							},
+							Judge: []string{
+								"black /home/dev/other",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"isort",
+						},
+						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
+						Operands: "write",
+						Options:  shared73(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"isort --check-only .",
+								"isort src tests --profile black",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"mypy",
+							"dmypy",
+						},
+						Summary:  "type-checks the workspace's Python code",
+						Operands: "read",
+						Options:  shared74(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"mypy src/",
+								"mypy --strict -p app",
+								"mypy src --config-file pyproject.toml",
+							},
+							Judge: []string{
+								"mypy --install-types --non-interactive src",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"pyright",
+							"basedpyright",
+						},
+						Summary:  "type-checks the workspace's Python code",
+						Operands: "read",
+						Options:  shared75(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"pyright",
+								"pyright src --outputjson",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"pylint",
+						},
+						Summary:  "lints Python code",
+						Operands: "read",
+						Options:  shared77(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"pylint src/app --disable=C0114",
+								"pylint --recursive=y .",
+							},
+							Judge: []string{
+								`pylint --init-hook='import os; os.system("id")' src`,
+							},
+						},
+					},
+					{
+						Names: []string{
+							"coverage",
+						},
+						Summary:  "measures test coverage of the workspace's code",
+						Operands: "script",
+						Options:  shared78(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"run",
+								},
+								Summary:     "runs a Python program (or -m module) while measuring coverage",
+								Operands:    "any",
+								First:       "script",
+								StopAtFirst: true,
+								Options:     shared79(),
+								Examples: Examples{
+									Allow: []string{
+										"coverage run -m pytest",
+										"coverage run --branch -m pytest tests/",
+									},
+									Judge: []string{
+										"coverage run scripts/migrate.py",
+									},
+								},
+							},
+							{
+								Names: []string{
+									"report",
+									"html",
+									"xml",
+									"json",
+									"lcov",
+									"annotate",
+									"combine",
+									"erase",
+									"debug",
+								},
+								Summary:  "reports or combines coverage data",
+								Operands: "read",
+								Options:  shared80(),
+								Examples: Examples{
+									Allow: []string{
+										"coverage report -m",
+										"coverage html -d htmlcov",
+										"coverage xml -o coverage.xml",
+									},
+								},
+							},
+						},
+						NoSubcommandOK: true,
+						Examples: Examples{
+							Allow: []string{
+								"coverage --version",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"tox",
+						},
+						Summary:  "runs the workspace's tox environments (installs their dependencies)",
+						Operands: "any",
+						Options:  shared81(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"run",
+									"r",
+									"run-parallel",
+									"p",
+									"depends",
+									"de",
+									"list",
+									"l",
+									"devenv",
+									"d",
+									"config",
+									"c",
+									"legacy",
+									"le",
+								},
+								Operands: "any",
+								Options:  shared81(),
+								Code:     "project",
+								Network:  "read",
+							},
+							{
+								Names: []string{
+									"exec",
+									"e",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Code:      "unanalyzed",
+							},
+							{
+								Names: []string{
+									"quickstart",
+									"q",
+								},
+								Operands:  "any",
+								AnyOption: true,
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Network:        "read",
+						Examples: Examples{
+							Allow: []string{
+								"tox -e py312",
+								"tox -p -e lint,type",
+								"tox run -e py311 -- -k smoke",
+							},
+							Judge: []string{
+								"tox exec -e py312 -- python scripts/x.py",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"nox",
+						},
+						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
+						Operands: "any",
+						Options:  shared82(),
+						Code:     "project",
+						Network:  "read",
+						Examples: Examples{
+							Allow: []string{
+								"nox -s tests",
+								"nox -s lint -- --fix",
+								"nox -l",
+							},
+						},
+					},
+				},
+				NoSubcommandOK: true,
+				Code:           "package",
+				Network:        "read",
+				Examples: Examples{
+					Allow: []string{
+						"pipx run black --check src/ tests/",
+						"pipx run ruff check .",
+					},
+					Judge: []string{
+						"pipx run cowsay hi",
+						"pipx run --spec git+https://example.com/x.git x",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"list",
+					"environment",
+					"completions",
+				},
+				Operands:  "any",
+				AnyOption: true,
+			},
+			{
+				Names: []string{
+					"install",
+					"inject",
+					"upgrade",
+					"upgrade-all",
+					"reinstall",
+					"reinstall-all",
+					"uninstall",
+					"uninstall-all",
+					"runpip",
+					"ensurepath",
+					"pin",
+					"unpin",
+					"install-all",
+					"upgrade-shared",
+					"interpreter",
+				},
+				Operands:  "any",
+				AnyOption: true,
+				Code:      "package",
+				Network:   "read",
+			},
+		},
 		Examples: Examples{
+			Allow: []string{
+				"pipx list",
+			},
 			Judge: []string{
 				"pipx install poetry",
-				"pipx run ruff check .",
+				"pipx run some-unknown-tool",
 			},
 		},
 	}
@@ -23559,14 +24121,14 @@ func program108() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
 		},
 		Summary:  "the Poetry Python project manager",
 		Operands: "script",
-		Options:  shared84(),
+		Options:  shared85(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -23690,7 +24252,7 @@ func program109() *Spec {
 					"run",
 				},
 				Summary: "runs a command in the project's environment (a known workspace tool here; any other is judged)",
-				Options: shared84(),
+				Options: shared85(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -23699,7 +24261,7 @@ func program109() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared68(),
+						Options:  shared69(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23723,14 +24285,14 @@ func program109() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared69(),
+								Options:  shared70(),
 								Code:     "project",
 							},
 							{
@@ -23738,7 +24300,7 @@ func program109() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -23776,7 +24338,7 @@ func program109() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared71(),
+						Options:  shared72(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23795,7 +24357,7 @@ func program109() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23811,7 +24373,7 @@ func program109() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23831,7 +24393,7 @@ func program109() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23846,7 +24408,7 @@ func program109() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23861,7 +24423,7 @@ func program109() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared77(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23879,7 +24441,7 @@ func program109() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared77(),
+						Options:  shared78(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -23889,7 +24451,7 @@ func program109() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared78(),
+								Options:     shared79(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -23914,7 +24476,7 @@ func program109() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared79(),
+								Options:  shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -23937,7 +24499,7 @@ func program109() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared80(),
+						Options:  shared81(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -23957,7 +24519,7 @@ func program109() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared80(),
+								Options:  shared81(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -23999,7 +24561,7 @@ func program109() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -24019,7 +24581,7 @@ func program109() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared83(),
+						Options:     shared84(),
 					},
 				},
 				Code: "project",
@@ -24201,7 +24763,7 @@ func program109() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -24239,14 +24801,14 @@ func program110() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
 		},
 		Summary:  "the Pipenv Python project manager",
 		Operands: "script",
-		Options:  shared85(),
+		Options:  shared86(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -24344,7 +24906,7 @@ func program111() *Spec {
 				Names: []string{
 					"run",
 				},
-				Options: shared85(),
+				Options: shared86(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -24353,7 +24915,7 @@ func program111() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared68(),
+						Options:  shared69(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24377,14 +24939,14 @@ func program111() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared69(),
+								Options:  shared70(),
 								Code:     "project",
 							},
 							{
@@ -24392,7 +24954,7 @@ func program111() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -24430,7 +24992,7 @@ func program111() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared71(),
+						Options:  shared72(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24449,7 +25011,7 @@ func program111() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24465,7 +25027,7 @@ func program111() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24485,7 +25047,7 @@ func program111() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24500,7 +25062,7 @@ func program111() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24515,7 +25077,7 @@ func program111() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared77(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24533,7 +25095,7 @@ func program111() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared77(),
+						Options:  shared78(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -24543,7 +25105,7 @@ func program111() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared78(),
+								Options:     shared79(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -24568,7 +25130,7 @@ func program111() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared79(),
+								Options:  shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -24591,7 +25153,7 @@ func program111() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared80(),
+						Options:  shared81(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -24611,7 +25173,7 @@ func program111() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared80(),
+								Options:  shared81(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -24653,7 +25215,7 @@ func program111() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -24673,7 +25235,7 @@ func program111() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared83(),
+						Options:     shared84(),
 					},
 				},
 				Code: "project",
@@ -24716,7 +25278,7 @@ func program111() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -24956,7 +25518,7 @@ func program112() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared68(),
+						Options:  shared69(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24980,14 +25542,14 @@ func program112() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared69(),
+								Options:  shared70(),
 								Code:     "project",
 							},
 							{
@@ -24995,7 +25557,7 @@ func program112() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -25033,7 +25595,7 @@ func program112() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared71(),
+						Options:  shared72(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25052,7 +25614,7 @@ func program112() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25068,7 +25630,7 @@ func program112() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25088,7 +25650,7 @@ func program112() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25103,7 +25665,7 @@ func program112() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25118,7 +25680,7 @@ func program112() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared77(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25136,7 +25698,7 @@ func program112() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared77(),
+						Options:  shared78(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -25146,7 +25708,7 @@ func program112() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared78(),
+								Options:     shared79(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -25171,7 +25733,7 @@ func program112() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared79(),
+								Options:  shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -25194,7 +25756,7 @@ func program112() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared80(),
+						Options:  shared81(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -25214,7 +25776,7 @@ func program112() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared80(),
+								Options:  shared81(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -25256,7 +25818,7 @@ func program112() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -25476,14 +26038,14 @@ func program112() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
 		},
 		Summary:  "the Hatch Python project manager (hatch run runs the project's environment scripts)",
 		Operands: "script",
-		Options:  shared86(),
+		Options:  shared87(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -25491,7 +26053,7 @@ func program113() *Spec {
 				},
 				Operands:    "any",
 				StopAtFirst: true,
-				Options:     shared86(),
+				Options:     shared87(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -25500,7 +26062,7 @@ func program113() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared68(),
+						Options:  shared69(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25524,14 +26086,14 @@ func program113() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared69(),
+								Options:  shared70(),
 								Code:     "project",
 							},
 							{
@@ -25539,7 +26101,7 @@ func program113() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -25577,7 +26139,7 @@ func program113() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared71(),
+						Options:  shared72(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25596,7 +26158,7 @@ func program113() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25612,7 +26174,7 @@ func program113() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25632,7 +26194,7 @@ func program113() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25647,7 +26209,7 @@ func program113() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25662,7 +26224,7 @@ func program113() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared77(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25680,7 +26242,7 @@ func program113() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared77(),
+						Options:  shared78(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -25690,7 +26252,7 @@ func program113() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared78(),
+								Options:     shared79(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -25715,7 +26277,7 @@ func program113() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared79(),
+								Options:  shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -25738,7 +26300,7 @@ func program113() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared80(),
+						Options:  shared81(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -25758,7 +26320,7 @@ func program113() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared80(),
+								Options:  shared81(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -25800,7 +26362,7 @@ func program113() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -26035,7 +26597,7 @@ func program113() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -26209,7 +26771,7 @@ func program114() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -26373,7 +26935,7 @@ func program115() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -26566,7 +27128,7 @@ func program116() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -26740,7 +27302,7 @@ func program117() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -26903,7 +27465,7 @@ func program118() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -27039,7 +27601,7 @@ func program119() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -27130,7 +27692,7 @@ func program120() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -27192,14 +27754,14 @@ func program121() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
 		},
 		Summary:  "configures, builds and tests the workspace's Meson project",
 		Operands: "script",
-		Options:  shared57(),
+		Options:  shared58(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -27356,7 +27918,7 @@ func program122() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -27574,7 +28136,7 @@ func program123() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -27582,7 +28144,7 @@ func program124() *Spec {
 		},
 		Summary:  "runs the workspace's Gradle build (build scripts are code of the workspace)",
 		Operands: "any",
-		Options:  shared87(),
+		Options:  shared88(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -27599,7 +28161,7 @@ func program124() *Spec {
 				},
 				Summary:  "a task that by convention publishes or deploys",
 				Operands: "any",
-				Options:  shared87(),
+				Options:  shared88(),
 				Code:     "project",
 				Mutates:  "registry",
 				Examples: Examples{
@@ -27630,7 +28192,7 @@ func program124() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -27639,7 +28201,7 @@ func program125() *Spec {
 		},
 		Summary:  "runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)",
 		Operands: "any",
-		Options:  shared88(),
+		Options:  shared89(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -27655,7 +28217,7 @@ func program125() *Spec {
 				},
 				Summary:  "a goal that publishes or releases",
 				Operands: "any",
-				Options:  shared88(),
+				Options:  shared89(),
 				Code:     "project",
 				Mutates:  "registry",
 				Examples: Examples{
@@ -27675,7 +28237,7 @@ func program125() *Spec {
 				},
 				Summary:  "a goal that runs a program or script named on the command line (exec.executable and exec.args)",
 				Operands: "any",
-				Options:  shared88(),
+				Options:  shared89(),
 				Code:     "unanalyzed",
 				Examples: Examples{
 					Judge: []string{
@@ -27702,7 +28264,7 @@ func program125() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -27784,7 +28346,7 @@ func program126() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -27871,7 +28433,7 @@ func program127() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -28107,7 +28669,7 @@ func program128() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -28226,14 +28788,14 @@ func program129() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
 		},
 		Summary:  "runs the workspace's RSpec tests",
 		Operands: "read",
-		Options:  shared89(),
+		Options:  shared90(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -28248,7 +28810,7 @@ func program130() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -28256,7 +28818,7 @@ func program131() *Spec {
 		},
 		Summary:  "lints Ruby code (-a and -A rewrite files)",
 		Operands: "read",
-		Options:  shared90(),
+		Options:  shared91(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -28271,14 +28833,14 @@ func program131() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
 		},
 		Summary:  "runs the workspace's Rake tasks",
 		Operands: "any",
-		Options:  shared91(),
+		Options:  shared92(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -28355,14 +28917,14 @@ func program132() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
 		},
 		Summary:  "the Rails command line (tasks are code of the workspace)",
 		Operands: "any",
-		Options:  shared92(),
+		Options:  shared93(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -28373,7 +28935,7 @@ func program133() *Spec {
 				Operands:    "any",
 				First:       "code:ruby",
 				StopAtFirst: true,
-				Options:     shared93(),
+				Options:     shared94(),
 				Examples: Examples{
 					Allow: []string{
 						"bin/rails runner 'puts Order.count'",
@@ -28521,7 +29083,7 @@ func program133() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -28694,7 +29256,7 @@ func program134() *Spec {
 						},
 						Summary:  "runs the workspace's RSpec tests",
 						Operands: "read",
-						Options:  shared89(),
+						Options:  shared90(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -28711,7 +29273,7 @@ func program134() *Spec {
 						},
 						Summary:  "lints Ruby code (-a and -A rewrite files)",
 						Operands: "read",
-						Options:  shared90(),
+						Options:  shared91(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -28727,7 +29289,7 @@ func program134() *Spec {
 						},
 						Summary:  "runs the workspace's Rake tasks",
 						Operands: "any",
-						Options:  shared91(),
+						Options:  shared92(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -28805,7 +29367,7 @@ func program134() *Spec {
 						},
 						Summary:  "the Rails command line (tasks are code of the workspace)",
 						Operands: "any",
-						Options:  shared92(),
+						Options:  shared93(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -28816,7 +29378,7 @@ func program134() *Spec {
 								Operands:    "any",
 								First:       "code:ruby",
 								StopAtFirst: true,
-								Options:     shared93(),
+								Options:     shared94(),
 								Examples: Examples{
 									Allow: []string{
 										"bin/rails runner 'puts Order.count'",
@@ -29039,14 +29601,14 @@ func program134() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
 		},
 		Summary:  "the RubyGems package manager",
 		Operands: "script",
-		Options:  shared57(),
+		Options:  shared58(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -29158,7 +29720,7 @@ func program135() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -29167,7 +29729,7 @@ func program136() *Spec {
 		},
 		Summary:  "runs the workspace's PHP tests",
 		Operands: "read",
-		Options:  shared94(),
+		Options:  shared95(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -29182,14 +29744,14 @@ func program136() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
 		},
 		Summary:  "the PHP dependency manager (composer NAME runs a script of composer.json)",
 		Operands: "any",
-		Options:  shared95(),
+		Options:  shared96(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -29219,7 +29781,7 @@ func program137() *Spec {
 					"archive",
 				},
 				Operands: "any",
-				Options:  shared95(),
+				Options:  shared96(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -29261,7 +29823,7 @@ func program137() *Spec {
 					"run",
 				},
 				Operands: "any",
-				Options:  shared95(),
+				Options:  shared96(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -29332,7 +29894,7 @@ func program137() *Spec {
 					"exec",
 				},
 				Summary: "runs a vendor binary (a known workspace tool here; any other is judged)",
-				Options: shared95(),
+				Options: shared96(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -29342,7 +29904,7 @@ func program137() *Spec {
 						},
 						Summary:  "runs the workspace's PHP tests",
 						Operands: "read",
-						Options:  shared94(),
+						Options:  shared95(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -29545,7 +30107,7 @@ func program137() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -29553,7 +30115,7 @@ func program138() *Spec {
 		Summary:     "the Elixir build tool (mix tasks are code of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared57(),
+		Options:     shared58(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -29773,7 +30335,7 @@ func program138() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -29970,7 +30532,7 @@ func program139() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -30066,7 +30628,7 @@ func program140() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -30090,7 +30652,7 @@ func program141() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -30132,7 +30694,7 @@ func program142() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -30238,7 +30800,7 @@ func program143() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -30379,7 +30941,7 @@ func program144() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -30481,14 +31043,14 @@ func program145() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
 		},
 		Summary:  "generates code from the workspace's SQL",
 		Operands: "script",
-		Options:  shared96(),
+		Options:  shared97(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -30502,7 +31064,7 @@ func program146() *Spec {
 					"parse",
 				},
 				Operands: "any",
-				Options:  shared96(),
+				Options:  shared97(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -30542,7 +31104,7 @@ func program146() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -30680,7 +31242,7 @@ func program147() *Spec {
 				},
 				Summary:  "builds an image from the workspace's Dockerfile (its RUN steps are the project's)",
 				Operands: "read",
-				Options:  shared97(),
+				Options:  shared98(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -30706,7 +31268,7 @@ func program147() *Spec {
 							"b",
 						},
 						Operands: "read",
-						Options:  shared97(),
+						Options:  shared98(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -30820,7 +31382,7 @@ func program147() *Spec {
 				Operands:    "command",
 				First:       "any",
 				StopAtFirst: true,
-				Options:     shared98(),
+				Options:     shared99(),
 				Network:     "read",
 				Examples: Examples{
 					Allow: []string{
@@ -30843,7 +31405,7 @@ func program147() *Spec {
 				Summary:     "runs a command in a running container (the command is split and analyzed on its own)",
 				Operands:    "command",
 				StopAtFirst: true,
-				Options:     shared99(),
+				Options:     shared100(),
 				Examples: Examples{
 					Allow: []string{
 						"docker exec -it app-db-1 cat /etc/hostname",
@@ -31015,7 +31577,7 @@ func program147() *Spec {
 				},
 				Summary:  "copies files between a container and the machine (CONTAINER:PATH is the container's)",
 				Operands: "dest",
-				Options:  shared100(),
+				Options:  shared101(),
 				Examples: Examples{
 					Allow: []string{
 						"docker cp web-1:/app/logs/app.log ./app.log",
@@ -31107,7 +31669,7 @@ func program147() *Spec {
 						Operands:    "command",
 						First:       "any",
 						StopAtFirst: true,
-						Options:     shared98(),
+						Options:     shared99(),
 						Network:     "read",
 						Examples: Examples{
 							Allow: []string{
@@ -31130,7 +31692,7 @@ func program147() *Spec {
 						Summary:     "runs a command in a running container (the command is split and analyzed on its own)",
 						Operands:    "command",
 						StopAtFirst: true,
-						Options:     shared99(),
+						Options:     shared100(),
 						Examples: Examples{
 							Allow: []string{
 								"docker exec -it app-db-1 cat /etc/hostname",
@@ -31222,7 +31784,7 @@ func program147() *Spec {
 							"cp",
 						},
 						Operands: "dest",
-						Options:  shared100(),
+						Options:  shared101(),
 					},
 				},
 				Examples: Examples{
@@ -31295,7 +31857,7 @@ func program147() *Spec {
 							"build",
 						},
 						Operands: "read",
-						Options:  shared97(),
+						Options:  shared98(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -31555,7 +32117,7 @@ func program147() *Spec {
 					"compose",
 				},
 				Summary: "runs the workspace's compose project",
-				Options: shared101(),
+				Options: shared102(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -31563,7 +32125,7 @@ func program147() *Spec {
 						},
 						Summary:  "starts the project's services",
 						Operands: "any",
-						Options:  shared102(),
+						Options:  shared103(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -31573,7 +32135,7 @@ func program147() *Spec {
 						},
 						Summary:  "stops and removes the project's containers and networks",
 						Operands: "any",
-						Options:  shared103(),
+						Options:  shared104(),
 					},
 					{
 						Names: []string{
@@ -31600,7 +32162,7 @@ func program147() *Spec {
 							"build",
 						},
 						Operands: "any",
-						Options:  shared104(),
+						Options:  shared105(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -31612,7 +32174,7 @@ func program147() *Spec {
 						Operands:    "command",
 						First:       "any",
 						StopAtFirst: true,
-						Options:     shared105(),
+						Options:     shared106(),
 						Code:        "project",
 					},
 					{
@@ -31622,7 +32184,7 @@ func program147() *Spec {
 						Summary:     "runs a command in a running service (split and analyzed on its own)",
 						Operands:    "command",
 						StopAtFirst: true,
-						Options:     shared106(),
+						Options:     shared107(),
 					},
 					{
 						Names: []string{
@@ -31639,7 +32201,7 @@ func program147() *Spec {
 							"rm",
 						},
 						Operands: "any",
-						Options:  shared107(),
+						Options:  shared108(),
 					},
 					{
 						Names: []string{
@@ -31701,14 +32263,14 @@ func program147() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
 			"podman-compose",
 		},
 		Summary: "runs the workspace's compose project (v1 command)",
-		Options: shared101(),
+		Options: shared102(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -31716,7 +32278,7 @@ func program148() *Spec {
 				},
 				Summary:  "starts the project's services",
 				Operands: "any",
-				Options:  shared102(),
+				Options:  shared103(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -31726,7 +32288,7 @@ func program148() *Spec {
 				},
 				Summary:  "stops and removes the project's containers and networks",
 				Operands: "any",
-				Options:  shared103(),
+				Options:  shared104(),
 			},
 			{
 				Names: []string{
@@ -31753,7 +32315,7 @@ func program148() *Spec {
 					"build",
 				},
 				Operands: "any",
-				Options:  shared104(),
+				Options:  shared105(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -31765,7 +32327,7 @@ func program148() *Spec {
 				Operands:    "command",
 				First:       "any",
 				StopAtFirst: true,
-				Options:     shared105(),
+				Options:     shared106(),
 				Code:        "project",
 			},
 			{
@@ -31775,7 +32337,7 @@ func program148() *Spec {
 				Summary:     "runs a command in a running service (split and analyzed on its own)",
 				Operands:    "command",
 				StopAtFirst: true,
-				Options:     shared106(),
+				Options:     shared107(),
 			},
 			{
 				Names: []string{
@@ -31792,7 +32354,7 @@ func program148() *Spec {
 					"rm",
 				},
 				Operands: "any",
-				Options:  shared107(),
+				Options:  shared108(),
 			},
 			{
 				Names: []string{
@@ -31836,7 +32398,7 @@ func program148() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -32939,7 +33501,7 @@ func program149() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -32992,7 +33554,7 @@ func program150() *Spec {
 				},
 				Summary:  "renders or checks charts locally",
 				Operands: "any",
-				Options:  shared108(),
+				Options:  shared109(),
 				Examples: Examples{
 					Allow: []string{
 						"helm template api charts/api -f charts/api/values-staging.yaml",
@@ -33198,7 +33760,7 @@ func program150() *Spec {
 				},
 				Summary:  "changes releases in the cluster (a dry run only renders)",
 				Operands: "any",
-				Options:  shared108(),
+				Options:  shared109(),
 				Mutates:  "cluster",
 				Examples: Examples{
 					Allow: []string{
@@ -33285,7 +33847,7 @@ func program150() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -33372,7 +33934,7 @@ func program151() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -33399,7 +33961,7 @@ func program152() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -33452,7 +34014,7 @@ func program153() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -33524,7 +34086,7 @@ func program154() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -33581,7 +34143,7 @@ func program155() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -33601,7 +34163,7 @@ func program156() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -33636,7 +34198,7 @@ func program157() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -33658,7 +34220,7 @@ func program158() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -33689,7 +34251,7 @@ func program159() *Spec {
 				},
 				Summary:  "downloads the configuration's providers and modules",
 				Operands: "read",
-				Options:  shared109(),
+				Options:  shared110(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -33700,7 +34262,7 @@ func program159() *Spec {
 				},
 				Summary:  "computes and prints the changes without making them",
 				Operands: "read",
-				Options:  shared110(),
+				Options:  shared111(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -33710,7 +34272,7 @@ func program159() *Spec {
 				},
 				Summary:  "formats the configuration files",
 				Operands: "read",
-				Options:  shared111(),
+				Options:  shared112(),
 			},
 			{
 				Names: []string{
@@ -33726,7 +34288,7 @@ func program159() *Spec {
 				},
 				Summary:  "prints the state, a plan, outputs or the configuration",
 				Operands: "read",
-				Options:  shared112(),
+				Options:  shared113(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -33760,7 +34322,7 @@ func program159() *Spec {
 							"show",
 						},
 						Operands: "any",
-						Options:  shared113(),
+						Options:  shared114(),
 					},
 					{
 						Names: []string{
@@ -33804,7 +34366,7 @@ func program159() *Spec {
 							"select",
 						},
 						Operands: "any",
-						Options:  shared114(),
+						Options:  shared115(),
 					},
 					{
 						Names: []string{
@@ -33830,7 +34392,7 @@ func program159() *Spec {
 				},
 				Summary:  "changes real infrastructure or its state",
 				Operands: "read",
-				Options:  shared115(),
+				Options:  shared116(),
 				Code:     "project",
 				Network:  "read",
 				Mutates:  "cloud",
@@ -33875,7 +34437,7 @@ func program159() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -33907,7 +34469,7 @@ func program160() *Spec {
 				},
 				Summary:  "downloads the configuration's providers and modules",
 				Operands: "read",
-				Options:  shared109(),
+				Options:  shared110(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -33918,7 +34480,7 @@ func program160() *Spec {
 				},
 				Summary:  "computes and prints the changes without making them",
 				Operands: "read",
-				Options:  shared110(),
+				Options:  shared111(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -33928,7 +34490,7 @@ func program160() *Spec {
 				},
 				Summary:  "formats the configuration files",
 				Operands: "read",
-				Options:  shared111(),
+				Options:  shared112(),
 			},
 			{
 				Names: []string{
@@ -33944,7 +34506,7 @@ func program160() *Spec {
 				},
 				Summary:  "prints the state, a plan, outputs or the configuration",
 				Operands: "read",
-				Options:  shared112(),
+				Options:  shared113(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -33978,7 +34540,7 @@ func program160() *Spec {
 							"show",
 						},
 						Operands: "any",
-						Options:  shared113(),
+						Options:  shared114(),
 					},
 					{
 						Names: []string{
@@ -34022,7 +34584,7 @@ func program160() *Spec {
 							"select",
 						},
 						Operands: "any",
-						Options:  shared114(),
+						Options:  shared115(),
 					},
 					{
 						Names: []string{
@@ -34048,7 +34610,7 @@ func program160() *Spec {
 				},
 				Summary:  "changes real infrastructure or its state",
 				Operands: "read",
-				Options:  shared115(),
+				Options:  shared116(),
 				Code:     "project",
 				Network:  "read",
 				Mutates:  "cloud",
@@ -34085,7 +34647,7 @@ func program160() *Spec {
 						},
 						Summary:  "downloads the configuration's providers and modules",
 						Operands: "read",
-						Options:  shared109(),
+						Options:  shared110(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -34096,7 +34658,7 @@ func program160() *Spec {
 						},
 						Summary:  "computes and prints the changes without making them",
 						Operands: "read",
-						Options:  shared110(),
+						Options:  shared111(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -34106,7 +34668,7 @@ func program160() *Spec {
 						},
 						Summary:  "formats the configuration files",
 						Operands: "read",
-						Options:  shared111(),
+						Options:  shared112(),
 					},
 					{
 						Names: []string{
@@ -34122,7 +34684,7 @@ func program160() *Spec {
 						},
 						Summary:  "prints the state, a plan, outputs or the configuration",
 						Operands: "read",
-						Options:  shared112(),
+						Options:  shared113(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -34156,7 +34718,7 @@ func program160() *Spec {
 									"show",
 								},
 								Operands: "any",
-								Options:  shared113(),
+								Options:  shared114(),
 							},
 							{
 								Names: []string{
@@ -34194,7 +34756,7 @@ func program160() *Spec {
 						},
 						Summary:  "changes real infrastructure or its state",
 						Operands: "read",
-						Options:  shared115(),
+						Options:  shared116(),
 						Code:     "project",
 						Network:  "read",
 						Mutates:  "cloud",
@@ -34236,7 +34798,7 @@ func program160() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -34265,7 +34827,7 @@ func program161() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -34483,7 +35045,7 @@ func program162() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -34558,7 +35120,7 @@ func program163() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -34686,7 +35248,7 @@ func program164() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -34709,7 +35271,7 @@ func program165() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -34781,7 +35343,7 @@ func program166() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -35370,7 +35932,7 @@ func program167() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -36256,7 +36818,7 @@ func program168() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -36380,7 +36942,7 @@ func program169() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -36858,7 +37420,7 @@ func program170() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -37145,7 +37707,7 @@ func program171() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -37355,7 +37917,7 @@ func program172() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -37497,7 +38059,7 @@ func program173() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -37694,7 +38256,7 @@ func program174() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -37784,7 +38346,7 @@ func program175() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -37905,7 +38467,7 @@ func program176() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -38161,7 +38723,7 @@ func program177() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -38341,7 +38903,7 @@ func program178() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -38514,7 +39076,7 @@ func program179() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -38593,7 +39155,7 @@ func program180() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -38711,7 +39273,7 @@ func program181() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -38824,7 +39386,7 @@ func program182() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -38940,7 +39502,7 @@ func program183() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -39202,7 +39764,7 @@ func program184() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -39270,7 +39832,7 @@ func program185() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -39300,7 +39862,7 @@ func program186() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -39424,7 +39986,7 @@ func program187() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -39768,7 +40330,7 @@ func program188() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -40001,7 +40563,7 @@ func program189() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -40013,7 +40575,7 @@ func program190() *Spec {
 		Summary:  "HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)",
 		Operands: "data",
 		First:    "url",
-		Options:  shared116(),
+		Options:  shared117(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -40026,7 +40588,7 @@ func program190() *Spec {
 				},
 				Operands: "data",
 				First:    "url",
-				Options:  shared116(),
+				Options:  shared117(),
 			},
 			{
 				Names: []string{
@@ -40041,7 +40603,7 @@ func program190() *Spec {
 				},
 				Operands: "data",
 				First:    "url",
-				Options:  shared116(),
+				Options:  shared117(),
 				Mutates:  "remote",
 			},
 		},
@@ -40063,7 +40625,7 @@ func program190() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -40178,7 +40740,7 @@ func program191() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -40220,7 +40782,7 @@ func program192() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -40304,7 +40866,7 @@ func program193() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -40335,7 +40897,7 @@ func program194() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -40371,7 +40933,7 @@ func program195() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -40397,7 +40959,7 @@ func program196() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -40793,7 +41355,7 @@ func program197() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -40881,7 +41443,7 @@ func program198() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -40940,7 +41502,7 @@ func program199() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -41115,13 +41677,13 @@ func program200() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
 		},
 		Summary: "systemd services (status and listing allowed; starting, stopping and enabling judged)",
-		Options: shared117(),
+		Options: shared118(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -41146,7 +41708,7 @@ func program201() *Spec {
 					"show-environment",
 				},
 				Operands: "any",
-				Options:  shared117(),
+				Options:  shared118(),
 			},
 			{
 				Names: []string{
@@ -41218,7 +41780,7 @@ func program201() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -41241,7 +41803,7 @@ func program202() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -41314,7 +41876,7 @@ func program203() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -41450,7 +42012,7 @@ func program204() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -41550,7 +42112,7 @@ func program205() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -41741,7 +42303,7 @@ func program206() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -41813,7 +42375,7 @@ func program207() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -41835,7 +42397,7 @@ func program208() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -41908,7 +42470,7 @@ func program209() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -42000,7 +42562,7 @@ func program210() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -42051,7 +42613,7 @@ func program211() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -42146,7 +42708,7 @@ func program212() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -42215,7 +42777,7 @@ func program213() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -42267,7 +42829,7 @@ func program214() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -42288,7 +42850,7 @@ func program215() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -42308,7 +42870,7 @@ func program216() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -42393,7 +42955,7 @@ func program217() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -42416,7 +42978,7 @@ func program218() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -42441,7 +43003,7 @@ func program219() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -42555,7 +43117,7 @@ func program220() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -42676,7 +43238,7 @@ func program221() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -42799,7 +43361,7 @@ func program222() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -43047,7 +43609,7 @@ func program223() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -43129,7 +43691,7 @@ func program224() *Spec {
 // gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -43235,7 +43797,7 @@ func program225() *Spec {
 // lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -43324,7 +43886,7 @@ func program226() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -43411,7 +43973,7 @@ func program227() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -43496,7 +44058,7 @@ func program228() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -43584,7 +44146,7 @@ func program229() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -43653,7 +44215,7 @@ func program230() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -43793,7 +44355,7 @@ func program231() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -43829,7 +44391,7 @@ func program232() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -43881,7 +44443,7 @@ func program233() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -43961,7 +44523,7 @@ func program234() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -44047,7 +44609,7 @@ func program235() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -44122,7 +44684,7 @@ func program236() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -44189,7 +44751,7 @@ func program237() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -44219,7 +44781,7 @@ func program238() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -44243,7 +44805,7 @@ func program239() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -44314,7 +44876,7 @@ func program240() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -45129,7 +45691,7 @@ func generatedPaths() []PathClasses {
 }
 
 // sharedValues holds the shared values once built.
-var sharedValues [118]any
+var sharedValues [119]any
 
 func shared0() []Option {
 	if sharedValues[0] == nil {
@@ -47729,6 +48291,41 @@ func shared41() []Option {
 		sharedValues[41] = []Option{
 			{
 				Names: []string{
+					"-g",
+					"--glob",
+					"-G",
+					"--no-glob",
+					"-v",
+					"--verbose",
+					"-i",
+					"--interactive",
+					"-I",
+					"--no-interactive",
+					"--preserve-root",
+					"-h",
+					"--help",
+					"--version",
+					"--dry-run",
+					"-d",
+					"--no-preserve-root",
+				},
+			},
+			{
+				Names: []string{
+					"--impl",
+				},
+				Value: "any",
+			},
+		}
+	}
+	return sharedValues[41].([]Option)
+}
+
+func shared42() []Option {
+	if sharedValues[42] == nil {
+		sharedValues[42] = []Option{
+			{
+				Names: []string{
 					"-p",
 					"--project",
 				},
@@ -47869,12 +48466,12 @@ func shared41() []Option {
 			},
 		}
 	}
-	return sharedValues[41].([]Option)
+	return sharedValues[42].([]Option)
 }
 
-func shared42() []Option {
-	if sharedValues[42] == nil {
-		sharedValues[42] = []Option{
+func shared43() []Option {
+	if sharedValues[43] == nil {
+		sharedValues[43] = []Option{
 			{
 				Names: []string{
 					"--fix",
@@ -47968,12 +48565,12 @@ func shared42() []Option {
 			},
 		}
 	}
-	return sharedValues[42].([]Option)
+	return sharedValues[43].([]Option)
 }
 
-func shared43() []Option {
-	if sharedValues[43] == nil {
-		sharedValues[43] = []Option{
+func shared44() []Option {
+	if sharedValues[44] == nil {
+		sharedValues[44] = []Option{
 			{
 				Names: []string{
 					"-w",
@@ -48056,12 +48653,12 @@ func shared43() []Option {
 			},
 		}
 	}
-	return sharedValues[43].([]Option)
+	return sharedValues[44].([]Option)
 }
 
-func shared44() []Option {
-	if sharedValues[44] == nil {
-		sharedValues[44] = []Option{
+func shared45() []Option {
+	if sharedValues[45] == nil {
+		sharedValues[45] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -48131,12 +48728,12 @@ func shared44() []Option {
 			},
 		}
 	}
-	return sharedValues[44].([]Option)
+	return sharedValues[45].([]Option)
 }
 
-func shared45() []Option {
-	if sharedValues[45] == nil {
-		sharedValues[45] = []Option{
+func shared46() []Option {
+	if sharedValues[46] == nil {
+		sharedValues[46] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -48215,12 +48812,12 @@ func shared45() []Option {
 			},
 		}
 	}
-	return sharedValues[45].([]Option)
+	return sharedValues[46].([]Option)
 }
 
-func shared46() []Option {
-	if sharedValues[46] == nil {
-		sharedValues[46] = []Option{
+func shared47() []Option {
+	if sharedValues[47] == nil {
+		sharedValues[47] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -48253,12 +48850,12 @@ func shared46() []Option {
 			},
 		}
 	}
-	return sharedValues[46].([]Option)
+	return sharedValues[47].([]Option)
 }
 
-func shared47() []Option {
-	if sharedValues[47] == nil {
-		sharedValues[47] = []Option{
+func shared48() []Option {
+	if sharedValues[48] == nil {
+		sharedValues[48] = []Option{
 			{
 				Names: []string{
 					"--host",
@@ -48317,12 +48914,12 @@ func shared47() []Option {
 			},
 		}
 	}
-	return sharedValues[47].([]Option)
+	return sharedValues[48].([]Option)
 }
 
-func shared48() []Option {
-	if sharedValues[48] == nil {
-		sharedValues[48] = []Option{
+func shared49() []Option {
+	if sharedValues[49] == nil {
+		sharedValues[49] = []Option{
 			{
 				Names: []string{
 					"--merge",
@@ -48383,12 +48980,12 @@ func shared48() []Option {
 			},
 		}
 	}
-	return sharedValues[48].([]Option)
+	return sharedValues[49].([]Option)
 }
 
-func shared49() []Option {
-	if sharedValues[49] == nil {
-		sharedValues[49] = []Option{
+func shared50() []Option {
+	if sharedValues[50] == nil {
+		sharedValues[50] = []Option{
 			{
 				Names: []string{
 					"-c",
@@ -48455,12 +49052,12 @@ func shared49() []Option {
 			},
 		}
 	}
-	return sharedValues[49].([]Option)
+	return sharedValues[50].([]Option)
 }
 
-func shared50() []Option {
-	if sharedValues[50] == nil {
-		sharedValues[50] = []Option{
+func shared51() []Option {
+	if sharedValues[51] == nil {
+		sharedValues[51] = []Option{
 			{
 				Names: []string{
 					"--turbo",
@@ -48506,12 +49103,12 @@ func shared50() []Option {
 			},
 		}
 	}
-	return sharedValues[50].([]Option)
+	return sharedValues[51].([]Option)
 }
 
-func shared51() []Option {
-	if sharedValues[51] == nil {
-		sharedValues[51] = []Option{
+func shared52() []Option {
+	if sharedValues[52] == nil {
+		sharedValues[52] = []Option{
 			{
 				Names: []string{
 					"--watch",
@@ -48626,12 +49223,12 @@ func shared51() []Option {
 			},
 		}
 	}
-	return sharedValues[51].([]Option)
+	return sharedValues[52].([]Option)
 }
 
-func shared52() []Option {
-	if sharedValues[52] == nil {
-		sharedValues[52] = []Option{
+func shared53() []Option {
+	if sharedValues[53] == nil {
+		sharedValues[53] = []Option{
 			{
 				Names: []string{
 					"--run",
@@ -48737,12 +49334,12 @@ func shared52() []Option {
 			},
 		}
 	}
-	return sharedValues[52].([]Option)
+	return sharedValues[53].([]Option)
 }
 
-func shared53() []Option {
-	if sharedValues[53] == nil {
-		sharedValues[53] = []Option{
+func shared54() []Option {
+	if sharedValues[54] == nil {
+		sharedValues[54] = []Option{
 			{
 				Names: []string{
 					"-w",
@@ -48825,12 +49422,12 @@ func shared53() []Option {
 			},
 		}
 	}
-	return sharedValues[53].([]Option)
+	return sharedValues[54].([]Option)
 }
 
-func shared54() []Option {
-	if sharedValues[54] == nil {
-		sharedValues[54] = []Option{
+func shared55() []Option {
+	if sharedValues[55] == nil {
+		sharedValues[55] = []Option{
 			{
 				Names: []string{
 					"-V",
@@ -48841,12 +49438,12 @@ func shared54() []Option {
 			},
 		}
 	}
-	return sharedValues[54].([]Option)
+	return sharedValues[55].([]Option)
 }
 
-func shared55() []Option {
-	if sharedValues[55] == nil {
-		sharedValues[55] = []Option{
+func shared56() []Option {
+	if sharedValues[56] == nil {
+		sharedValues[56] = []Option{
 			{
 				Names: []string{
 					"--headed",
@@ -48909,12 +49506,12 @@ func shared55() []Option {
 			},
 		}
 	}
-	return sharedValues[55].([]Option)
+	return sharedValues[56].([]Option)
 }
 
-func shared56() []Option {
-	if sharedValues[56] == nil {
-		sharedValues[56] = []Option{
+func shared57() []Option {
+	if sharedValues[57] == nil {
+		sharedValues[57] = []Option{
 			{
 				Names: []string{
 					"--force",
@@ -48933,12 +49530,12 @@ func shared56() []Option {
 			},
 		}
 	}
-	return sharedValues[56].([]Option)
+	return sharedValues[57].([]Option)
 }
 
-func shared57() []Option {
-	if sharedValues[57] == nil {
-		sharedValues[57] = []Option{
+func shared58() []Option {
+	if sharedValues[58] == nil {
+		sharedValues[58] = []Option{
 			{
 				Names: []string{
 					"-v",
@@ -48949,12 +49546,12 @@ func shared57() []Option {
 			},
 		}
 	}
-	return sharedValues[57].([]Option)
+	return sharedValues[58].([]Option)
 }
 
-func shared58() []Option {
-	if sharedValues[58] == nil {
-		sharedValues[58] = []Option{
+func shared59() []Option {
+	if sharedValues[59] == nil {
+		sharedValues[59] = []Option{
 			{
 				Names: []string{
 					"--headed",
@@ -49016,12 +49613,12 @@ func shared58() []Option {
 			},
 		}
 	}
-	return sharedValues[58].([]Option)
+	return sharedValues[59].([]Option)
 }
 
-func shared59() []Option {
-	if sharedValues[59] == nil {
-		sharedValues[59] = []Option{
+func shared60() []Option {
+	if sharedValues[60] == nil {
+		sharedValues[60] = []Option{
 			{
 				Names: []string{
 					"--affected",
@@ -49097,12 +49694,12 @@ func shared59() []Option {
 			},
 		}
 	}
-	return sharedValues[59].([]Option)
+	return sharedValues[60].([]Option)
 }
 
-func shared60() []Option {
-	if sharedValues[60] == nil {
-		sharedValues[60] = []Option{
+func shared61() []Option {
+	if sharedValues[61] == nil {
+		sharedValues[61] = []Option{
 			{
 				Names: []string{
 					"--docker",
@@ -49124,12 +49721,12 @@ func shared60() []Option {
 			},
 		}
 	}
-	return sharedValues[60].([]Option)
+	return sharedValues[61].([]Option)
 }
 
-func shared61() []Option {
-	if sharedValues[61] == nil {
-		sharedValues[61] = []Option{
+func shared62() []Option {
+	if sharedValues[62] == nil {
+		sharedValues[62] = []Option{
 			{
 				Names: []string{
 					"--all",
@@ -49198,12 +49795,12 @@ func shared61() []Option {
 			},
 		}
 	}
-	return sharedValues[61].([]Option)
+	return sharedValues[62].([]Option)
 }
 
-func shared62() []Option {
-	if sharedValues[62] == nil {
-		sharedValues[62] = []Option{
+func shared63() []Option {
+	if sharedValues[63] == nil {
+		sharedValues[63] = []Option{
 			{
 				Names: []string{
 					"--silent",
@@ -49354,12 +49951,12 @@ func shared62() []Option {
 			},
 		}
 	}
-	return sharedValues[62].([]Option)
+	return sharedValues[63].([]Option)
 }
 
-func shared63() []Option {
-	if sharedValues[63] == nil {
-		sharedValues[63] = []Option{
+func shared64() []Option {
+	if sharedValues[64] == nil {
+		sharedValues[64] = []Option{
 			{
 				Names: []string{
 					"--silent",
@@ -49456,12 +50053,12 @@ func shared63() []Option {
 			},
 		}
 	}
-	return sharedValues[63].([]Option)
+	return sharedValues[64].([]Option)
 }
 
-func shared64() []Option {
-	if sharedValues[64] == nil {
-		sharedValues[64] = []Option{
+func shared65() []Option {
+	if sharedValues[65] == nil {
+		sharedValues[65] = []Option{
 			{
 				Names: []string{
 					"-r",
@@ -49584,12 +50181,12 @@ func shared64() []Option {
 			},
 		}
 	}
-	return sharedValues[64].([]Option)
+	return sharedValues[65].([]Option)
 }
 
-func shared65() []Option {
-	if sharedValues[65] == nil {
-		sharedValues[65] = []Option{
+func shared66() []Option {
+	if sharedValues[66] == nil {
+		sharedValues[66] = []Option{
 			{
 				Names: []string{
 					"-v",
@@ -49697,12 +50294,12 @@ func shared65() []Option {
 			},
 		}
 	}
-	return sharedValues[65].([]Option)
+	return sharedValues[66].([]Option)
 }
 
-func shared66() []Option {
-	if sharedValues[66] == nil {
-		sharedValues[66] = []Option{
+func shared67() []Option {
+	if sharedValues[67] == nil {
+		sharedValues[67] = []Option{
 			{
 				Names: []string{
 					"-v",
@@ -49761,12 +50358,12 @@ func shared66() []Option {
 			},
 		}
 	}
-	return sharedValues[66].([]Option)
+	return sharedValues[67].([]Option)
 }
 
-func shared67() []Option {
-	if sharedValues[67] == nil {
-		sharedValues[67] = []Option{
+func shared68() []Option {
+	if sharedValues[68] == nil {
+		sharedValues[68] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -49830,12 +50427,12 @@ func shared67() []Option {
 			},
 		}
 	}
-	return sharedValues[67].([]Option)
+	return sharedValues[68].([]Option)
 }
 
-func shared68() []Option {
-	if sharedValues[68] == nil {
-		sharedValues[68] = []Option{
+func shared69() []Option {
+	if sharedValues[69] == nil {
+		sharedValues[69] = []Option{
 			{
 				Names: []string{
 					"-q",
@@ -50023,12 +50620,12 @@ func shared68() []Option {
 			},
 		}
 	}
-	return sharedValues[68].([]Option)
+	return sharedValues[69].([]Option)
 }
 
-func shared69() []Option {
-	if sharedValues[69] == nil {
-		sharedValues[69] = []Option{
+func shared70() []Option {
+	if sharedValues[70] == nil {
+		sharedValues[70] = []Option{
 			{
 				Names: []string{
 					"--fix",
@@ -50121,12 +50718,12 @@ func shared69() []Option {
 			},
 		}
 	}
-	return sharedValues[69].([]Option)
+	return sharedValues[70].([]Option)
 }
 
-func shared70() []Option {
-	if sharedValues[70] == nil {
-		sharedValues[70] = []Option{
+func shared71() []Option {
+	if sharedValues[71] == nil {
+		sharedValues[71] = []Option{
 			{
 				Names: []string{
 					"--check",
@@ -50177,12 +50774,12 @@ func shared70() []Option {
 			},
 		}
 	}
-	return sharedValues[70].([]Option)
+	return sharedValues[71].([]Option)
 }
 
-func shared71() []Option {
-	if sharedValues[71] == nil {
-		sharedValues[71] = []Option{
+func shared72() []Option {
+	if sharedValues[72] == nil {
+		sharedValues[72] = []Option{
 			{
 				Names: []string{
 					"--check",
@@ -50244,12 +50841,12 @@ func shared71() []Option {
 			},
 		}
 	}
-	return sharedValues[71].([]Option)
+	return sharedValues[72].([]Option)
 }
 
-func shared72() []Option {
-	if sharedValues[72] == nil {
-		sharedValues[72] = []Option{
+func shared73() []Option {
+	if sharedValues[73] == nil {
+		sharedValues[73] = []Option{
 			{
 				Names: []string{
 					"-c",
@@ -50324,12 +50921,12 @@ func shared72() []Option {
 			},
 		}
 	}
-	return sharedValues[72].([]Option)
+	return sharedValues[73].([]Option)
 }
 
-func shared73() []Option {
-	if sharedValues[73] == nil {
-		sharedValues[73] = []Option{
+func shared74() []Option {
+	if sharedValues[74] == nil {
+		sharedValues[74] = []Option{
 			{
 				Names: []string{
 					"--strict",
@@ -50438,12 +51035,12 @@ func shared73() []Option {
 			},
 		}
 	}
-	return sharedValues[73].([]Option)
+	return sharedValues[74].([]Option)
 }
 
-func shared74() []Option {
-	if sharedValues[74] == nil {
-		sharedValues[74] = []Option{
+func shared75() []Option {
+	if sharedValues[75] == nil {
+		sharedValues[75] = []Option{
 			{
 				Names: []string{
 					"--outputjson",
@@ -50491,12 +51088,12 @@ func shared74() []Option {
 			},
 		}
 	}
-	return sharedValues[74].([]Option)
+	return sharedValues[75].([]Option)
 }
 
-func shared75() []Option {
-	if sharedValues[75] == nil {
-		sharedValues[75] = []Option{
+func shared76() []Option {
+	if sharedValues[76] == nil {
+		sharedValues[76] = []Option{
 			{
 				Names: []string{
 					"--count",
@@ -50557,12 +51154,12 @@ func shared75() []Option {
 			},
 		}
 	}
-	return sharedValues[75].([]Option)
+	return sharedValues[76].([]Option)
 }
 
-func shared76() []Option {
-	if sharedValues[76] == nil {
-		sharedValues[76] = []Option{
+func shared77() []Option {
+	if sharedValues[77] == nil {
+		sharedValues[77] = []Option{
 			{
 				Names: []string{
 					"-E",
@@ -50637,12 +51234,12 @@ func shared76() []Option {
 			},
 		}
 	}
-	return sharedValues[76].([]Option)
+	return sharedValues[77].([]Option)
 }
 
-func shared77() []Option {
-	if sharedValues[77] == nil {
-		sharedValues[77] = []Option{
+func shared78() []Option {
+	if sharedValues[78] == nil {
+		sharedValues[78] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -50662,12 +51259,12 @@ func shared77() []Option {
 			},
 		}
 	}
-	return sharedValues[77].([]Option)
+	return sharedValues[78].([]Option)
 }
 
-func shared78() []Option {
-	if sharedValues[78] == nil {
-		sharedValues[78] = []Option{
+func shared79() []Option {
+	if sharedValues[79] == nil {
+		sharedValues[79] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -50718,12 +51315,12 @@ func shared78() []Option {
 			},
 		}
 	}
-	return sharedValues[78].([]Option)
+	return sharedValues[79].([]Option)
 }
 
-func shared79() []Option {
-	if sharedValues[79] == nil {
-		sharedValues[79] = []Option{
+func shared80() []Option {
+	if sharedValues[80] == nil {
+		sharedValues[80] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -50784,12 +51381,12 @@ func shared79() []Option {
 			},
 		}
 	}
-	return sharedValues[79].([]Option)
+	return sharedValues[80].([]Option)
 }
 
-func shared80() []Option {
-	if sharedValues[80] == nil {
-		sharedValues[80] = []Option{
+func shared81() []Option {
+	if sharedValues[81] == nil {
+		sharedValues[81] = []Option{
 			{
 				Names: []string{
 					"-p",
@@ -50869,12 +51466,12 @@ func shared80() []Option {
 			},
 		}
 	}
-	return sharedValues[80].([]Option)
+	return sharedValues[81].([]Option)
 }
 
-func shared81() []Option {
-	if sharedValues[81] == nil {
-		sharedValues[81] = []Option{
+func shared82() []Option {
+	if sharedValues[82] == nil {
+		sharedValues[82] = []Option{
 			{
 				Names: []string{
 					"-l",
@@ -50946,12 +51543,12 @@ func shared81() []Option {
 			},
 		}
 	}
-	return sharedValues[81].([]Option)
+	return sharedValues[82].([]Option)
 }
 
-func shared82() []Option {
-	if sharedValues[82] == nil {
-		sharedValues[82] = []Option{
+func shared83() []Option {
+	if sharedValues[83] == nil {
+		sharedValues[83] = []Option{
 			{
 				Names: []string{
 					"--disable-pip-version-check",
@@ -51095,12 +51692,12 @@ func shared82() []Option {
 			},
 		}
 	}
-	return sharedValues[82].([]Option)
+	return sharedValues[83].([]Option)
 }
 
-func shared83() []Option {
-	if sharedValues[83] == nil {
-		sharedValues[83] = []Option{
+func shared84() []Option {
+	if sharedValues[84] == nil {
+		sharedValues[84] = []Option{
 			{
 				Names: []string{
 					"-c",
@@ -51146,12 +51743,12 @@ func shared83() []Option {
 			},
 		}
 	}
-	return sharedValues[83].([]Option)
+	return sharedValues[84].([]Option)
 }
 
-func shared84() []Option {
-	if sharedValues[84] == nil {
-		sharedValues[84] = []Option{
+func shared85() []Option {
+	if sharedValues[85] == nil {
+		sharedValues[85] = []Option{
 			{
 				Names: []string{
 					"-q",
@@ -51183,12 +51780,12 @@ func shared84() []Option {
 			},
 		}
 	}
-	return sharedValues[84].([]Option)
+	return sharedValues[85].([]Option)
 }
 
-func shared85() []Option {
-	if sharedValues[85] == nil {
-		sharedValues[85] = []Option{
+func shared86() []Option {
+	if sharedValues[86] == nil {
+		sharedValues[86] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -51230,12 +51827,12 @@ func shared85() []Option {
 			},
 		}
 	}
-	return sharedValues[85].([]Option)
+	return sharedValues[86].([]Option)
 }
 
-func shared86() []Option {
-	if sharedValues[86] == nil {
-		sharedValues[86] = []Option{
+func shared87() []Option {
+	if sharedValues[87] == nil {
+		sharedValues[87] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -51266,12 +51863,12 @@ func shared86() []Option {
 			},
 		}
 	}
-	return sharedValues[86].([]Option)
+	return sharedValues[87].([]Option)
 }
 
-func shared87() []Option {
-	if sharedValues[87] == nil {
-		sharedValues[87] = []Option{
+func shared88() []Option {
+	if sharedValues[88] == nil {
+		sharedValues[88] = []Option{
 			{
 				Names: []string{
 					"-x",
@@ -51389,12 +51986,12 @@ func shared87() []Option {
 			},
 		}
 	}
-	return sharedValues[87].([]Option)
+	return sharedValues[88].([]Option)
 }
 
-func shared88() []Option {
-	if sharedValues[88] == nil {
-		sharedValues[88] = []Option{
+func shared89() []Option {
+	if sharedValues[89] == nil {
+		sharedValues[89] = []Option{
 			{
 				Names: []string{
 					"-D",
@@ -51491,12 +52088,12 @@ func shared88() []Option {
 			},
 		}
 	}
-	return sharedValues[88].([]Option)
+	return sharedValues[89].([]Option)
 }
 
-func shared89() []Option {
-	if sharedValues[89] == nil {
-		sharedValues[89] = []Option{
+func shared90() []Option {
+	if sharedValues[90] == nil {
+		sharedValues[90] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -51578,12 +52175,12 @@ func shared89() []Option {
 			},
 		}
 	}
-	return sharedValues[89].([]Option)
+	return sharedValues[90].([]Option)
 }
 
-func shared90() []Option {
-	if sharedValues[90] == nil {
-		sharedValues[90] = []Option{
+func shared91() []Option {
+	if sharedValues[91] == nil {
+		sharedValues[91] = []Option{
 			{
 				Names: []string{
 					"-a",
@@ -51686,12 +52283,12 @@ func shared90() []Option {
 			},
 		}
 	}
-	return sharedValues[90].([]Option)
+	return sharedValues[91].([]Option)
 }
 
-func shared91() []Option {
-	if sharedValues[91] == nil {
-		sharedValues[91] = []Option{
+func shared92() []Option {
+	if sharedValues[92] == nil {
+		sharedValues[92] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -51782,12 +52379,12 @@ func shared91() []Option {
 			},
 		}
 	}
-	return sharedValues[91].([]Option)
+	return sharedValues[92].([]Option)
 }
 
-func shared92() []Option {
-	if sharedValues[92] == nil {
-		sharedValues[92] = []Option{
+func shared93() []Option {
+	if sharedValues[93] == nil {
+		sharedValues[93] = []Option{
 			{
 				Names: []string{
 					"-v",
@@ -51808,12 +52405,12 @@ func shared92() []Option {
 			},
 		}
 	}
-	return sharedValues[92].([]Option)
+	return sharedValues[93].([]Option)
 }
 
-func shared93() []Option {
-	if sharedValues[93] == nil {
-		sharedValues[93] = []Option{
+func shared94() []Option {
+	if sharedValues[94] == nil {
+		sharedValues[94] = []Option{
 			{
 				Names: []string{
 					"-e",
@@ -51823,12 +52420,12 @@ func shared93() []Option {
 			},
 		}
 	}
-	return sharedValues[93].([]Option)
+	return sharedValues[94].([]Option)
 }
 
-func shared94() []Option {
-	if sharedValues[94] == nil {
-		sharedValues[94] = []Option{
+func shared95() []Option {
+	if sharedValues[95] == nil {
+		sharedValues[95] = []Option{
 			{
 				Names: []string{
 					"--filter",
@@ -51933,12 +52530,12 @@ func shared94() []Option {
 			},
 		}
 	}
-	return sharedValues[94].([]Option)
+	return sharedValues[95].([]Option)
 }
 
-func shared95() []Option {
-	if sharedValues[95] == nil {
-		sharedValues[95] = []Option{
+func shared96() []Option {
+	if sharedValues[96] == nil {
+		sharedValues[96] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -52021,12 +52618,12 @@ func shared95() []Option {
 			},
 		}
 	}
-	return sharedValues[95].([]Option)
+	return sharedValues[96].([]Option)
 }
 
-func shared96() []Option {
-	if sharedValues[96] == nil {
-		sharedValues[96] = []Option{
+func shared97() []Option {
+	if sharedValues[97] == nil {
+		sharedValues[97] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -52047,12 +52644,12 @@ func shared96() []Option {
 			},
 		}
 	}
-	return sharedValues[96].([]Option)
+	return sharedValues[97].([]Option)
 }
 
-func shared97() []Option {
-	if sharedValues[97] == nil {
-		sharedValues[97] = []Option{
+func shared98() []Option {
+	if sharedValues[98] == nil {
+		sharedValues[98] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -52153,12 +52750,12 @@ func shared97() []Option {
 			},
 		}
 	}
-	return sharedValues[97].([]Option)
+	return sharedValues[98].([]Option)
 }
 
-func shared98() []Option {
-	if sharedValues[98] == nil {
-		sharedValues[98] = []Option{
+func shared99() []Option {
+	if sharedValues[99] == nil {
+		sharedValues[99] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -52317,12 +52914,12 @@ func shared98() []Option {
 			},
 		}
 	}
-	return sharedValues[98].([]Option)
+	return sharedValues[99].([]Option)
 }
 
-func shared99() []Option {
-	if sharedValues[99] == nil {
-		sharedValues[99] = []Option{
+func shared100() []Option {
+	if sharedValues[100] == nil {
+		sharedValues[100] = []Option{
 			{
 				Names: []string{
 					"-i",
@@ -52365,12 +52962,12 @@ func shared99() []Option {
 			},
 		}
 	}
-	return sharedValues[99].([]Option)
+	return sharedValues[100].([]Option)
 }
 
-func shared100() []Option {
-	if sharedValues[100] == nil {
-		sharedValues[100] = []Option{
+func shared101() []Option {
+	if sharedValues[101] == nil {
+		sharedValues[101] = []Option{
 			{
 				Names: []string{
 					"-a",
@@ -52383,12 +52980,12 @@ func shared100() []Option {
 			},
 		}
 	}
-	return sharedValues[100].([]Option)
+	return sharedValues[101].([]Option)
 }
 
-func shared101() []Option {
-	if sharedValues[101] == nil {
-		sharedValues[101] = []Option{
+func shared102() []Option {
+	if sharedValues[102] == nil {
+		sharedValues[102] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -52424,12 +53021,12 @@ func shared101() []Option {
 			},
 		}
 	}
-	return sharedValues[101].([]Option)
+	return sharedValues[102].([]Option)
 }
 
-func shared102() []Option {
-	if sharedValues[102] == nil {
-		sharedValues[102] = []Option{
+func shared103() []Option {
+	if sharedValues[103] == nil {
+		sharedValues[103] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -52476,12 +53073,12 @@ func shared102() []Option {
 			},
 		}
 	}
-	return sharedValues[102].([]Option)
+	return sharedValues[103].([]Option)
 }
 
-func shared103() []Option {
-	if sharedValues[103] == nil {
-		sharedValues[103] = []Option{
+func shared104() []Option {
+	if sharedValues[104] == nil {
+		sharedValues[104] = []Option{
 			{
 				Names: []string{
 					"--remove-orphans",
@@ -52504,12 +53101,12 @@ func shared103() []Option {
 			},
 		}
 	}
-	return sharedValues[103].([]Option)
+	return sharedValues[104].([]Option)
 }
 
-func shared104() []Option {
-	if sharedValues[104] == nil {
-		sharedValues[104] = []Option{
+func shared105() []Option {
+	if sharedValues[105] == nil {
+		sharedValues[105] = []Option{
 			{
 				Names: []string{
 					"--no-cache",
@@ -52541,12 +53138,12 @@ func shared104() []Option {
 			},
 		}
 	}
-	return sharedValues[104].([]Option)
+	return sharedValues[105].([]Option)
 }
 
-func shared105() []Option {
-	if sharedValues[105] == nil {
-		sharedValues[105] = []Option{
+func shared106() []Option {
+	if sharedValues[106] == nil {
+		sharedValues[106] = []Option{
 			{
 				Names: []string{
 					"--rm",
@@ -52600,12 +53197,12 @@ func shared105() []Option {
 			},
 		}
 	}
-	return sharedValues[105].([]Option)
+	return sharedValues[106].([]Option)
 }
 
-func shared106() []Option {
-	if sharedValues[106] == nil {
-		sharedValues[106] = []Option{
+func shared107() []Option {
+	if sharedValues[107] == nil {
+		sharedValues[107] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -52638,12 +53235,12 @@ func shared106() []Option {
 			},
 		}
 	}
-	return sharedValues[106].([]Option)
+	return sharedValues[107].([]Option)
 }
 
-func shared107() []Option {
-	if sharedValues[107] == nil {
-		sharedValues[107] = []Option{
+func shared108() []Option {
+	if sharedValues[108] == nil {
+		sharedValues[108] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -52681,12 +53278,12 @@ func shared107() []Option {
 			},
 		}
 	}
-	return sharedValues[107].([]Option)
+	return sharedValues[108].([]Option)
 }
 
-func shared108() []Option {
-	if sharedValues[108] == nil {
-		sharedValues[108] = []Option{
+func shared109() []Option {
+	if sharedValues[109] == nil {
+		sharedValues[109] = []Option{
 			{
 				Names: []string{
 					"-n",
@@ -52815,12 +53412,12 @@ func shared108() []Option {
 			},
 		}
 	}
-	return sharedValues[108].([]Option)
+	return sharedValues[109].([]Option)
 }
 
-func shared109() []Option {
-	if sharedValues[109] == nil {
-		sharedValues[109] = []Option{
+func shared110() []Option {
+	if sharedValues[110] == nil {
+		sharedValues[110] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -52874,12 +53471,12 @@ func shared109() []Option {
 			},
 		}
 	}
-	return sharedValues[109].([]Option)
+	return sharedValues[110].([]Option)
 }
 
-func shared110() []Option {
-	if sharedValues[110] == nil {
-		sharedValues[110] = []Option{
+func shared111() []Option {
+	if sharedValues[111] == nil {
+		sharedValues[111] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -52943,24 +53540,6 @@ func shared110() []Option {
 			},
 		}
 	}
-	return sharedValues[110].([]Option)
-}
-
-func shared111() []Option {
-	if sharedValues[111] == nil {
-		sharedValues[111] = []Option{
-			{
-				Names: []string{
-					"-recursive",
-					"-check",
-					"-diff",
-					"-list",
-					"-write",
-					"-no-color",
-				},
-			},
-		}
-	}
 	return sharedValues[111].([]Option)
 }
 
@@ -52969,56 +53548,12 @@ func shared112() []Option {
 		sharedValues[112] = []Option{
 			{
 				Names: []string{
-					"-input",
-					"-lock",
+					"-recursive",
+					"-check",
+					"-diff",
+					"-list",
+					"-write",
 					"-no-color",
-					"-json",
-					"-compact-warnings",
-					"-concise",
-					"--terragrunt-non-interactive",
-					"--non-interactive",
-					"-upgrade",
-					"-reconfigure",
-					"-get",
-					"-backend",
-					"-ignore-remote-version",
-				},
-			},
-			{
-				Names: []string{
-					"-lock-timeout",
-					"-parallelism",
-					"-test-directory",
-					"-lockfile",
-					"-var",
-					"-var-file",
-					"-target",
-					"-replace",
-					"-backend-config",
-					"-plugin-dir",
-					"-from-module",
-					"-state",
-					"-state-out",
-					"-backup",
-					"-module-depth",
-					"--terragrunt-working-dir",
-					"--working-dir",
-					"--log-level",
-					"--terragrunt-log-level",
-					"-filter",
-					"-run",
-					"-cloud-run",
-				},
-				Value: "any",
-			},
-			{
-				Names: []string{
-					"-raw",
-					"-json",
-					"-type",
-					"-draw-cycles",
-					"-plan",
-					"-update",
 				},
 			},
 		}
@@ -53075,9 +53610,13 @@ func shared113() []Option {
 			},
 			{
 				Names: []string{
-					"-id",
+					"-raw",
+					"-json",
+					"-type",
+					"-draw-cycles",
+					"-plan",
+					"-update",
 				},
-				Value: "any",
 			},
 		}
 	}
@@ -53089,8 +53628,53 @@ func shared114() []Option {
 		sharedValues[114] = []Option{
 			{
 				Names: []string{
-					"-or-create",
+					"-input",
+					"-lock",
+					"-no-color",
+					"-json",
+					"-compact-warnings",
+					"-concise",
+					"--terragrunt-non-interactive",
+					"--non-interactive",
+					"-upgrade",
+					"-reconfigure",
+					"-get",
+					"-backend",
+					"-ignore-remote-version",
 				},
+			},
+			{
+				Names: []string{
+					"-lock-timeout",
+					"-parallelism",
+					"-test-directory",
+					"-lockfile",
+					"-var",
+					"-var-file",
+					"-target",
+					"-replace",
+					"-backend-config",
+					"-plugin-dir",
+					"-from-module",
+					"-state",
+					"-state-out",
+					"-backup",
+					"-module-depth",
+					"--terragrunt-working-dir",
+					"--working-dir",
+					"--log-level",
+					"--terragrunt-log-level",
+					"-filter",
+					"-run",
+					"-cloud-run",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-id",
+				},
+				Value: "any",
 			},
 		}
 	}
@@ -53100,6 +53684,19 @@ func shared114() []Option {
 func shared115() []Option {
 	if sharedValues[115] == nil {
 		sharedValues[115] = []Option{
+			{
+				Names: []string{
+					"-or-create",
+				},
+			},
+		}
+	}
+	return sharedValues[115].([]Option)
+}
+
+func shared116() []Option {
+	if sharedValues[116] == nil {
+		sharedValues[116] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -53170,12 +53767,12 @@ func shared115() []Option {
 			},
 		}
 	}
-	return sharedValues[115].([]Option)
+	return sharedValues[116].([]Option)
 }
 
-func shared116() []Option {
-	if sharedValues[116] == nil {
-		sharedValues[116] = []Option{
+func shared117() []Option {
+	if sharedValues[117] == nil {
+		sharedValues[117] = []Option{
 			{
 				Names: []string{
 					"-o",
@@ -53289,12 +53886,12 @@ func shared116() []Option {
 			},
 		}
 	}
-	return sharedValues[116].([]Option)
+	return sharedValues[117].([]Option)
 }
 
-func shared117() []Option {
-	if sharedValues[117] == nil {
-		sharedValues[117] = []Option{
+func shared118() []Option {
+	if sharedValues[118] == nil {
+		sharedValues[118] = []Option{
 			{
 				Names: []string{
 					"--user",
@@ -53364,8 +53961,8 @@ func shared117() []Option {
 			},
 		}
 	}
-	return sharedValues[117].([]Option)
+	return sharedValues[118].([]Option)
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "05c55efc0d125c06a1a15446f38256715c62eaa23a4004c0493fb3ede64d12c7"
+const generatedHash = "51d43bd6f922e00fb376ff7af3eb6068fb63c86d839476a0169f6ea212c4477e"

@@ -318,7 +318,14 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 	i := skipOpts(argv, spec, onVal)
 	switch name {
 	case "env":
-		for i < len(argv) && !argv[i].dyn && isAssign(argv[i].s) {
+		// env -S 'GOFLAGS=-mod=mod go' test: the split string's own
+		// assignments come first.
+		for len(prepend) > 0 && isAssign(prepend[0].s) {
+			k, v, _ := strings.Cut(prepend[0].s, "=")
+			assigns = append(assigns, [2]string{k, v})
+			prepend = prepend[1:]
+		}
+		for len(prepend) == 0 && i < len(argv) && !argv[i].dyn && isAssign(argv[i].s) {
 			k, v, _ := strings.Cut(argv[i].s, "=")
 			assigns = append(assigns, [2]string{k, v})
 			i++
