@@ -96,6 +96,10 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			}
 		} else if c.Via == "find -exec" {
 			e.placeholder = findSet
+		} else if i > 0 && slices.Contains(c.Wrappers, "xargs") && (c.Via == "" || c.Via == "xargs") && res.Commands[i-1].Name == "find" &&
+			res.Commands[i-1].Pipeline == c.Pipeline && !findActs(&res.Commands[i-1]) {
+			// find … -print0 | xargs -0 rm: the names find prints.
+			e.placeholder = findSet
 		}
 		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
@@ -395,6 +399,18 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples
 	env.Examples = examples
 	env.ExportLoads = exportLoads
 	return env
+}
+
+// findActs reports a find with an action of its own (-exec, -delete, …):
+// what it prints is then not simply what it names.
+func findActs(c *shell.Command) bool {
+	for _, a := range c.Args {
+		switch a {
+		case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls", "-printf", "-ls":
+			return true
+		}
+	}
+	return false
 }
 
 // findNames returns the -name and -iname values of a find command.

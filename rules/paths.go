@@ -159,9 +159,14 @@ func pathArgs(c *shell.Command, ctx Context, placeholder, examples map[string]bo
 	cwdInWS := inWorkspace(c.Cwd, ctx)
 	for _, w := range c.Wrappers {
 		if w == "xargs" || w == "parallel" {
-			// The real arguments arrive on stdin: unknown until run time.
+			// The real arguments arrive on stdin: unknown until run time,
+			// or what the find right before it names.
 			paths = append(paths, "(arguments from xargs)")
-			classes = append(classes, map[string]bool{PathDynamic: true})
+			if placeholder != nil && w == "xargs" {
+				classes = append(classes, placeholder)
+			} else {
+				classes = append(classes, map[string]bool{PathDynamic: true})
+			}
 			break
 		}
 	}
@@ -366,6 +371,8 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 	var names []string // -name/-iname patterns
 	ancestor := false  // a start path above a workspace root: it reaches other folders too
 	orred := false     // -o: the names are alternatives to other tests
+	negated := false   // ! or -not: what a name test excludes is matched
+	otherTests := false
 	for i, a := range c.Args {
 		if !inExpr && (strings.HasPrefix(a, "-") || a == "(" || a == "!") {
 			if a == "-H" || a == "-L" || a == "-P" {
@@ -389,8 +396,14 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 		if (a == "-name" || a == "-iname") && i+1 < len(c.Args) {
 			names = append(names, c.Args[i+1])
 		}
-		if a == "-o" || a == "-or" || a == "!" || a == "-not" {
+		switch a {
+		case "-o", "-or":
 			orred = true
+		case "!", "-not":
+			orred, negated = true, true
+		case "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-newer", "-mtime", "-mmin", "-atime", "-amin",
+			"-ctime", "-cmin", "-size", "-empty", "-user", "-group", "-perm", "-lname", "-ilname":
+			otherTests = true
 		}
 		switch a {
 		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
@@ -416,7 +429,9 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 	if !ancestor && (set[PathSource] || set[PathInside] && !set[PathBuild]) {
 		// find . -name __pycache__ -exec rm -rf {} +: what it names is a
 		// build output when every name it looks for is one.
-		build := len(names) > 0 && !orred
+		// -name '*.pyc' -o -name __pycache__ -prune: alternatives that are
+		// all name tests of build outputs still name only build outputs.
+		build := len(names) > 0 && (!orred || !negated && !otherTests && everyAlternativeNamed(c.Args))
 		for _, n := range names {
 			build = build && ctx.build.contains(n)
 		}
@@ -428,6 +443,25 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 		}
 	}
 	return set
+}
+
+// everyAlternativeNamed reports a find expression whose every -o
+// alternative has a -name or -iname test (-name '*.pyc' -o -name
+// __pycache__ -prune), so that what it matches is what those names say.
+func everyAlternativeNamed(args []string) bool {
+	named := false
+	for i, a := range args {
+		switch a {
+		case "-name", "-iname":
+			named = i+1 < len(args)
+		case "-o", "-or":
+			if !named {
+				return false
+			}
+			named = false
+		}
+	}
+	return named
 }
 
 // nameSet is a set of path component names, exact or path.Match globs.

@@ -92,6 +92,10 @@ func (a *analysis) value(kind, v string, dyn bool) {
 	}
 	switch kind {
 	case OperandRead:
+		if v == "{xargs input}" && a.env.Placeholder != nil {
+			a.file(OpRead, "{}", a.r.recursive) // what the find before it names
+			return
+		}
 		if v == "{xargs input}" {
 			return
 		}
@@ -107,6 +111,11 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			a.file(OpWrite, v, a.r.recursive)
 		}
 	case OperandDelete:
+		if v == "{xargs input}" && a.env.Placeholder != nil {
+			// find . -name '*.pyc' -print0 | xargs -0 rm -f: what find names.
+			a.file(OpDelete, "{}", a.r.recursive)
+			return
+		}
 		if v == "{xargs input}" {
 			r.unknown("deletes files named by its input")
 			return
