@@ -1026,7 +1026,15 @@ func (a *analysis) destructiveProjectRun() {
 		return
 	}
 	for i, arg := range a.c.Args {
-		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] || strings.ContainsAny(arg, " /") {
+		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] {
+			continue
+		}
+		if host := productionHost(arg); host != "" {
+			// gradlew flywayMigrate -Dflyway.url=jdbc:postgresql://db.prod.internal/x
+			a.r.Concerns = append(a.r.Concerns, "runs project code against a production host ("+host+")")
+			return
+		}
+		if strings.ContainsAny(arg, " /") {
 			continue
 		}
 		for _, w := range strings.FieldsFunc(strings.ToLower(arg), func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' || r == '=' }) {
@@ -1034,8 +1042,67 @@ func (a *analysis) destructiveProjectRun() {
 				a.r.Concerns = append(a.r.Concerns, "runs project code named for destruction ("+short(arg)+")")
 				return
 			}
+			if outwardTask(a.c.Args, i, w, a.r.Subcommand) {
+				// make deploy, npm run release, task tf:apply: a target (not
+				// an option such as --release) named for a change that
+				// leaves the machine.
+				a.r.Concerns = append(a.r.Concerns, "runs project code named for a deploy, release or infrastructure change ("+short(arg)+")")
+				return
+			}
 		}
 	}
+}
+
+// outwardTask reports args[i], holding word w, as the name of a task that
+// changes something outside the machine: not an option, an option's value
+// (dotnet build -c Release), an assignment (release=true) or a subcommand
+// the table already reads (cargo publish --dry-run); "apply" only beside
+// infrastructure words (task tf:apply, not spotless:apply).
+func outwardTask(args []string, i int, w, subcommand string) bool {
+	arg := args[i]
+	if !outwardWords[w] || strings.HasPrefix(arg, "-") || strings.Contains(arg, "=") || slices.Contains(strings.Fields(subcommand), arg) {
+		return false
+	}
+	if i > 0 {
+		prev := args[i-1]
+		if len(prev) == 2 && prev[0] == '-' || strings.HasPrefix(prev, "--") && !strings.Contains(prev, "=") {
+			return false
+		}
+	}
+	if w == "apply" {
+		low := strings.ToLower(arg)
+		return low == "apply" || strings.Contains(low, "tf") || strings.Contains(low, "terraform") || strings.Contains(low, "infra") ||
+			strings.Contains(low, "tofu") || strings.Contains(low, "pulumi") || strings.Contains(low, "k8s") || strings.Contains(low, "helm")
+	}
+	return true
+}
+
+// outwardWords name a project task that changes something outside this
+// machine: a deploy, a release, a published package, applied infrastructure.
+var outwardWords = map[string]bool{"deploy": true, "release": true, "publish": true, "apply": true, "promote": true,
+	"provision": true, "rollout": true, "rollback": true, "ship": true}
+
+// productionHost returns the host of a URL or connection string in arg
+// whose name has a label that says production (db.prod.internal,
+// api.production.example.com), or "".
+func productionHost(arg string) string {
+	i := strings.Index(arg, "://")
+	if i < 0 {
+		return ""
+	}
+	host := arg[i+3:]
+	if at := strings.LastIndex(host, "@"); at >= 0 {
+		host = host[at+1:]
+	}
+	if end := strings.IndexAny(host, ":/?#,; "); end >= 0 {
+		host = host[:end]
+	}
+	for _, label := range strings.FieldsFunc(strings.ToLower(host), func(r rune) bool { return r == '.' || r == '-' }) {
+		if label == "prod" || label == "production" || label == "prd" {
+			return host
+		}
+	}
+	return ""
 }
 
 // bulkRecords records inline code that deletes or rewrites database records
