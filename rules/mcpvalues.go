@@ -267,6 +267,13 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			}
 			continue
 		}
+		if environmentKey(key) && productionName(v) && !readingTool(tool) && !metadataTool(tool) {
+			// exec_in_pod {"namespace": "production", …}: whatever it runs,
+			// it runs in production, not on this machine.
+			d = hook.Stricter(d, e.add(&Rule{ID: "mcp-production-change", Decision: hook.Ask,
+				Reason: "runs or changes something in production (" + key + "=" + text.Truncate(v, 40) + ")"}, ""))
+			continue
+		}
 		if projectionKey(key) && secretColumn(v) {
 			deny("mcp-sql-secret-columns", "a query that reads stored credentials ("+v+")",
 				"select the fields you need without passwords, tokens or keys; ask the user", "")
@@ -302,6 +309,28 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 	}
 	return d
+}
+
+// environmentKey reports a tool input key that says where a call acts
+// (a namespace, a cluster or context, an environment or stage).
+func environmentKey(k string) bool {
+	switch k {
+	case "namespace", "ns", "context", "kube_context", "kubecontext", "cluster", "cluster_name", "environment", "env", "stage",
+		"environment_name", "target_environment", "workspace_env":
+		return true
+	}
+	return false
+}
+
+// productionName reports a name with a label that says production (prod,
+// production, prd, prod-eu, payments-production).
+func productionName(v string) bool {
+	for _, label := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == '/' || r == ':' }) {
+		if label == "prod" || label == "production" || label == "prd" {
+			return true
+		}
+	}
+	return false
 }
 
 // coversWorkspace reports a path that is a workspace root, a folder above
