@@ -192,6 +192,11 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					deny("mcp-metadata-endpoint", "passes a cloud metadata address inside the URL ("+h+"), for a redirect or proxy to reach",
 						"the agent has no business with instance metadata; ask the user", hostOf(v))
 				}
+				if local, _ := effects.ClassifyHost(v); local {
+					if what := adminAPI(v); what != "" {
+						escalate("reaches " + what + " on a local or private address (" + hostOf(v) + ")")
+					}
+				}
 				if vaultSecretsRe().MatchString(v) {
 					deny("mcp-vault-secrets-api", "reads secrets through a Vault API ("+hostOf(v)+")",
 						"ask the user for the one value the task needs", hostOf(v))
@@ -309,6 +314,36 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 	}
 	return d
+}
+
+// adminAPI names a service's control or configuration API that a URL on a
+// local or private address reaches ("" for anything else): they answer
+// without credentials there, and hand out secrets or run containers.
+func adminAPI(v string) string {
+	u, err := url.Parse(v)
+	if err != nil {
+		return ""
+	}
+	switch u.Port() {
+	case "2375", "2376":
+		return "the Docker daemon's API"
+	case "10250", "10255":
+		return "the kubelet's API"
+	case "2379":
+		return "etcd"
+	case "8500":
+		return "Consul's API"
+	}
+	p := strings.ToLower(u.Path)
+	switch {
+	case strings.Contains(p, "/actuator/env"), strings.Contains(p, "/actuator/heapdump"), strings.Contains(p, "/actuator/configprops"):
+		return "a Spring Boot actuator endpoint that shows configuration"
+	case strings.HasPrefix(p, "/v1/kv/") || strings.HasPrefix(p, "/v2/keys"):
+		return "a key-value store's API"
+	case strings.HasSuffix(p, "/.env") || p == "/env" || strings.HasPrefix(p, "/debug/vars"):
+		return "an endpoint that shows the environment"
+	}
+	return ""
 }
 
 // environmentKey reports a tool input key that says where a call acts
