@@ -212,6 +212,14 @@ func harmlessConfigContent(p, content string) bool {
 	if path.Base(p) == "config" && path.Base(path.Dir(p)) == ".ssh" {
 		return harmlessSSHConfig(content)
 	}
+	if strings.HasSuffix(p, ".pth") {
+		// A .pth line runs only when it starts with import; others are
+		// folders added to the module path.
+		all, _ := EveryLine(content, "#", func(line string) bool {
+			return !strings.HasPrefix(line, "import") && !strings.ContainsAny(line, ";`$")
+		})
+		return all
+	}
 	if path.Base(p) != ".npmrc" {
 		return false
 	}

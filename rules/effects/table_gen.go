@@ -45685,6 +45685,11 @@ func generatedPaths() []PathClasses {
 				"~/.vscode/",
 				"~/.emacs",
 				"~/.emacs.d/",
+				"site-packages/*.pth",
+				"dist-packages/*.pth",
+				"site-packages/sitecustomize.py",
+				"site-packages/usercustomize.py",
+				"dist-packages/sitecustomize.py",
 			},
 		},
 	}
@@ -53965,4 +53970,4 @@ func shared118() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "51d43bd6f922e00fb376ff7af3eb6068fb63c86d839476a0169f6ea212c4477e"
+const generatedHash = "263e2047073f782598fa13a9a545524f4cee21de646c33ddc8ab31ef55948a08"
