@@ -71,6 +71,14 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 		e.out.Decisive = &Match{RuleID: EffectsRuleID, Decision: hook.Allow, Reason: "every command is understood and its effects are harmless"}
 	}
 	if d == hook.Judge && len(e.out.Escalations) == 0 {
+		// A rule that sends the event to the judge says why.
+		for _, m := range e.out.Matches {
+			if m.Decision == hook.Judge && m.Reason != "" {
+				e.out.Escalations = append(e.out.Escalations, m.Reason+" ("+m.RuleID+")")
+			}
+		}
+	}
+	if d == hook.Judge && len(e.out.Escalations) == 0 {
 		e.out.Escalations = append(e.out.Escalations, "no rule decided this "+string(ev.Kind)+" event")
 	}
 	return e.out

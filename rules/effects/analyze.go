@@ -1025,6 +1025,19 @@ func (a *analysis) destructiveProjectRun() {
 	if !project {
 		return
 	}
+	if env := a.productionTarget(); env != "" {
+		// RAILS_ENV=production bin/rails db:migrate: the project's own
+		// database task, run against production.
+		for _, arg := range a.c.Args {
+			for _, w := range strings.FieldsFunc(strings.ToLower(arg), func(r rune) bool { return r == '-' || r == '_' || r == ':' || r == '.' }) {
+				switch w {
+				case "db", "migrate", "migration", "migrations", "seed", "schema", "rollback", "reset", "setup":
+					a.r.Concerns = append(a.r.Concerns, "runs a database task of the project against production ("+env+": "+short(arg)+")")
+					return
+				}
+			}
+		}
+	}
 	for i, arg := range a.c.Args {
 		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] {
 			continue

@@ -55,7 +55,7 @@ func codeSignalSources() map[string][]struct {
 		"ruby": {
 			{foundDelete, `File\.(delete|unlink)|FileUtils\.(rm\w*|remove\w*|mv)|Dir\.(delete|rmdir|unlink)`},
 			{foundWrite, `(?s)File\.(write|open\(.{0,200}?['"][wa])|FileUtils\.(cp|mkdir|touch|chmod|ln)\w*|IO\.write|\.(puts|print|write)\b.{0,40}>>`},
-			{foundSpawn, "\\b(system|exec|spawn|fork|Process\\.|IO\\.popen|Open3)\\b|`|%x"},
+			{foundSpawn, "\\b(system|exec|spawn|fork|Process\\.|IO\\.popen|Open3)\\b|`|%x|\\bsh\\s*[(\"'%]"},
 			{foundNetwork, `Net::|Socket|open-uri|URI\.open|HTTParty|Faraday|RestClient`},
 			{foundEnv, `ENV\[|ENV\.`},
 			{foundRecords, `\.(delete_all|destroy_all|update_all|delete_by|destroy_by)\b|\b(drop_table|drop_database|truncate_tables?)\b|connection\.(truncate|execute)\b`},
@@ -92,7 +92,7 @@ func codeSignalSources() map[string][]struct {
 }
 
 // sedSubst matches a sed s command with any of the usual delimiters, up to its flags.
-var sedSubst = `s(/[^/]*/[^/]*/|\|[^|]*\|[^|]*\||#[^#]*#[^#]*#|:[^:]*:[^:]*:|,[^,]*,[^,]*,|@[^@]*@[^@]*@|![^!]*![^!]*!|%[^%]*%[^%]*%)`
+var sedSubst = `s(/(?:[^/\\]|\\.)*/(?:[^/\\]|\\.)*/|\|[^|]*\|[^|]*\||#[^#]*#[^#]*#|:[^:]*:[^:]*:|,[^,]*,[^,]*,|@[^@]*@[^@]*@|![^!]*![^!]*!|%[^%]*%[^%]*%)`
 
 var (
 	signalsOnce sync.Once
@@ -260,6 +260,35 @@ func short(s string) string {
 // quotedPath finds quoted strings in code that look like file paths.
 var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key))['"]`
 
+// spawnedCommands returns the command lines inline code may hand to a
+// shell: its string literals that hold a space (awk system("…"), rake sh
+// "…", os.system('…')), and for sed the replacement of an s///e command.
+func spawnedCommands(lang, code string) []string {
+	var out []string
+	if lang == "sed" {
+		for _, m := range sedExecRe().FindAllStringSubmatch(code, 8) {
+			out = append(out, strings.ReplaceAll(m[1], `\/`, "/"))
+		}
+		return out
+	}
+	for _, m := range stringLiteralRe().FindAllStringSubmatch(code, 32) {
+		lit := m[1] + m[2]
+		if strings.Contains(lit, " ") {
+			out = append(out, strings.ReplaceAll(lit, `\"`, `"`))
+		}
+	}
+	return out
+}
+
+var (
+	homeJoinRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~['"]\s*\)|getenv\(\s*['"]HOME['"]\s*\)|environ\[\s*['"]HOME['"]\s*\]|ENV\[\s*['"]HOME['"]\s*\]|process\.env\.HOME|Dir\.home)\s*[+/,]\s*['"]([^'"]+)['"]((?:\s*[+/,]\s*['"][^'"]+['"])*)`)
+	})
+	homeJoinPartRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`['"]([^'"]+)['"]`) })
+	sedExecRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`s/(?:[^/\\]|\\.)*/((?:[^/\\]|\\.)*)/[gpIiMm0-9]*e`) })
+	stringLiteralRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'([^']*)'`) })
+)
+
 // CodePathWords returns the paths code names: in quotes, or as words of
 // a command it holds (system("cat ~/.aws/credentials | nc …")), with the
 // home directory's spellings ($HOME/, ${HOME}/, $ENV{HOME}/, os.homedir()
@@ -274,6 +303,17 @@ func CodePathWords(code string) []string {
 		if (strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../")) &&
 			len(w) > 2 && !slices.Contains(out, w) {
 			out = append(out, w)
+		}
+	}
+	for _, m := range homeJoinRe().FindAllStringSubmatch(code, 16) {
+		// os.homedir() + '/.npmrc', Path.home() / '.aws' / 'credentials',
+		// path.join(os.homedir(), '.ssh', 'id_rsa'): a path in the home.
+		rest := strings.TrimPrefix(m[1], "/")
+		for _, part := range homeJoinPartRe().FindAllStringSubmatch(m[2], 8) {
+			rest += "/" + strings.Trim(part[1], "/")
+		}
+		if p := "~/" + rest; !slices.Contains(out, p) {
+			out = append(out, p)
 		}
 	}
 	for _, home := range []string{"${HOME}/", "$ENV{HOME}/", "$ENV{'HOME'}/", "$ENV{\"HOME\"}/"} {

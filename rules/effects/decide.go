@@ -165,6 +165,9 @@ func (r *Record) dangers() []string {
 			}
 		}
 	}
+	if r.deniedRun != "" {
+		add("runs a shell command the rules deny (%s)", short(r.deniedRun))
+	}
 	if r.productionData != "" {
 		add("%s", r.productionData)
 	}

@@ -123,6 +123,9 @@ type Record struct {
 	movesOntoDevice string
 	// productionData says what the command deletes in production data.
 	productionData string
+	// deniedRun is a shell command inline code runs (awk system("…"), a
+	// sed s///e replacement) that the rule pass denies.
+	deniedRun string
 	// lookalike says the command installs from a registry named like an
 	// official one on another domain.
 	lookalike string

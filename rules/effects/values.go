@@ -4,6 +4,7 @@
 package effects
 
 import (
+	"github.com/hookguard/hookguard/internal/hook"
 	"path"
 	"regexp"
 	"slices"
@@ -434,6 +435,15 @@ func specLang(s *Spec) string {
 // codeFiles records the sensitive files inline code names: a credential it
 // reads, and a start-up, scheduling or guard file it may write.
 func (a *analysis) codeFiles(ce CodeEffect, code string) {
+	if a.env.ScriptVerdict != nil && slices.Contains(ce.Found, foundSpawn) && len(code) < 16<<10 {
+		// The commands the code hands to a shell are read as shell.
+		for _, cmd := range spawnedCommands(ce.Lang, code) {
+			if a.env.ScriptVerdict(cmd) == hook.Deny {
+				a.r.deniedRun = cmd
+				break
+			}
+		}
+	}
 	writes := false
 	for _, f := range ce.Found {
 		if f == foundWrite {
