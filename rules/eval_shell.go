@@ -96,10 +96,17 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			}
 		} else if c.Via == "find -exec" {
 			e.placeholder = findSet
-		} else if i > 0 && slices.Contains(c.Wrappers, "xargs") && (c.Via == "" || c.Via == "xargs") && res.Commands[i-1].Name == "find" &&
-			res.Commands[i-1].Pipeline == c.Pipeline && !findActs(&res.Commands[i-1]) {
-			// find … -print0 | xargs -0 rm: the names find prints.
-			e.placeholder = findSet
+		} else if slices.Contains(c.Wrappers, "xargs") && (c.Via == "" || c.Via == "xargs") {
+			switch prev := namesSource(res.Commands, i); {
+			case prev == nil:
+			case prev.Name == "find" && !findActs(prev):
+				// find … -print0 | xargs -0 rm: the names find prints.
+				e.placeholder = findSet
+			case listsWorkspaceFiles(prev, ctx):
+				// grep -rl TODO src | xargs sed -i …, git ls-files | xargs …:
+				// files of the workspace.
+				e.placeholder = map[string]bool{PathInside: true, PathSource: true}
+			}
 		}
 		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
@@ -399,6 +406,96 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples
 	env.Examples = examples
 	env.ExportLoads = exportLoads
 	return env
+}
+
+// namesSource returns the stage of the same pipeline whose output reaches
+// commands[i] (an xargs) through filters that only drop or reorder lines
+// (grep of stdin, sort, uniq, head, tail), or nil. Commands of a
+// substitution inside an earlier stage are passed over.
+func namesSource(commands []shell.Command, i int) *shell.Command {
+	c := &commands[i]
+	for j := i - 1; j >= 0; j-- {
+		prev := &commands[j]
+		if prev.Pipeline != c.Pipeline {
+			if strings.HasPrefix(prev.Via, "command substitution") || prev.Via == "process substitution" {
+				continue
+			}
+			return nil
+		}
+		switch {
+		case prev.Via != "" && prev.Via != "xargs":
+			continue // a substitution's command: not a stage
+		case lineFilter(prev):
+			continue
+		}
+		return prev
+	}
+	return nil
+}
+
+// lineFilter reports a pipeline stage that passes on some of its input lines
+// unchanged: grep/egrep/rg without file operands, sort, uniq, head, tail.
+func lineFilter(c *shell.Command) bool {
+	switch c.Name {
+	case "sort", "uniq", "head", "tail":
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a, "-") && !text.Digits(a) {
+				return false
+			}
+		}
+		return true
+	case "grep", "egrep", "rg":
+		operands := 0
+		for i, a := range c.Args {
+			if strings.HasPrefix(a, "-") {
+				if strings.Contains(a, "l") || strings.Contains(a, "o") && !strings.HasPrefix(a, "--") {
+					return false // names of files, or parts of lines
+				}
+				continue
+			}
+			if i > 0 && (c.Args[i-1] == "-e" || c.Args[i-1] == "-f") {
+				continue
+			}
+			operands++
+		}
+		return operands <= 1 // the pattern only: it reads stdin
+	}
+	return false
+}
+
+// listsWorkspaceFiles reports a command that prints names of files inside
+// the workspace and nothing else: grep/rg -l over workspace paths, git
+// ls-files, git diff --name-only.
+func listsWorkspaceFiles(c *shell.Command, ctx Context) bool {
+	if c.DynamicName || !inWorkspace(c.Cwd, ctx) {
+		return false
+	}
+	switch c.Name {
+	case "git":
+		if len(c.Args) == 0 {
+			return false
+		}
+		switch c.Args[0] {
+		case "ls-files":
+			return true
+		case "diff":
+			return slices.Contains(c.Args, "--name-only")
+		}
+		return false
+	case "grep", "egrep", "rg":
+		listing := false
+		for i, a := range c.Args {
+			switch {
+			case a == "-l" || a == "--files-with-matches" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "l"):
+				listing = true
+			case !strings.HasPrefix(a, "-") && i > 0 && (i < len(c.DynamicArgs) && c.DynamicArgs[i] ||
+				!inWorkspace(effects.NormalizePath(a, c.Cwd, ctx.Home), ctx) && strings.ContainsAny(a, "/~")):
+				return false // a folder outside the workspace, or one known only at run time
+			}
+		}
+		return listing
+	}
+	return false
 }
 
 // findActs reports a find with an action of its own (-exec, -delete, …):

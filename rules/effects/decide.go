@@ -251,9 +251,9 @@ func (r *Record) concerns() []string {
 				case has(c, ClassMatches):
 					add("deletes every source file find matches by name")
 				case f.Path == "{}":
-					// find src -type f -exec rm {} +: every file find names
-					// below a source folder, not a build output.
-					add("deletes every file find names in %s", "a source folder")
+					// find src -type f -exec rm {} +, git ls-files | xargs rm:
+					// every file a listing names in a source folder.
+					add("deletes every file a listing names in a source folder")
 				}
 			case has(c, ClassRoot) && f.Op != OpDelete:
 				// Writing into the workspace (ruff format ., chmod +x *).

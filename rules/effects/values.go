@@ -94,16 +94,23 @@ func (a *analysis) value(kind, v string, dyn bool) {
 	switch kind {
 	case OperandRead:
 		if v == "{xargs input}" && a.env.Placeholder != nil {
-			a.file(OpRead, "{}", a.r.recursive) // what the find before it names
+			a.file(OpRead, "{}", a.r.recursive) // what the find or listing before it names
 			return
 		}
 		if v == "{xargs input}" {
+			// ls ~/.ssh/* | xargs cat: files named only at run time, whose
+			// content the command may show.
+			r.unknown("reads files named by its input")
 			return
 		}
 		if v != "-" {
 			a.file(OpRead, v, a.r.recursive)
 		}
 	case OperandWrite:
+		if v == "{xargs input}" && a.env.Placeholder != nil {
+			a.file(OpWrite, "{}", a.r.recursive) // what the listing before it names
+			return
+		}
 		if v == "{xargs input}" {
 			r.unknown("writes files named by its input")
 			return

@@ -321,10 +321,17 @@ var toolBinDirs = []string{"go env GOPATH", "brew --prefix", "npm prefix -g", "n
 // toolBinName returns the program a word names when it is $(which NAME),
 // $(command -v NAME), or $(PREFIX)/bin/NAME for a tool manager's prefix.
 func toolBinName(a arg) (string, bool) {
-	if !a.subst || !strings.HasPrefix(a.s, "$(") {
+	word := a.s
+	if a.subst && strings.HasPrefix(word, "`") {
+		// `which go` is $(which go) in the older spelling.
+		if end := strings.IndexByte(word[1:], '`'); end >= 0 {
+			word = "$(" + word[1:1+end] + ")" + word[2+end:]
+		}
+	}
+	if !a.subst || !strings.HasPrefix(word, "$(") {
 		return "", false
 	}
-	inner, rest, ok := strings.Cut(a.s[2:], ")")
+	inner, rest, ok := strings.Cut(word[2:], ")")
 	if !ok || strings.ContainsAny(inner, "$`;|&<>") {
 		return "", false
 	}
