@@ -8,6 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/hookguard/hookguard/internal/text"
+	"github.com/hookguard/hookguard/rules/secrets"
 )
 
 // credentialConfigWithoutSecrets reports a credential file of a known format
@@ -157,6 +158,9 @@ func testEnvWithoutSecrets(content string) bool {
 // throwawayValue reports a value of a test env file that unlocks nothing
 // outside this machine.
 func throwawayValue(v string) bool {
+	if secrets.Placeholder(v) {
+		return true // AKIAIOSFODNN7EXAMPLE, <your-key>, changeme, ${VAR}
+	}
 	low := strings.ToLower(v)
 	if v == "" || len(v) < 6 || !strings.ContainsAny(low, "0123456789") && !strings.ContainsAny(low, "-_:/@.") {
 		return true // short or a plain word (true, debug, development)

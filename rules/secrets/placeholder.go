@@ -20,6 +20,8 @@ var documentedSamples = map[string]bool{
 	"ghp_16C7e42F292c6912E7710c838347Ae178B4a":                              true,
 	"AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI":                               true,
 	"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": true,
+	"123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11":                             true, // Telegram's Bot API docs
+	"110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw":                          true,
 }
 
 // placeholderWords are words that mark a value as a stand-in.

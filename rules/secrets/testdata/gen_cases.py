@@ -286,6 +286,10 @@ pos += [
 ]
 neg += [
     "the key looks like AIzaXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX, see the docs.",
+    "export TELEGRAM_BOT_TOKEN=123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11",
+]
+pos += [
+    ("2. root password (break-glass): `" + r(18, A62 + "!#*-") + "`\n3. Rotate after use.", "password-in-prose"),
 ]
 
 cases = []
