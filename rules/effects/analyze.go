@@ -1145,6 +1145,13 @@ var environmentVars = []string{"RAILS_ENV", "RACK_ENV", "APP_ENV", "NODE_ENV", "
 func (a *analysis) productionTarget() string {
 	prod := func(v string) bool {
 		v = strings.ToLower(strings.Trim(v, `'"`))
+		if strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}") {
+			// ${RAILS_ENV:-production}: production unless the environment
+			// says otherwise.
+			if _, def, ok := strings.Cut(v[2:len(v)-1], ":-"); ok {
+				v = def
+			}
+		}
 		return v == "production" || v == "prod"
 	}
 	settings := func(v string) bool {
