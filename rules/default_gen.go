@@ -840,13 +840,23 @@ func generatedDefault() *Policy {
 				Patterns: []string{
 					`(^|/)\.(bashrc|zshrc|profile|bash_profile|bash_login|zprofile|zshenv|zlogin|inputrc|config/fish/config\.fish|ssh/config|gitconfig|npmrc|pip/pip\.conf)$`,
 				},
+				Paths: []string{
+					"home",
+					"home_sub",
+					"outside",
+					"system",
+					"root",
+					"dynamic",
+				},
 				Reason: "changes the user's shell or tool configuration for every future session",
 				Examples: Examples{
 					Match: []string{
 						"echo 'export GOPRIVATE=github.com/acme/*' >> ~/.zshrc",
+						"echo 'registry=https://registry.npmjs.org/' >> ~/.npmrc",
 					},
 					NoMatch: []string{
 						"echo x >> notes.md",
+						"echo 'registry=https://registry.npmjs.org/' > .npmrc",
 					},
 				},
 				Prefilter: [][][]string{
@@ -6865,4 +6875,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "1a1940c0c85d72c6402a1fd97180664a06f0511e741c9609b205eae5261eb48f"
+const generatedDefaultHash = "fca317fcf15d1b2b09e0f2d4e2add12b805c2d7eb5e26590bf6997fd6bd4f8f3"

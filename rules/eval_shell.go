@@ -108,6 +108,12 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				e.placeholder = map[string]bool{PathInside: true, PathSource: true}
 			}
 		}
+		if c.Via == shell.ViaExportSubst && !envLoadFilters[c.Name] {
+			// export $(curl -s https://cfg.example/env | xargs): variables
+			// from a command's output can be any, loader variables too.
+			e.out.Escalations = append(e.out.Escalations, "sets the environment from the output of "+c.Name+" (`"+text.Truncate(c.Text, 80)+"`)")
+			d = hook.Stricter(d, hook.Judge)
+		}
 		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
 		if n := len(e.out.Parts); n > n0 && c.Via != "find -exec" && c.Via != "xargs" {
@@ -462,6 +468,11 @@ func lineFilter(c *shell.Command) bool {
 	}
 	return false
 }
+
+// envLoadFilters are the programs of export $(…) that read and reshape a
+// local file of NAME=value lines (grep -v '^#' .env | xargs).
+var envLoadFilters = map[string]bool{"grep": true, "egrep": true, "cat": true, "sed": true, "xargs": true, "echo": true, "cut": true,
+	"tr": true, "head": true, "tail": true, "sort": true, "awk": true}
 
 // listsWorkspaceFiles reports a command that prints names of files inside
 // the workspace and nothing else: grep/rg -l over workspace paths, git

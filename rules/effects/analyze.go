@@ -149,27 +149,28 @@ func (a *analysis) run() {
 // inline Ruby deletes), run after the table's walk, by program name.
 var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	m := map[string][]func(*analysis){
-		"go":     {(*analysis).remoteModule},
-		"scp":    {(*analysis).scpDownload},
-		"aws":    {(*analysis).bucketDownload},
-		"gsutil": {(*analysis).bucketDownload},
-		"mv":     {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
-		"gmv":    {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
-		"git":    {(*analysis).movesInsideWorkspace, (*analysis).pushRefspecs},
-		"chmod":  {(*analysis).narrowsModes},
-		"unzip":  {(*analysis).extractedMembers},
-		"ln":     {(*analysis).symlinkTargets},
-		"tar":    {(*analysis).tarCreates},
-		"gtar":   {(*analysis).tarCreates},
-		"bsdtar": {(*analysis).tarCreates},
-		"grep":   {(*analysis).countsOnly},
-		"egrep":  {(*analysis).countsOnly},
-		"fgrep":  {(*analysis).countsOnly},
-		"zgrep":  {(*analysis).countsOnly},
-		"rg":     {(*analysis).countsOnly},
-		"ag":     {(*analysis).countsOnly},
-		"ack":    {(*analysis).countsOnly},
-		"ugrep":  {(*analysis).countsOnly},
+		"go":       {(*analysis).remoteModule},
+		"scp":      {(*analysis).scpDownload},
+		"aws":      {(*analysis).bucketDownload},
+		"gitleaks": {(*analysis).secretsShown},
+		"gsutil":   {(*analysis).bucketDownload},
+		"mv":       {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
+		"gmv":      {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
+		"git":      {(*analysis).movesInsideWorkspace, (*analysis).pushRefspecs},
+		"chmod":    {(*analysis).narrowsModes},
+		"unzip":    {(*analysis).extractedMembers},
+		"ln":       {(*analysis).symlinkTargets},
+		"tar":      {(*analysis).tarCreates},
+		"gtar":     {(*analysis).tarCreates},
+		"bsdtar":   {(*analysis).tarCreates},
+		"grep":     {(*analysis).countsOnly},
+		"egrep":    {(*analysis).countsOnly},
+		"fgrep":    {(*analysis).countsOnly},
+		"zgrep":    {(*analysis).countsOnly},
+		"rg":       {(*analysis).countsOnly},
+		"ag":       {(*analysis).countsOnly},
+		"ack":      {(*analysis).countsOnly},
+		"ugrep":    {(*analysis).countsOnly},
 	}
 	for _, n := range []string{"nc", "ncat", "netcat"} {
 		m[n] = append(m[n], (*analysis).portCheck)
@@ -388,6 +389,14 @@ func (a *analysis) portCheck() {
 	}
 	if scan {
 		a.r.Mutates = ""
+	}
+}
+
+// secretsShown records a secret scanner run without --redact: it prints
+// the values it finds into the conversation.
+func (a *analysis) secretsShown() {
+	if !slices.Contains(a.c.Args, "--redact") && !slices.Contains(a.c.Args, "version") && !slices.Contains(a.c.Args, "help") {
+		a.r.Concerns = append(a.r.Concerns, "prints the secrets it finds (no --redact)")
 	}
 }
 

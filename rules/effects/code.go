@@ -228,7 +228,7 @@ const (
 // program (!, :r !, :w !cmd, system(), :call, :source, :py, …) is not.
 func vimEditsOnly(code string) bool {
 	vimOnce.Do(func() {
-		vimSafe = regexp.MustCompile(`^(\d+|%|\.|\$|'[a-z<>]|\d+,\d+|\d+,\$|1,\$)?\s*(s(ubstitute)?(/[^/]*/[^/]*/|#[^#]*#[^#]*#|\|[^|]*\|[^|]*\|)[gceInr&]*|g(lobal)?/[^/]*/d(elete)?|v/[^/]*/d(elete)?|d(elete)?|retab!?|set?\s+[a-z]+(=[\w.-]+)?|setl(ocal)?\s+[a-z]+(=[\w.-]+)?|w(rite)?|wq!?|x!?|xa(ll)?!?|wqa(ll)?!?|q(uit)?!?|qa(ll)?!?|up(date)?|noh(lsearch)?|norm(al)?!?\s+gg=G)$`)
+		vimSafe = regexp.MustCompile(`^(\d+|%|\.|\$|'[a-z<>]|\d+,\d+|\d+,\$|1,\$)?\s*(s(ubstitute)?(/(?:[^/\\]|\\.)*/(?:[^/\\]|\\.)*/|#[^#]*#[^#]*#|\|[^|]*\|[^|]*\|)[gceInr&]*|g(lobal)?/[^/]*/d(elete)?|v/[^/]*/d(elete)?|d(elete)?|retab!?|set?\s+[a-z]+(=[\w.-]+)?|setl(ocal)?\s+[a-z]+(=[\w.-]+)?|w(rite)?|wq!?|x!?|xa(ll)?!?|wqa(ll)?!?|q(uit)?!?|qa(ll)?!?|up(date)?|noh(lsearch)?|norm(al)?!?\s+gg=G)$`)
 	})
 	for _, cmd := range strings.Split(code, "\n") {
 		for _, part := range strings.Split(cmd, "|") {

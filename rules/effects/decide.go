@@ -221,6 +221,10 @@ func (r *Record) concerns() []string {
 				}
 			case has(c, "temp", ClassCache) || harmlessDevice(f.Path):
 			case gitLockFile(f):
+			case f.Op == OpWrite && has(c, "inside", "source", ClassRoot) && ProjectNpmrcFile(f.Path) && !f.contentKnown:
+				add("writes %s, the project's package-manager configuration, with content not known here", f.Path)
+			case f.Op == OpWrite && has(c, "inside", "source", ClassRoot) && ProjectNpmrcFile(f.Path) && npmrcRunsPrograms(f.content):
+				add("writes %s with a setting that names a program npm or yarn runs", f.Path)
 			case has(c, ClassVCSOther), has(c, ClassSecret) && !has(c, "inside"):
 				add("%s %s", f.Op, f.Path)
 			case has(c, ClassVCS) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:

@@ -202,6 +202,40 @@ var harmlessNpmrcKeys = map[string]bool{"ignore-scripts": true, "save-exact": tr
 	"legacy-peer-deps": true, "auto-install-peers": true, "prefer-offline": true, "prefer-online": true, "color": true,
 	"unicode": true, "strict-peer-dependencies": true, "save": true, "fetch-retries": true, "fetch-timeout": true}
 
+// ProjectNpmrcFile reports a project's package-manager configuration file
+// (.npmrc, .yarnrc, .yarnrc.yml): settings in it can name a program every
+// script runs with.
+func ProjectNpmrcFile(p string) bool {
+	switch path.Base(p) {
+	case ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmrc":
+		return true
+	}
+	return false
+}
+
+// npmrcRunsPrograms reports .npmrc/.yarnrc content with a setting that
+// names a program npm or yarn runs (script-shell, node-options, git,
+// shell, editor, …) or another configuration file it loads; registry,
+// scope and ${VAR} token lines do not.
+func npmrcRunsPrograms(content string) bool {
+	all, _ := EveryLine(content, "#;", func(line string) bool {
+		key, _, ok := strings.Cut(line, "=")
+		if !ok {
+			key, _, ok = strings.Cut(line, ":") // .yarnrc.yml
+		}
+		if !ok {
+			key, _, _ = strings.Cut(line, " ") // .yarnrc: key "value"
+		}
+		switch strings.ToLower(strings.Trim(strings.TrimSpace(key), `"'`)) {
+		case "script-shell", "node-options", "shell", "git", "editor", "browser", "viewer", "init-module", "globalconfig",
+			"userconfig", "onload-script", "yarnpath", "yarn-path", "plugins", "injectenvironmentfiles", "nodeoptions":
+			return false
+		}
+		return true
+	})
+	return !all
+}
+
 // harmlessConfigContent reports known content for a start-up or tool
 // configuration file that only sets harmless values (echo
 // 'ignore-scripts=true' >> ~/.npmrc).

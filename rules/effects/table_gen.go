@@ -400,98 +400,104 @@ func generatedProgram(name string) *Spec {
 		return program195()
 	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program196()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "getent":
 		return program197()
-	case "openssl":
+	case "systemd-analyze":
 		return program198()
-	case "ssh-keygen":
+	case "gitleaks":
 		return program199()
-	case "ssh-add":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program200()
-	case "gpg", "gpg2":
+	case "openssl":
 		return program201()
-	case "systemctl":
+	case "ssh-keygen":
 		return program202()
-	case "service", "rc-service", "sv":
+	case "ssh-add":
 		return program203()
-	case "launchctl":
+	case "gpg", "gpg2":
 		return program204()
-	case "journalctl":
+	case "systemctl":
 		return program205()
-	case "dmesg":
+	case "service", "rc-service", "sv":
 		return program206()
-	case "brew":
+	case "launchctl":
 		return program207()
-	case "apt", "apt-get", "aptitude":
+	case "journalctl":
 		return program208()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "dmesg":
 		return program209()
-	case "dpkg":
+	case "brew":
 		return program210()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "apt", "apt-get", "aptitude":
 		return program211()
-	case "apk":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program212()
-	case "pacman", "yay", "paru":
+	case "dpkg":
 		return program213()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program214()
-	case "crontab":
+	case "apk":
 		return program215()
-	case "at", "batch":
+	case "pacman", "yay", "paru":
 		return program216()
-	case "atq", "atrm":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program217()
-	case "kill":
+	case "crontab":
 		return program218()
-	case "pkill", "killall":
+	case "at", "batch":
 		return program219()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "atq", "atrm":
 		return program220()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "kill":
 		return program221()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "pkill", "killall":
 		return program222()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program223()
-	case "tmux":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program224()
-	case "screen":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program225()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program226()
-	case "lldb":
+	case "tmux":
 		return program227()
-	case "strace", "ltrace", "dtruss":
+	case "screen":
 		return program228()
-	case "entr", "watchexec", "reflex":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program229()
-	case "hyperfine":
+	case "lldb":
 		return program230()
-	case "direnv":
+	case "strace", "ltrace", "dtruss":
 		return program231()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "entr", "watchexec", "reflex":
 		return program232()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "hyperfine":
 		return program233()
-	case "actionlint":
+	case "direnv":
 		return program234()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program235()
-	case "codespell":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program236()
-	case "shfmt":
+	case "actionlint":
 		return program237()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program238()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "codespell":
 		return program239()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "shfmt":
 		return program240()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program241()
-	case "envsubst":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program242()
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+		return program243()
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
+		return program244()
+	case "envsubst":
+		return program245()
 	}
 	return nil
 }
@@ -742,6 +748,9 @@ func generatedPrograms() []*Spec {
 		program240(),
 		program241(),
 		program242(),
+		program243(),
+		program244(),
+		program245(),
 	}
 }
 
@@ -40930,10 +40939,183 @@ func program196() *Spec {
 	}
 }
 
-// netstat: shows network state
+// getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
 func program197() *Spec {
+	return &Spec{
+		Names: []string{
+			"getent",
+		},
+		Summary: "looks names up in the system databases (hosts, users, groups, services)",
+		Options: []Option{
+			{
+				Names: []string{
+					"-s",
+					"--service",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-i",
+					"--no-idn",
+					"-h",
+					"--help",
+					"-V",
+					"--version",
+				},
+			},
+		},
+		Subcommands: []*Spec{
+			{
+				Names: []string{
+					"hosts",
+					"ahosts",
+					"ahostsv4",
+					"ahostsv6",
+					"services",
+					"protocols",
+					"networks",
+					"group",
+					"passwd",
+					"netgroup",
+					"ethers",
+					"rpc",
+					"initgroups",
+					"aliases",
+				},
+				Operands: "any",
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"getent hosts vault.internal",
+				"getent passwd deploy",
+			},
+			Judge: []string{
+				"getent shadow",
+			},
+		},
+	}
+}
+
+// systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
+//
+//go:noinline
+func program198() *Spec {
+	return &Spec{
+		Names: []string{
+			"systemd-analyze",
+		},
+		Summary: "analyzes systemd start-up and checks unit files (it changes nothing)",
+		Options: []Option{
+			{
+				Names: []string{
+					"--user",
+					"--system",
+					"--global",
+					"--no-pager",
+					"-h",
+					"--help",
+					"--version",
+					"--man=no",
+					"--generators=no",
+				},
+			},
+			{
+				Names: []string{
+					"--root",
+					"--image",
+				},
+				Value: "dir",
+			},
+		},
+		Subcommands: []*Spec{
+			{
+				Names: []string{
+					"verify",
+				},
+				Operands: "read",
+			},
+			{
+				Names: []string{
+					"blame",
+					"time",
+					"critical-chain",
+					"calendar",
+					"timespan",
+					"timestamp",
+					"security",
+					"cat-config",
+					"unit-paths",
+					"unit-files",
+					"dot",
+					"syscall-filter",
+					"filesystems",
+					"condition",
+					"dump",
+					"log-level",
+					"service-watchdogs",
+					"exit-status",
+					"capability",
+				},
+				Operands:  "any",
+				AnyOption: true,
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"systemd-analyze verify deploy/gateway.service deploy/gateway.timer",
+				"systemd-analyze blame",
+			},
+		},
+	}
+}
+
+// gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
+//
+//go:noinline
+func program199() *Spec {
+	return &Spec{
+		Names: []string{
+			"gitleaks",
+		},
+		Summary: "scans files or git history for secrets (what it prints is judged unless --redact hides the values)",
+		Options: shared118(),
+		Subcommands: []*Spec{
+			{
+				Names: []string{
+					"detect",
+					"protect",
+					"git",
+					"dir",
+					"directory",
+					"files",
+					"stdin",
+					"version",
+					"help",
+				},
+				Operands: "read",
+				Options:  shared118(),
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"gitleaks detect --source . --no-banner --redact -v",
+				"gitleaks dir . --redact",
+			},
+			Judge: []string{
+				"gitleaks detect --source . -v",
+			},
+		},
+	}
+}
+
+// netstat: shows network state
+//
+//go:noinline
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -40959,7 +41141,7 @@ func program197() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program198() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41355,7 +41537,7 @@ func program198() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program199() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -41443,7 +41625,7 @@ func program199() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program200() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -41502,7 +41684,7 @@ func program200() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program201() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -41677,13 +41859,13 @@ func program201() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program202() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
 		},
 		Summary: "systemd services (status and listing allowed; starting, stopping and enabling judged)",
-		Options: shared118(),
+		Options: shared119(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -41708,7 +41890,7 @@ func program202() *Spec {
 					"show-environment",
 				},
 				Operands: "any",
-				Options:  shared118(),
+				Options:  shared119(),
 			},
 			{
 				Names: []string{
@@ -41780,7 +41962,7 @@ func program202() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program203() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -41803,7 +41985,7 @@ func program203() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program204() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -41876,7 +42058,7 @@ func program204() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program205() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42012,7 +42194,7 @@ func program205() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program206() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42112,7 +42294,7 @@ func program206() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program207() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42303,7 +42485,7 @@ func program207() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program208() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42375,7 +42557,7 @@ func program208() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program209() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -42397,7 +42579,7 @@ func program209() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program210() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -42470,7 +42652,7 @@ func program210() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program211() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -42562,7 +42744,7 @@ func program211() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program212() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -42613,7 +42795,7 @@ func program212() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program213() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -42708,7 +42890,7 @@ func program213() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program214() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -42777,7 +42959,7 @@ func program214() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program215() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -42829,7 +43011,7 @@ func program215() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program216() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -42850,7 +43032,7 @@ func program216() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program217() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -42870,7 +43052,7 @@ func program217() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program218() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -42955,7 +43137,7 @@ func program218() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program219() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -42978,7 +43160,7 @@ func program219() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program220() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43003,7 +43185,7 @@ func program220() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program221() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43117,7 +43299,7 @@ func program221() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program222() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43238,7 +43420,7 @@ func program222() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program223() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -43361,7 +43543,7 @@ func program223() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program224() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -43609,7 +43791,7 @@ func program224() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program225() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -43691,7 +43873,7 @@ func program225() *Spec {
 // gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program226() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -43797,7 +43979,7 @@ func program226() *Spec {
 // lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program227() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -43886,7 +44068,7 @@ func program227() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program228() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -43973,7 +44155,7 @@ func program228() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program229() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44058,7 +44240,7 @@ func program229() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program230() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44146,7 +44328,7 @@ func program230() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program231() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44215,7 +44397,7 @@ func program231() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program232() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -44355,7 +44537,7 @@ func program232() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program233() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -44391,7 +44573,7 @@ func program233() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program234() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -44443,7 +44625,7 @@ func program234() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program235() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -44523,7 +44705,7 @@ func program235() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program236() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -44609,7 +44791,7 @@ func program236() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program237() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -44684,7 +44866,7 @@ func program237() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program238() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -44751,7 +44933,7 @@ func program238() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program239() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -44781,7 +44963,7 @@ func program239() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program240() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -44805,7 +44987,7 @@ func program240() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program241() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -44876,7 +45058,7 @@ func program241() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program242() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -45696,7 +45878,7 @@ func generatedPaths() []PathClasses {
 }
 
 // sharedValues holds the shared values once built.
-var sharedValues [119]any
+var sharedValues [120]any
 
 func shared0() []Option {
 	if sharedValues[0] == nil {
@@ -53899,6 +54081,59 @@ func shared118() []Option {
 		sharedValues[118] = []Option{
 			{
 				Names: []string{
+					"-s",
+					"--source",
+					"--config",
+					"-c",
+					"--baseline-path",
+					"-b",
+					"--log-opts",
+					"--report-format",
+					"-f",
+					"--log-level",
+					"-l",
+					"--max-target-megabytes",
+					"--gitleaks-ignore-path",
+					"-i",
+					"--enable-rule",
+					"--max-decode-depth",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-r",
+					"--report-path",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"--redact",
+					"-v",
+					"--verbose",
+					"--no-banner",
+					"--no-color",
+					"--no-git",
+					"--exit-code",
+					"--follow-symlinks",
+					"--ignore-gitleaks-allow",
+					"--staged",
+					"--pre-commit",
+					"-h",
+					"--help",
+				},
+			},
+		}
+	}
+	return sharedValues[118].([]Option)
+}
+
+func shared119() []Option {
+	if sharedValues[119] == nil {
+		sharedValues[119] = []Option{
+			{
+				Names: []string{
 					"--user",
 					"--system",
 					"--no-pager",
@@ -53966,8 +54201,8 @@ func shared118() []Option {
 			},
 		}
 	}
-	return sharedValues[118].([]Option)
+	return sharedValues[119].([]Option)
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "263e2047073f782598fa13a9a545524f4cee21de646c33ddc8ab31ef55948a08"
+const generatedHash = "49c61aa687ec223d84d2c4b0aef8bce6ac5ec878019c7d9e035673dfba555bdf"

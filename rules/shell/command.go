@@ -85,8 +85,8 @@ var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true
 // command unwraps argv, emits the command it reaches and follows what that
 // command runs in turn (nested shells, eval, find -exec, …).
 func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *input) (int, *input) {
-	// Unwrap wrappers, outermost first.
-	for len(argv) > 1 && !argv[0].dyn {
+	// Unwrap wrappers, outermost first (a bare xargs runs echo).
+	for (len(argv) > 1 || len(argv) == 1 && baseName(argv[0].s) == "xargs") && !argv[0].dyn {
 		name := baseName(argv[0].s)
 		rest, ok := s.unwrap(name, argv, &c, st)
 		if !ok || len(rest) == 0 {
@@ -334,6 +334,10 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		i++ // the duration
 	}
 	if i >= len(argv) {
+		if name == "xargs" && len(prepend) == 0 {
+			// xargs with no command runs echo with what it reads.
+			prepend = []arg{{s: "echo"}}
+		}
 		if len(prepend) == 0 {
 			return nil, true
 		}
