@@ -6,6 +6,7 @@ package rules
 import (
 	"fmt"
 	"maps"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -107,6 +108,12 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				// files of the workspace.
 				e.placeholder = map[string]bool{PathInside: true, PathSource: true}
 			}
+		}
+		if c.Via == shell.ViaExportSubst && productionEnvFile(c) != "" {
+			// export $(grep -v '^#' .env.production | xargs) && ./gradlew
+			// flywayMigrate: what follows runs with production's settings.
+			e.out.Escalations = append(e.out.Escalations, "loads production settings ("+productionEnvFile(c)+") into the environment of what follows")
+			d = hook.Stricter(d, hook.Judge)
 		}
 		if c.Via == shell.ViaExportSubst && !envLoadFilters[c.Name] {
 			// export $(curl -s https://cfg.example/env | xargs): variables
@@ -467,6 +474,23 @@ func lineFilter(c *shell.Command) bool {
 		return operands <= 1 // the pattern only: it reads stdin
 	}
 	return false
+}
+
+// productionEnvFile returns an argument of c that names an environment file
+// for production (.env.production, .env.prod, prod.env), or "".
+func productionEnvFile(c *shell.Command) string {
+	for _, a := range c.Args {
+		base := strings.ToLower(path.Base(a))
+		if !strings.Contains(base, "env") {
+			continue
+		}
+		for _, part := range strings.FieldsFunc(base, func(r rune) bool { return r == '.' || r == '-' || r == '_' }) {
+			if part == "production" || part == "prod" {
+				return a
+			}
+		}
+	}
+	return ""
 }
 
 // envLoadFilters are the programs of export $(…) that read and reshape a
