@@ -76,6 +76,9 @@ func (r decisionRow) event(t *testing.T) (*hook.Event, rules.Context) {
 			in = s
 		}
 		raw["tool_input"] = in
+		if r.Command != "" {
+			raw["command"] = r.Command // the server's launch command
+		}
 	case "read":
 		raw["hook_event_name"] = "beforeReadFile"
 		raw["file_path"] = r.Path

@@ -25,6 +25,13 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 		}
 		d = e.add(r, ev.Server)
 	}
+	if store := serverCredentialStore(ev.ServerCommand, ctx); store != "" {
+		// uvx mcp-server-sqlite --db-path ".../Chrome/Default/Cookies": every
+		// call of this server reads that credential store.
+		d = hook.Stricter(d, e.add(&Rule{ID: "mcp-server-credential-store", Decision: hook.Deny,
+			Reason: "the MCP server is pointed at a credential store (" + store + "): its calls read it",
+			Advice: "point the server at the project's own data; ask the user"}, ev.Server))
+	}
 	input := hook.CanonicalJSON(ev.ToolInput)
 	var paths []string
 	metadataOnly := metadataTool(ev.Tool)
@@ -118,6 +125,30 @@ func jsonPaths(raw json.RawMessage) []string {
 
 // jsonCommands returns shell command lines found in a tool input: string values
 // (or arrays of strings) under keys such as command, cmd or cli_command.
+// serverCredentialStore returns a path argument of an MCP server's launch
+// command that is a credential file (a browser's cookie or login store, a
+// key), or "".
+func serverCredentialStore(command string, ctx Context) string {
+	if command == "" || len(command) > 4096 {
+		return ""
+	}
+	res := shell.Split(command, shell.Options{Cwd: ctx.Cwd, Home: ctx.Home})
+	for _, c := range res.Commands {
+		for i, a := range c.Args {
+			if i < len(c.DynamicArgs) && c.DynamicArgs[i] {
+				continue
+			}
+			if _, v, ok := strings.Cut(a, "="); ok && strings.HasPrefix(a, "-") {
+				a = v
+			}
+			if (strings.HasPrefix(a, "/") || strings.HasPrefix(a, "~")) && effects.IsSecretPath(a, virtualWorkspace, ctx.Home) {
+				return a
+			}
+		}
+	}
+	return ""
+}
+
 func jsonCommands(raw json.RawMessage) []string {
 	if len(raw) == 0 {
 		return nil

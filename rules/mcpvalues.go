@@ -601,7 +601,7 @@ var (
 	// stores: a password or its hash, a token, a secret or key, an MFA seed
 	// (access_token, password_hash, hashedPassword; not password_reset_at).
 	secretColumnRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)^[\w$.]*?(password|passwd|password_?hash|pass_?hash|secret|secret_?key|token|api_?key|private_?key|totp_?secret|otp_?secret|mfa_?secret|recovery_?codes?)$`)
+		return regexp.MustCompile(`(?i)^[\w$.]*?(password|passwd|password_?hash|pass_?hash|secret|secret_?key|token|api_?key|private_?key|totp_?secret|otp_?secret|mfa_?secret|recovery_?codes?|encrypted_value|password_value)$`)
 	})
 	selectListRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?is)\bselect\s+(.*?)\s+from\b`)

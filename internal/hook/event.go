@@ -65,9 +65,12 @@ type Event struct {
 	Cwd     string `json:"cwd,omitempty"`
 
 	// MCP. Server is mcp_server_name, else the url, else the launch command.
-	Server    string          `json:"server,omitempty"`
-	Tool      string          `json:"tool,omitempty"`
-	ToolInput json.RawMessage `json:"tool_input,omitempty"`
+	Server string `json:"server,omitempty"`
+	// ServerCommand is the command that starts a stdio MCP server (Cursor's
+	// "command"): the files it is pointed at are what every call reaches.
+	ServerCommand string          `json:"server_command,omitempty"`
+	Tool          string          `json:"tool,omitempty"`
+	ToolInput     json.RawMessage `json:"tool_input,omitempty"`
 
 	// Read and write.
 	FilePath string `json:"file_path,omitempty"`
@@ -248,6 +251,7 @@ func decodeCursor(ev *Event, f fields) error {
 		ev.Tool = f.str("tool_name", "toolName")
 		ev.ToolName = ev.Tool
 		ev.Server = mcpServer(f)
+		ev.ServerCommand = f.str("command")
 		ev.ToolInput = f.object("tool_input", "toolInput")
 	case "beforeReadFile", "beforeTabFileRead":
 		ev.Kind = KindRead

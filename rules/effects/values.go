@@ -68,6 +68,10 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		// the judge decides whether this destination is that service.
 		if dyn {
 			a.r.Network = append(a.r.Network, NetEffect{Sends: "a run-time value in a header", headerVars: headerVars(v)})
+		} else if literalCredential(v) {
+			// curl -u AKIA…:secret http://203.0.113.9/: a credential written
+			// out, going wherever the command goes (a local server is fine).
+			a.r.Network = append(a.r.Network, NetEffect{Sends: "a credential written on the command line"})
 		}
 		return
 	case OperandDD:
@@ -438,6 +442,34 @@ func specLang(s *Spec) string {
 	}
 	return ""
 }
+
+// literalCredential reports a header or user value written out that holds
+// a credential: user:password (the password six characters or more, not a
+// placeholder), or an Authorization, API key or token header with a value.
+func literalCredential(v string) bool {
+	v = strings.TrimSpace(v)
+	if m := credentialHeaderRe().FindStringSubmatch(v); m != nil {
+		return !strings.ContainsAny(m[1], "$`<{") && !strings.Contains(strings.ToLower(m[1]), "xxx")
+	}
+	user, pass, ok := strings.Cut(v, ":")
+	if !ok || strings.ContainsAny(v, " \t$`<{") || user == "" || len(pass) < 6 {
+		return false
+	}
+	if !strings.ContainsAny(pass, "0123456789") || strings.IndexFunc(pass, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) < 0 {
+		return false // Accept:application/json is a header, not a password
+	}
+	low := strings.ToLower(pass)
+	for _, w := range []string{"password", "changeme", "example", "secret", "admin", "test", "xxxx"} {
+		if strings.Contains(low, w) {
+			return false
+		}
+	}
+	return true
+}
+
+var credentialHeaderRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(?:authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|private-token|x-access-token)\s*:\s*(?:bearer\s+|token\s+|basic\s+)?(\S{12,})$`)
+})
 
 // codeFiles records the sensitive files inline code names: a credential it
 // reads, and a start-up, scheduling or guard file it may write.
