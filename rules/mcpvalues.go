@@ -158,6 +158,15 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 		if scheme, rest, ok := strings.Cut(v, "://"); ok && !strings.ContainsAny(scheme, " /\n") && len(scheme) < 12 {
 			switch strings.ToLower(scheme) {
+			case "chrome", "edge", "brave", "opera", "vivaldi", "chrome-extension":
+				// A browser's own pages: its settings, and its saved passwords.
+				if low := strings.ToLower(rest); strings.Contains(low, "password") || strings.Contains(low, "autofill") {
+					deny("mcp-browser-passwords", "opens the browser's saved passwords ("+text.Truncate(v, 60)+")",
+						"passwords stay in the browser; ask the user for what you need", "")
+				} else {
+					escalate("opens a page of the browser itself: " + text.Truncate(v, 80))
+				}
+				continue
 			case "gopher", "dict":
 				deny("mcp-smuggling-scheme", "a "+strings.ToLower(scheme)+":// URL, which writes raw bytes to a service (request smuggling, e.g. into Redis)",
 					"use the service's own client or API; ask the user", hostOf(v))
