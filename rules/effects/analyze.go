@@ -1403,6 +1403,15 @@ func (a *analysis) walk(spec *Spec) {
 		}
 		if !endOpts && len(arg) > 1 && arg[0] == '-' && !(d && arg[1] == '$') {
 			if cur.AnyOption && !listedOption(cur, arg) {
+				if len(arg) > 2 && arg[1] != '-' {
+					// -rn: a cluster of short flags, one of which may be
+					// a listed one that makes the command recursive.
+					for _, ch := range arg[1:] {
+						if o := findOption(cur, "-"+string(ch)); o != nil && o.Recursive {
+							r.recursive = true
+						}
+					}
+				}
 				continue // no unlisted option changes what it does
 			}
 			consumed, ok := a.option(cur, arg, args, dyn, i, &operands, &first)

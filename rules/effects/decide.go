@@ -203,6 +203,10 @@ func (r *Record) concerns() []string {
 		case OpRead:
 			if has(c, ClassSecret) && !f.Meta {
 				add("reads the credential file %s", f.Path)
+			} else if f.Recursive && !f.Meta && has(c, "home", "root") {
+				// grep -r … ~, rg … ~: every file below, the credential files
+				// too (a program that reads a folder reads what is in it).
+				add("reads every file under %s, credential files included", f.Path)
 			}
 		case OpWrite, OpMode, OpDelete:
 			switch {

@@ -10,494 +10,496 @@ func generatedProgram(name string) *Spec {
 		return program0()
 	case "cat", "tac", "nl", "more", "less", "most", "bat", "batcat", "head", "tail", "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "b2sum", "cksum", "sum", "xxd", "hexdump", "od", "strings", "readlink", "realpath", "basename", "dirname", "lsattr", "column", "fold", "fmt", "rev", "expand", "unexpand", "iconv", "cmp", "diff", "diff3", "sdiff", "comm", "colordiff", "delta", "difft", "lsof", "fuser", "pathchk":
 		return program1()
-	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "zgrep", "pcregrep", "ugrep", "git-grep":
+	case "grep", "egrep", "fgrep", "zgrep", "pcregrep", "ugrep", "git-grep":
 		return program2()
-	case "echo", "printf", "true", "false", ":", "yes", "seq", "date", "cal", "sleep", "whoami", "id", "groups", "uname", "hostname", "nproc", "arch", "uptime", "free", "printenv", "tput", "getconf", "locale", "tty", "logname", "users", "pwd", "dirs", "jobs", "clear", "reset", "test", "[", "expr", "bc", "dc", "factor", "numfmt", "shuf", "cowsay", "figlet", "lolcat", "tldr", "man", "info", "apropos", "whatis", "help", "type", "which", "whereis", "hash", "sw_vers", "lsb_release", "nvidia-smi", "lscpu", "lsblk", "lsusb", "lspci", "vmstat", "iostat", "mpstat", "ps", "pgrep", "pstree", "top", "htop", "btop", "glances", "w", "who", "last", "df", "duf", "ncdu", "dust", "cloc", "tokei", "scc", "wait", "times", "ulimit", "umask", "history", "fc", "banner":
+	case "rg", "ag", "ack":
 		return program3()
-	case "env":
+	case "echo", "printf", "true", "false", ":", "yes", "seq", "date", "cal", "sleep", "whoami", "id", "groups", "uname", "hostname", "nproc", "arch", "uptime", "free", "printenv", "tput", "getconf", "locale", "tty", "logname", "users", "pwd", "dirs", "jobs", "clear", "reset", "test", "[", "expr", "bc", "dc", "factor", "numfmt", "shuf", "cowsay", "figlet", "lolcat", "tldr", "man", "info", "apropos", "whatis", "help", "type", "which", "whereis", "hash", "sw_vers", "lsb_release", "nvidia-smi", "lscpu", "lsblk", "lsusb", "lspci", "vmstat", "iostat", "mpstat", "ps", "pgrep", "pstree", "top", "htop", "btop", "glances", "w", "who", "last", "df", "duf", "ncdu", "dust", "cloc", "tokei", "scc", "wait", "times", "ulimit", "umask", "history", "fc", "banner":
 		return program4()
-	case "sort":
+	case "env":
 		return program5()
-	case "uniq", "cut", "tr", "paste", "join", "look", "jot":
+	case "sort":
 		return program6()
-	case "tee":
+	case "uniq", "cut", "tr", "paste", "join", "look", "jot":
 		return program7()
-	case "sed", "gsed":
+	case "tee":
 		return program8()
-	case "awk", "gawk", "mawk", "nawk":
+	case "sed", "gsed":
 		return program9()
-	case "jq", "yq", "gojq", "jaq":
+	case "awk", "gawk", "mawk", "nawk":
 		return program10()
-	case "find", "fd", "fdfind", "gfind":
+	case "jq", "yq", "gojq", "jaq":
 		return program11()
-	case "cd", "pushd", "popd":
+	case "find", "fd", "fdfind", "gfind":
 		return program12()
-	case "mkdir":
+	case "cd", "pushd", "popd":
 		return program13()
-	case "touch":
+	case "mkdir":
 		return program14()
-	case "rm", "unlink", "trash", "trash-put", "gio-trash":
+	case "touch":
 		return program15()
-	case "rmdir":
+	case "rm", "unlink", "trash", "trash-put", "gio-trash":
 		return program16()
-	case "shred", "srm", "wipe":
+	case "rmdir":
 		return program17()
-	case "truncate":
+	case "shred", "srm", "wipe":
 		return program18()
-	case "cp", "gcp":
+	case "truncate":
 		return program19()
-	case "mv", "gmv":
+	case "cp", "gcp":
 		return program20()
-	case "ln":
+	case "mv", "gmv":
 		return program21()
-	case "install", "ginstall":
+	case "ln":
 		return program22()
-	case "chmod":
+	case "install", "ginstall":
 		return program23()
-	case "chown", "chgrp":
+	case "chmod":
 		return program24()
-	case "mktemp":
+	case "chown", "chgrp":
 		return program25()
-	case "dd":
+	case "mktemp":
 		return program26()
-	case "tar", "gtar", "bsdtar":
+	case "dd":
 		return program27()
-	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
+	case "tar", "gtar", "bsdtar":
 		return program28()
-	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
+	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
 		return program29()
-	case "plutil":
+	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
 		return program30()
-	case "zip":
+	case "plutil":
 		return program31()
-	case "unzip":
+	case "zip":
 		return program32()
-	case "7z", "7za", "7zr":
+	case "unzip":
 		return program33()
-	case "rsync":
+	case "7z", "7za", "7zr":
 		return program34()
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
+	case "rsync":
 		return program35()
-	case "eval", "exec-code":
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
 		return program36()
-	case "source", ".":
+	case "eval", "exec-code":
 		return program37()
-	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
+	case "source", ".":
 		return program38()
-	case "watch":
+	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
 		return program39()
-	case "trap":
+	case "watch":
 		return program40()
-	case "command":
+	case "trap":
 		return program41()
-	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
+	case "command":
 		return program42()
-	case "node", "nodejs":
+	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
 		return program43()
-	case "deno":
+	case "node", "nodejs":
 		return program44()
-	case "ruby":
+	case "deno":
 		return program45()
-	case "perl":
+	case "ruby":
 		return program46()
-	case "php":
+	case "perl":
 		return program47()
-	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
+	case "php":
 		return program48()
-	case "manage.py":
+	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
 		return program49()
-	case "git":
+	case "manage.py":
 		return program50()
-	case "git-lfs":
+	case "git":
 		return program51()
-	case "gh":
+	case "git-lfs":
 		return program52()
-	case "glab":
+	case "gh":
 		return program53()
-	case "hub":
+	case "glab":
 		return program54()
-	case "tig":
+	case "hub":
 		return program55()
-	case "lazygit":
+	case "tig":
 		return program56()
-	case "pre-commit":
+	case "lazygit":
 		return program57()
-	case "husky":
+	case "pre-commit":
 		return program58()
-	case "go":
+	case "husky":
 		return program59()
-	case "gofmt":
+	case "go":
 		return program60()
-	case "goimports", "gofumpt":
+	case "gofmt":
 		return program61()
-	case "golangci-lint":
+	case "goimports", "gofumpt":
 		return program62()
-	case "staticcheck":
+	case "golangci-lint":
 		return program63()
-	case "govulncheck":
+	case "staticcheck":
 		return program64()
-	case "gopls":
+	case "govulncheck":
 		return program65()
-	case "dlv":
+	case "gopls":
 		return program66()
-	case "cargo":
+	case "dlv":
 		return program67()
-	case "rustc":
+	case "cargo":
 		return program68()
-	case "rustfmt":
+	case "rustc":
 		return program69()
-	case "rustup":
+	case "rustfmt":
 		return program70()
-	case "rimraf", "del-cli", "del":
+	case "rustup":
 		return program71()
-	case "tsc":
+	case "rimraf", "del-cli", "del":
 		return program72()
-	case "eslint":
+	case "tsc":
 		return program73()
-	case "prettier":
+	case "eslint":
 		return program74()
-	case "biome":
+	case "prettier":
 		return program75()
-	case "vite":
+	case "biome":
 		return program76()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program77()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program78()
-	case "rollup":
+	case "esbuild":
 		return program79()
-	case "next":
+	case "rollup":
 		return program80()
-	case "jest":
+	case "next":
 		return program81()
-	case "vitest":
+	case "jest":
 		return program82()
-	case "mocha":
+	case "vitest":
 		return program83()
-	case "playwright":
+	case "mocha":
 		return program84()
-	case "cypress":
+	case "playwright":
 		return program85()
-	case "turbo":
+	case "cypress":
 		return program86()
-	case "nx":
+	case "turbo":
 		return program87()
-	case "npm":
+	case "nx":
 		return program88()
-	case "npx":
+	case "npm":
 		return program89()
-	case "pnpx":
+	case "npx":
 		return program90()
-	case "pnpm":
+	case "pnpx":
 		return program91()
-	case "yarn":
+	case "pnpm":
 		return program92()
-	case "bun":
+	case "yarn":
 		return program93()
-	case "bunx":
+	case "bun":
 		return program94()
-	case "pytest", "py.test":
+	case "bunx":
 		return program95()
-	case "ruff":
+	case "pytest", "py.test":
 		return program96()
-	case "black":
+	case "ruff":
 		return program97()
-	case "isort":
+	case "black":
 		return program98()
-	case "mypy", "dmypy":
+	case "isort":
 		return program99()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program100()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program101()
-	case "pylint":
+	case "flake8":
 		return program102()
-	case "coverage":
+	case "pylint":
 		return program103()
-	case "tox":
+	case "coverage":
 		return program104()
-	case "nox":
+	case "tox":
 		return program105()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program106()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program107()
-	case "uvx":
+	case "uv":
 		return program108()
-	case "pipx":
+	case "uvx":
 		return program109()
-	case "poetry":
+	case "pipx":
 		return program110()
-	case "twine":
+	case "poetry":
 		return program111()
-	case "pipenv":
+	case "twine":
 		return program112()
-	case "pdm":
+	case "pipenv":
 		return program113()
-	case "hatch":
+	case "pdm":
 		return program114()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program115()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program116()
-	case "make", "gmake":
+	case "jupyter":
 		return program117()
-	case "just":
+	case "make", "gmake":
 		return program118()
-	case "task", "go-task":
+	case "just":
 		return program119()
-	case "cmake":
+	case "task", "go-task":
 		return program120()
-	case "ctest":
+	case "cmake":
 		return program121()
-	case "ninja", "samu":
+	case "ctest":
 		return program122()
-	case "meson":
+	case "ninja", "samu":
 		return program123()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program124()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program125()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program126()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program127()
-	case "javac":
+	case "java":
 		return program128()
-	case "dotnet":
+	case "javac":
 		return program129()
-	case "xcodebuild":
+	case "dotnet":
 		return program130()
-	case "rspec":
+	case "xcodebuild":
 		return program131()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program132()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program133()
-	case "rails":
+	case "rake":
 		return program134()
-	case "bundle", "bundler":
+	case "rails":
 		return program135()
-	case "gem":
+	case "bundle", "bundler":
 		return program136()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program137()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program138()
-	case "mix":
+	case "composer":
 		return program139()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program140()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program141()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program142()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program143()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program144()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program145()
-	case "protoc":
+	case "buf":
 		return program146()
-	case "sqlc":
+	case "protoc":
 		return program147()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program148()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program149()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program150()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program151()
-	case "kustomize":
+	case "helm":
 		return program152()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program153()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program154()
-	case "minikube":
+	case "kind":
 		return program155()
-	case "k3d":
+	case "minikube":
 		return program156()
-	case "stern", "kubetail":
+	case "k3d":
 		return program157()
-	case "k9s":
+	case "stern", "kubetail":
 		return program158()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program159()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program160()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program161()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program162()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program163()
-	case "packer":
+	case "pulumi":
 		return program164()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program165()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program166()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program167()
-	case "aws":
+	case "ansible-galaxy":
 		return program168()
-	case "gcloud":
+	case "aws":
 		return program169()
-	case "gsutil":
+	case "gcloud":
 		return program170()
-	case "az":
+	case "gsutil":
 		return program171()
-	case "doctl":
+	case "az":
 		return program172()
-	case "fly", "flyctl":
+	case "doctl":
 		return program173()
-	case "heroku":
+	case "fly", "flyctl":
 		return program174()
-	case "vercel", "vc":
+	case "heroku":
 		return program175()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program176()
-	case "firebase":
+	case "netlify", "ntl":
 		return program177()
-	case "wrangler":
+	case "firebase":
 		return program178()
-	case "supabase":
+	case "wrangler":
 		return program179()
-	case "stripe":
+	case "supabase":
 		return program180()
-	case "hookguard":
+	case "stripe":
 		return program181()
-	case "psql":
+	case "hookguard":
 		return program182()
-	case "mysql", "mariadb":
+	case "psql":
 		return program183()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program184()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program185()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program186()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program187()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program188()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program189()
-	case "wget":
+	case "curl":
 		return program190()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program191()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program192()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program193()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program194()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program195()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program196()
-	case "getent":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program197()
-	case "systemd-analyze":
+	case "getent":
 		return program198()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program199()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program200()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program201()
-	case "ssh-keygen":
+	case "openssl":
 		return program202()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program203()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program204()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program205()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program206()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program207()
-	case "journalctl":
+	case "launchctl":
 		return program208()
-	case "dmesg":
+	case "journalctl":
 		return program209()
-	case "brew":
+	case "dmesg":
 		return program210()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program211()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program212()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program213()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program214()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program215()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program216()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program217()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program218()
-	case "at", "batch":
+	case "crontab":
 		return program219()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program220()
-	case "kill":
+	case "atq", "atrm":
 		return program221()
-	case "pkill", "killall":
+	case "kill":
 		return program222()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program223()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program224()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program225()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program226()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program227()
-	case "screen":
+	case "tmux":
 		return program228()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program229()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program230()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program231()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program232()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program233()
-	case "direnv":
+	case "hyperfine":
 		return program234()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program235()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program236()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program237()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program238()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program239()
-	case "shfmt":
+	case "codespell":
 		return program240()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program241()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program242()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program243()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program244()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program245()
+	case "envsubst":
+		return program246()
 	}
 	return nil
 }
@@ -751,6 +753,7 @@ func generatedPrograms() []*Spec {
 		program243(),
 		program244(),
 		program245(),
+		program246(),
 	}
 }
 
@@ -871,9 +874,6 @@ func program2() *Spec {
 			"grep",
 			"egrep",
 			"fgrep",
-			"rg",
-			"ag",
-			"ack",
 			"zgrep",
 			"pcregrep",
 			"ugrep",
@@ -900,15 +900,69 @@ func program2() *Spec {
 				Value:   "read",
 				NoFirst: true,
 			},
+			{
+				Names: []string{
+					"-r",
+					"-R",
+					"--recursive",
+					"--dereference-recursive",
+				},
+				Recursive: true,
+			},
 		},
 		Examples: Examples{
 			Allow: []string{
 				"grep -rn TODO src/",
-				"rg -n 'fn main' --type rust",
 				"grep -c error logs/*.log",
 			},
 			Judge: []string{
 				"grep -r password ~/.ssh",
+				"grep -rn TODO ~",
+			},
+		},
+	}
+}
+
+// rg: searches text, recursively by default
+//
+//go:noinline
+func program3() *Spec {
+	return &Spec{
+		Names: []string{
+			"rg",
+			"ag",
+			"ack",
+		},
+		Summary:   "searches text, recursively by default",
+		Operands:  "read",
+		First:     "none",
+		AnyOption: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"-e",
+					"--regexp",
+				},
+				Value:   "none",
+				NoFirst: true,
+			},
+			{
+				Names: []string{
+					"-f",
+					"--file",
+				},
+				Value:   "read",
+				NoFirst: true,
+			},
+		},
+		Recursive: true,
+		Examples: Examples{
+			Allow: []string{
+				"rg -n 'fn main' --type rust",
+				"rg TODO src/",
+			},
+			Judge: []string{
+				"rg -n token ~",
 			},
 		},
 	}
@@ -917,7 +971,7 @@ func program2() *Spec {
 // echo: prints information and computes
 //
 //go:noinline
-func program3() *Spec {
+func program4() *Spec {
 	return &Spec{
 		Names: []string{
 			"echo",
@@ -1027,7 +1081,7 @@ func program3() *Spec {
 // env: with no command, prints the environment (a command after it is unwrapped and checked on its own)
 //
 //go:noinline
-func program4() *Spec {
+func program5() *Spec {
 	return &Spec{
 		Names: []string{
 			"env",
@@ -1055,7 +1109,7 @@ func program4() *Spec {
 // sort: sorts lines
 //
 //go:noinline
-func program5() *Spec {
+func program6() *Spec {
 	return &Spec{
 		Names: []string{
 			"sort",
@@ -1147,7 +1201,7 @@ func program5() *Spec {
 // uniq: filters text
 //
 //go:noinline
-func program6() *Spec {
+func program7() *Spec {
 	return &Spec{
 		Names: []string{
 			"uniq",
@@ -1173,7 +1227,7 @@ func program6() *Spec {
 // tee: copies stdin to files
 //
 //go:noinline
-func program7() *Spec {
+func program8() *Spec {
 	return &Spec{
 		Names: []string{
 			"tee",
@@ -1209,7 +1263,7 @@ func program7() *Spec {
 // sed: edits text with a script
 //
 //go:noinline
-func program8() *Spec {
+func program9() *Spec {
 	return &Spec{
 		Names: []string{
 			"sed",
@@ -1288,7 +1342,7 @@ func program8() *Spec {
 // awk: processes text with a program
 //
 //go:noinline
-func program9() *Spec {
+func program10() *Spec {
 	return &Spec{
 		Names: []string{
 			"awk",
@@ -1345,7 +1399,7 @@ func program9() *Spec {
 // jq: queries JSON and YAML
 //
 //go:noinline
-func program10() *Spec {
+func program11() *Spec {
 	return &Spec{
 		Names: []string{
 			"jq",
@@ -1444,7 +1498,7 @@ func program10() *Spec {
 // find: finds files
 //
 //go:noinline
-func program11() *Spec {
+func program12() *Spec {
 	return &Spec{
 		Names: []string{
 			"find",
@@ -1642,7 +1696,7 @@ func program11() *Spec {
 // cd: changes the shell's directory
 //
 //go:noinline
-func program12() *Spec {
+func program13() *Spec {
 	return &Spec{
 		Names: []string{
 			"cd",
@@ -1663,7 +1717,7 @@ func program12() *Spec {
 // mkdir: creates directories
 //
 //go:noinline
-func program13() *Spec {
+func program14() *Spec {
 	return &Spec{
 		Names: []string{
 			"mkdir",
@@ -1702,7 +1756,7 @@ func program13() *Spec {
 // touch: creates files or updates their times
 //
 //go:noinline
-func program14() *Spec {
+func program15() *Spec {
 	return &Spec{
 		Names: []string{
 			"touch",
@@ -1745,7 +1799,7 @@ func program14() *Spec {
 // rm: removes files
 //
 //go:noinline
-func program15() *Spec {
+func program16() *Spec {
 	return &Spec{
 		Names: []string{
 			"rm",
@@ -1809,7 +1863,7 @@ func program15() *Spec {
 // rmdir: removes empty directories
 //
 //go:noinline
-func program16() *Spec {
+func program17() *Spec {
 	return &Spec{
 		Names: []string{
 			"rmdir",
@@ -1838,7 +1892,7 @@ func program16() *Spec {
 // shred: overwrites files so they cannot be recovered
 //
 //go:noinline
-func program17() *Spec {
+func program18() *Spec {
 	return &Spec{
 		Names: []string{
 			"shred",
@@ -1886,7 +1940,7 @@ func program17() *Spec {
 // truncate: sets the size of files (cutting a file destroys its content, like deleting it)
 //
 //go:noinline
-func program18() *Spec {
+func program19() *Spec {
 	return &Spec{
 		Names: []string{
 			"truncate",
@@ -1926,7 +1980,7 @@ func program18() *Spec {
 // cp: copies files
 //
 //go:noinline
-func program19() *Spec {
+func program20() *Spec {
 	return &Spec{
 		Names: []string{
 			"cp",
@@ -2019,7 +2073,7 @@ func program19() *Spec {
 // mv: moves or renames files
 //
 //go:noinline
-func program20() *Spec {
+func program21() *Spec {
 	return &Spec{
 		Names: []string{
 			"mv",
@@ -2079,7 +2133,7 @@ func program20() *Spec {
 // ln: makes links
 //
 //go:noinline
-func program21() *Spec {
+func program22() *Spec {
 	return &Spec{
 		Names: []string{
 			"ln",
@@ -2135,7 +2189,7 @@ func program21() *Spec {
 // install: copies files and sets their attributes
 //
 //go:noinline
-func program22() *Spec {
+func program23() *Spec {
 	return &Spec{
 		Names: []string{
 			"install",
@@ -2197,7 +2251,7 @@ func program22() *Spec {
 // chmod: changes file modes
 //
 //go:noinline
-func program23() *Spec {
+func program24() *Spec {
 	return &Spec{
 		Names: []string{
 			"chmod",
@@ -2261,7 +2315,7 @@ func program23() *Spec {
 // chown: changes file owners
 //
 //go:noinline
-func program24() *Spec {
+func program25() *Spec {
 	return &Spec{
 		Names: []string{
 			"chown",
@@ -2317,7 +2371,7 @@ func program24() *Spec {
 // mktemp: creates a temporary file or directory
 //
 //go:noinline
-func program25() *Spec {
+func program26() *Spec {
 	return &Spec{
 		Names: []string{
 			"mktemp",
@@ -2356,7 +2410,7 @@ func program25() *Spec {
 // dd: copies and converts raw data (if=FILE is read, of=FILE written)
 //
 //go:noinline
-func program26() *Spec {
+func program27() *Spec {
 	return &Spec{
 		Names: []string{
 			"dd",
@@ -2378,7 +2432,7 @@ func program26() *Spec {
 // tar: creates and extracts archives
 //
 //go:noinline
-func program27() *Spec {
+func program28() *Spec {
 	return &Spec{
 		Names: []string{
 			"tar",
@@ -2519,7 +2573,7 @@ func program27() *Spec {
 // zcat: prints compressed files
 //
 //go:noinline
-func program28() *Spec {
+func program29() *Spec {
 	return &Spec{
 		Names: []string{
 			"zcat",
@@ -2544,7 +2598,7 @@ func program28() *Spec {
 // gzip: compresses or decompresses files in place (file ↔ file.gz)
 //
 //go:noinline
-func program29() *Spec {
+func program30() *Spec {
 	return &Spec{
 		Names: []string{
 			"gzip",
@@ -2580,7 +2634,7 @@ func program29() *Spec {
 // plutil: checks, prints and edits macOS property lists (-lint and -p read; -convert, -replace, -insert, -remove write in place)
 //
 //go:noinline
-func program30() *Spec {
+func program31() *Spec {
 	return &Spec{
 		Names: []string{
 			"plutil",
@@ -2644,7 +2698,7 @@ func program30() *Spec {
 // zip: writes a zip archive (the first operand) from files; -TT runs a command to test it
 //
 //go:noinline
-func program31() *Spec {
+func program32() *Spec {
 	return &Spec{
 		Names: []string{
 			"zip",
@@ -2685,7 +2739,7 @@ func program31() *Spec {
 // unzip: extracts a zip archive (into -d DIR, else the current directory)
 //
 //go:noinline
-func program32() *Spec {
+func program33() *Spec {
 	return &Spec{
 		Names: []string{
 			"unzip",
@@ -2753,7 +2807,7 @@ func program32() *Spec {
 // 7z: 7-Zip archives (a adds, x/e extract with -oDIR, l lists, t tests)
 //
 //go:noinline
-func program33() *Spec {
+func program34() *Spec {
 	return &Spec{
 		Names: []string{
 			"7z",
@@ -2837,7 +2891,7 @@ func program33() *Spec {
 // rsync: copies files locally or to another host
 //
 //go:noinline
-func program34() *Spec {
+func program35() *Spec {
 	return &Spec{
 		Names: []string{
 			"rsync",
@@ -2968,7 +3022,7 @@ func program34() *Spec {
 // sh: a shell; -c code and piped code are split into their own commands
 //
 //go:noinline
-func program35() *Spec {
+func program36() *Spec {
 	return &Spec{
 		Names: []string{
 			"sh",
@@ -3040,7 +3094,7 @@ func program35() *Spec {
 // eval: runs its arguments as shell code (split into their own commands)
 //
 //go:noinline
-func program36() *Spec {
+func program37() *Spec {
 	return &Spec{
 		Names: []string{
 			"eval",
@@ -3059,7 +3113,7 @@ func program36() *Spec {
 // source: runs a file in the current shell
 //
 //go:noinline
-func program37() *Spec {
+func program38() *Spec {
 	return &Spec{
 		Names: []string{
 			"source",
@@ -3081,7 +3135,7 @@ func program37() *Spec {
 // export: shell built-ins that set variables and options (loader variables are recorded)
 //
 //go:noinline
-func program38() *Spec {
+func program39() *Spec {
 	return &Spec{
 		Names: []string{
 			"export",
@@ -3135,7 +3189,7 @@ func program38() *Spec {
 // watch: runs a command every few seconds; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program39() *Spec {
+func program40() *Spec {
 	return &Spec{
 		Names: []string{
 			"watch",
@@ -3196,7 +3250,7 @@ func program39() *Spec {
 // trap: runs a command when the shell gets a signal or exits; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program40() *Spec {
+func program41() *Spec {
 	return &Spec{
 		Names: []string{
 			"trap",
@@ -3222,7 +3276,7 @@ func program40() *Spec {
 // command: runs or looks up a command (command -v prints where it is)
 //
 //go:noinline
-func program41() *Spec {
+func program42() *Spec {
 	return &Spec{
 		Names: []string{
 			"command",
@@ -3241,7 +3295,7 @@ func program41() *Spec {
 // python: the Python interpreter
 //
 //go:noinline
-func program42() *Spec {
+func program43() *Spec {
 	return &Spec{
 		Names: []string{
 			"python",
@@ -3330,7 +3384,7 @@ func program42() *Spec {
 // node: the Node.js runtime
 //
 //go:noinline
-func program43() *Spec {
+func program44() *Spec {
 	return &Spec{
 		Names: []string{
 			"node",
@@ -3401,7 +3455,7 @@ func program43() *Spec {
 // deno: the Deno runtime
 //
 //go:noinline
-func program44() *Spec {
+func program45() *Spec {
 	return &Spec{
 		Names: []string{
 			"deno",
@@ -3469,7 +3523,7 @@ func program44() *Spec {
 // ruby: the Ruby interpreter
 //
 //go:noinline
-func program45() *Spec {
+func program46() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruby",
@@ -3525,7 +3579,7 @@ func program45() *Spec {
 // perl: the Perl interpreter
 //
 //go:noinline
-func program46() *Spec {
+func program47() *Spec {
 	return &Spec{
 		Names: []string{
 			"perl",
@@ -3606,7 +3660,7 @@ func program46() *Spec {
 // php: the PHP interpreter
 //
 //go:noinline
-func program47() *Spec {
+func program48() *Spec {
 	return &Spec{
 		Names: []string{
 			"php",
@@ -3658,7 +3712,7 @@ func program47() *Spec {
 // lua: interpreters whose inline code is not analyzed
 //
 //go:noinline
-func program48() *Spec {
+func program49() *Spec {
 	return &Spec{
 		Names: []string{
 			"lua",
@@ -3712,7 +3766,7 @@ func program48() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program49() *Spec {
+func program50() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -3839,7 +3893,7 @@ func program49() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program50() *Spec {
+func program51() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7239,7 +7293,7 @@ func program50() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program51() *Spec {
+func program52() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7385,7 +7439,7 @@ func program51() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program52() *Spec {
+func program53() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -8732,7 +8786,7 @@ func program52() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program53() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9164,7 +9218,7 @@ func program53() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program54() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -9862,7 +9916,7 @@ func program54() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program55() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -9884,7 +9938,7 @@ func program55() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -9904,7 +9958,7 @@ func program56() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -10100,7 +10154,7 @@ func program57() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -10148,7 +10202,7 @@ func program58() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11362,7 +11416,7 @@ func program59() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11414,7 +11468,7 @@ func program60() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11468,7 +11522,7 @@ func program61() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -11728,7 +11782,7 @@ func program62() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -11780,7 +11834,7 @@ func program63() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -11833,7 +11887,7 @@ func program64() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program65() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -11941,7 +11995,7 @@ func program65() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program66() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -12018,7 +12072,7 @@ func program66() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program67() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -13099,7 +13153,7 @@ func program67() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program68() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13185,7 +13239,7 @@ func program68() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program69() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13247,7 +13301,7 @@ func program69() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program70() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13431,7 +13485,7 @@ func program70() *Spec {
 // rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
-func program71() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -13463,7 +13517,7 @@ func program71() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13490,7 +13544,7 @@ func program72() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13517,7 +13571,7 @@ func program73() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13543,7 +13597,7 @@ func program74() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13607,7 +13661,7 @@ func program75() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13645,7 +13699,7 @@ func program76() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -13721,7 +13775,7 @@ func program77() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -13822,7 +13876,7 @@ func program78() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -13843,7 +13897,7 @@ func program79() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -13889,7 +13943,7 @@ func program80() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -13911,7 +13965,7 @@ func program81() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -13959,7 +14013,7 @@ func program82() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -13980,7 +14034,7 @@ func program83() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14067,7 +14121,7 @@ func program84() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14121,7 +14175,7 @@ func program85() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14315,7 +14369,7 @@ func program86() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14474,7 +14528,7 @@ func program87() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16541,7 +16595,7 @@ func program88() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17472,7 +17526,7 @@ func program89() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17492,7 +17546,7 @@ func program90() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -18842,7 +18896,7 @@ func program91() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -20220,7 +20274,7 @@ func program92() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20712,7 +20766,7 @@ func program93() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -21604,7 +21658,7 @@ func program94() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21635,7 +21689,7 @@ func program95() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -21694,7 +21748,7 @@ func program96() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -21719,7 +21773,7 @@ func program97() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -21740,7 +21794,7 @@ func program98() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -21766,7 +21820,7 @@ func program99() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -21788,7 +21842,7 @@ func program100() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -21809,7 +21863,7 @@ func program101() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -21833,7 +21887,7 @@ func program102() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -21897,7 +21951,7 @@ func program103() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -21965,7 +22019,7 @@ func program104() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -21988,7 +22042,7 @@ func program105() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -22205,7 +22259,7 @@ func program106() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -23327,7 +23381,7 @@ func program107() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -23711,7 +23765,7 @@ func program108() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -24130,7 +24184,7 @@ func program109() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -24772,7 +24826,7 @@ func program110() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -24810,7 +24864,7 @@ func program111() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -25287,7 +25341,7 @@ func program112() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -26047,7 +26101,7 @@ func program113() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -26606,7 +26660,7 @@ func program114() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -26780,7 +26834,7 @@ func program115() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -26944,7 +26998,7 @@ func program116() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -27137,7 +27191,7 @@ func program117() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -27311,7 +27365,7 @@ func program118() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -27474,7 +27528,7 @@ func program119() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -27610,7 +27664,7 @@ func program120() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -27701,7 +27755,7 @@ func program121() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -27763,7 +27817,7 @@ func program122() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -27927,7 +27981,7 @@ func program123() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -28145,7 +28199,7 @@ func program124() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -28201,7 +28255,7 @@ func program125() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -28273,7 +28327,7 @@ func program126() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -28355,7 +28409,7 @@ func program127() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -28442,7 +28496,7 @@ func program128() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -28678,7 +28732,7 @@ func program129() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -28797,7 +28851,7 @@ func program130() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -28819,7 +28873,7 @@ func program131() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -28842,7 +28896,7 @@ func program132() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -28926,7 +28980,7 @@ func program133() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -29092,7 +29146,7 @@ func program134() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -29610,7 +29664,7 @@ func program135() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -29729,7 +29783,7 @@ func program136() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -29753,7 +29807,7 @@ func program137() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -30116,7 +30170,7 @@ func program138() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -30344,7 +30398,7 @@ func program139() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -30541,7 +30595,7 @@ func program140() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -30637,7 +30691,7 @@ func program141() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -30661,7 +30715,7 @@ func program142() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -30703,7 +30757,7 @@ func program143() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -30809,7 +30863,7 @@ func program144() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -30950,7 +31004,7 @@ func program145() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -31052,7 +31106,7 @@ func program146() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -31113,7 +31167,7 @@ func program147() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -32272,7 +32326,7 @@ func program148() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -32407,7 +32461,7 @@ func program149() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -33510,7 +33564,7 @@ func program150() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -33856,7 +33910,7 @@ func program151() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -33943,7 +33997,7 @@ func program152() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -33970,7 +34024,7 @@ func program153() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -34023,7 +34077,7 @@ func program154() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -34095,7 +34149,7 @@ func program155() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -34152,7 +34206,7 @@ func program156() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -34172,7 +34226,7 @@ func program157() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -34207,7 +34261,7 @@ func program158() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -34229,7 +34283,7 @@ func program159() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -34446,7 +34500,7 @@ func program160() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -34807,7 +34861,7 @@ func program161() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -34836,7 +34890,7 @@ func program162() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -35054,7 +35108,7 @@ func program163() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -35129,7 +35183,7 @@ func program164() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -35257,7 +35311,7 @@ func program165() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -35280,7 +35334,7 @@ func program166() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -35352,7 +35406,7 @@ func program167() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -35941,7 +35995,7 @@ func program168() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -36827,7 +36881,7 @@ func program169() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -36951,7 +37005,7 @@ func program170() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -37429,7 +37483,7 @@ func program171() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -37716,7 +37770,7 @@ func program172() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -37926,7 +37980,7 @@ func program173() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -38068,7 +38122,7 @@ func program174() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -38265,7 +38319,7 @@ func program175() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -38355,7 +38409,7 @@ func program176() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -38476,7 +38530,7 @@ func program177() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -38732,7 +38786,7 @@ func program178() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -38912,7 +38966,7 @@ func program179() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -39085,7 +39139,7 @@ func program180() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -39164,7 +39218,7 @@ func program181() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -39282,7 +39336,7 @@ func program182() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -39395,7 +39449,7 @@ func program183() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -39511,7 +39565,7 @@ func program184() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -39773,7 +39827,7 @@ func program185() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -39841,7 +39895,7 @@ func program186() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -39871,7 +39925,7 @@ func program187() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -39995,7 +40049,7 @@ func program188() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -40339,7 +40393,7 @@ func program189() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -40572,7 +40626,7 @@ func program190() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -40634,7 +40688,7 @@ func program191() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -40749,7 +40803,7 @@ func program192() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -40791,7 +40845,7 @@ func program193() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -40875,7 +40929,7 @@ func program194() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -40906,7 +40960,7 @@ func program195() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -40942,7 +40996,7 @@ func program196() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -41003,7 +41057,7 @@ func program197() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -41076,7 +41130,7 @@ func program198() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -41115,7 +41169,7 @@ func program199() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -41141,7 +41195,7 @@ func program200() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41537,7 +41591,7 @@ func program201() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -41625,7 +41679,7 @@ func program202() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -41684,7 +41738,7 @@ func program203() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -41859,7 +41913,7 @@ func program204() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -41962,7 +42016,7 @@ func program205() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -41985,7 +42039,7 @@ func program206() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -42058,7 +42112,7 @@ func program207() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42194,7 +42248,7 @@ func program208() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42294,7 +42348,7 @@ func program209() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42485,7 +42539,7 @@ func program210() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42557,7 +42611,7 @@ func program211() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -42579,7 +42633,7 @@ func program212() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -42652,7 +42706,7 @@ func program213() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -42744,7 +42798,7 @@ func program214() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -42795,7 +42849,7 @@ func program215() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -42890,7 +42944,7 @@ func program216() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -42959,7 +43013,7 @@ func program217() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -43011,7 +43065,7 @@ func program218() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43032,7 +43086,7 @@ func program219() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43052,7 +43106,7 @@ func program220() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43137,7 +43191,7 @@ func program221() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43160,7 +43214,7 @@ func program222() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43185,7 +43239,7 @@ func program223() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43299,7 +43353,7 @@ func program224() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43420,7 +43474,7 @@ func program225() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -43543,7 +43597,7 @@ func program226() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -43791,7 +43845,7 @@ func program227() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -43873,7 +43927,7 @@ func program228() *Spec {
 // gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -43979,7 +44033,7 @@ func program229() *Spec {
 // lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -44068,7 +44122,7 @@ func program230() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44155,7 +44209,7 @@ func program231() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44240,7 +44294,7 @@ func program232() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44328,7 +44382,7 @@ func program233() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44397,7 +44451,7 @@ func program234() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -44537,7 +44591,7 @@ func program235() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -44573,7 +44627,7 @@ func program236() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -44625,7 +44679,7 @@ func program237() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -44705,7 +44759,7 @@ func program238() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -44791,7 +44845,7 @@ func program239() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -44866,7 +44920,7 @@ func program240() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -44933,7 +44987,7 @@ func program241() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -44963,7 +45017,7 @@ func program242() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -44987,7 +45041,7 @@ func program243() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45058,7 +45112,7 @@ func program244() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -54205,4 +54259,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "49c61aa687ec223d84d2c4b0aef8bce6ac5ec878019c7d9e035673dfba555bdf"
+const generatedHash = "d7da52d72d71188adfbca02b1f227f0a72e31d3a52493b6818a72e70651f0aba"
