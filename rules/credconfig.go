@@ -28,6 +28,10 @@ func credentialConfigWithoutSecrets(p, content string) bool {
 		return kubeconfigWithoutSecrets(content)
 	case testEnvFile(base):
 		return testEnvWithoutSecrets(content)
+	case strings.HasPrefix(base, ".env") && !strings.Contains(strings.ToLower(base), "prod") && !strings.Contains(strings.ToLower(base), "stag"):
+		// A production or staging env file stays a credential file whatever
+		// its values look like.
+		return envPublicOnly(content)
 	case base == ".npmrc" || base == ".yarnrc" || base == ".yarnrc.yml":
 		return npmrcWithoutSecrets(content)
 	case testFixturePath(p):
@@ -118,6 +122,53 @@ func npmrcWithoutSecrets(content string) bool {
 		}
 	}
 	return true
+}
+
+// publicEnvPrefixes mark variables a front-end build ships to every browser
+// (NEXT_PUBLIC_API_URL): public by design.
+var publicEnvPrefixes = []string{"NEXT_PUBLIC_", "VITE_", "REACT_APP_", "EXPO_PUBLIC_", "NUXT_PUBLIC_", "GATSBY_", "PUBLIC_",
+	"VUE_APP_"}
+
+// envPublicOnly reports an env file whose every variable is public by its
+// name (NEXT_PUBLIC_…), or holds a local address, a number, a boolean or a
+// short word: nothing in it unlocks anything elsewhere.
+func envPublicOnly(content string) bool {
+	values := 0
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, value, ok := strings.Cut(strings.TrimPrefix(line, "export "), "=")
+		if !ok || strings.ContainsAny(strings.TrimSpace(name), " \t") {
+			return false
+		}
+		values++
+		value = strings.Trim(strings.TrimSpace(value), `"'`)
+		public := false
+		for _, p := range publicEnvPrefixes {
+			public = public || strings.HasPrefix(strings.TrimSpace(name), p)
+		}
+		if public && !strings.HasPrefix(value, "sk_") && !strings.HasPrefix(value, "sk-") {
+			continue
+		}
+		upper := strings.ToUpper(name)
+		secretName := false
+		for _, w := range []string{"KEY", "SECRET", "TOKEN", "PASS", "PWD", "AUTH", "CREDENTIAL", "PRIVATE", "SALT", "SIGNING"} {
+			secretName = secretName || strings.Contains(upper, w)
+		}
+		if value == "" || secrets.Placeholder(value) {
+			continue
+		}
+		if !secretName && (text.Digits(value) || len(value) <= 12 && strings.Trim(strings.ToLower(value), "abcdefghijklmnopqrstuvwxyz-_.") == "") {
+			continue // a number, a boolean, a mode (development, debug)
+		}
+		if i := strings.Index(value, "://"); i > 0 && !strings.Contains(value, "@") && throwawayValue(value) {
+			continue // a local address without credentials (http://localhost:3000)
+		}
+		return false
+	}
+	return values > 0
 }
 
 // testEnvFile reports an env file for the test suite (.env.test,

@@ -467,7 +467,7 @@ func hasWord(s string, words ...string) bool {
 var actionWords = []string{"paste", "print", "show", "upload", "uploads", "post", "posts", "send", "sends", "email", "emails",
 	"e-mail", "commit", "push", "publish", "share", "copy", "dump", "collect", "harvest", "exfiltrate", "base64", "reuse", "cat",
 	"leak", "forward", "expose", "embed", "compile", "gather", "hardcode", "replace", "inline", "list", "tell", "grab", "grep",
-	"search", "read"}
+	"search", "read", "summarize", "summarise", "transcribe"}
 
 func hasAction(w string) bool {
 	return hasWord(w, actionWords...) || len(wordIndexes(w, "decrypt", true)) > 0

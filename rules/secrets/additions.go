@@ -160,8 +160,8 @@ var ourRules = []rule{
 	},
 	{
 		ID:          "telegram-bot-token",
-		Description: "a Telegram bot token (bot id, a colon, AA and 33 characters) without the word telegram nearby",
-		Regex:       `(?:^|[^0-9A-Za-z_:])([0-9]{6,12}:AA[A-Za-z0-9_-]{30,40})(?:[^A-Za-z0-9_-]|$)`,
+		Description: "a Telegram bot token (bot id, a colon, AA and 33 characters) without the word telegram nearby, also in an API URL (/bot<token>/)",
+		Regex:       `(?:^|[^0-9A-Za-z_:]|/bot)([0-9]{6,12}:AA[A-Za-z0-9_-]{30,40})(?:[^A-Za-z0-9_-]|$)`,
 		SecretGroup: 1,
 		Keywords:    []string{":aa"},
 		Confidence:  Token,
