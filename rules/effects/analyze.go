@@ -595,24 +595,24 @@ func (a *analysis) truncatesInput() {
 
 // productionRe is a variable whose name says it points at production.
 var productionRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\$\{?(?:[A-Za-z0-9]+_)*(?:PROD|PRODUCTION)(?:_[A-Za-z0-9_]*)?\}?\b`)
+	return regexp.MustCompile(`\$\{?(?:[A-Za-z0-9]+_)*(?:PROD|PRODUCTION|STAGING|STG)(?:_[A-Za-z0-9_]*)?\}?\b`)
 })
 
 // productionValues records a run-time value named for production passed to
 // what runs (cargo run -- --database-url "$PROD_DATABASE_URL" up).
 func (a *analysis) productionValues() {
 	check := func(v string) bool {
-		return strings.Contains(v, "PROD") && productionRe().MatchString(v)
+		return (strings.Contains(v, "PROD") || strings.Contains(v, "STAG") || strings.Contains(v, "STG")) && productionRe().MatchString(v)
 	}
 	for i, arg := range a.c.Args {
 		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] && check(arg) {
-			a.r.Concerns = append(a.r.Concerns, "uses a value named for production ("+short(arg)+")")
+			a.r.Concerns = append(a.r.Concerns, "uses a value named for a shared environment, production or staging ("+short(arg)+")")
 			return
 		}
 	}
 	for k, v := range a.c.Assigns {
 		if check(v) {
-			a.r.Concerns = append(a.r.Concerns, "sets "+k+" to a value named for production ("+short(v)+")")
+			a.r.Concerns = append(a.r.Concerns, "sets "+k+" to a value named for a shared environment, production or staging ("+short(v)+")")
 			return
 		}
 	}
