@@ -24,7 +24,10 @@ type compiledRule struct {
 	folded       []bool
 	unlessFolded []bool
 	keywords     []string
-	except       map[string]bool
+	// keywordSet finds any of many keywords in one pass (built on first use).
+	keywordSet     *anchorSet
+	keywordSetOnce sync.Once
+	except         map[string]bool
 	// anchors, when set, are words one of which the program name must start
 	// with for any pattern to match (derived from patterns like ^(git|tig)\s).
 	anchors []string

@@ -4,6 +4,8 @@ package rules
 
 import (
 	"fmt"
+	htext "github.com/hookguard/hookguard/internal/text"
+	"slices"
 	"strings"
 
 	"github.com/hookguard/hookguard/internal/hook"
@@ -36,7 +38,7 @@ func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
 	// own keywords (sometimes dozens).
 	if c.literals != nil {
 		if lower == "" {
-			lower = strings.ToLower(text)
+			lower = htext.Lower(text)
 		}
 		if !passesPrefilter(c.literals, lower) {
 			return false
@@ -44,13 +46,24 @@ func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
 	}
 	if len(c.keywords) > 0 {
 		if lower == "" {
-			lower = strings.ToLower(text)
+			lower = htext.Lower(text)
 		}
+		c.keywordSetOnce.Do(func() {
+			// Many keywords over a long text (a file's content): one pass
+			// over the text instead of one per keyword.
+			if len(c.keywords) >= 6 && !slices.ContainsFunc(c.keywords, func(k string) bool { return len(k) < 2 }) {
+				c.keywordSet = newAnchorSet(c.keywords)
+			}
+		})
 		found := false
-		for _, k := range c.keywords {
-			if strings.Contains(lower, k) {
-				found = true
-				break
+		if c.keywordSet != nil {
+			found = c.keywordSet.any(lower)
+		} else {
+			for _, k := range c.keywords {
+				if strings.Contains(lower, k) {
+					found = true
+					break
+				}
 			}
 		}
 		if !found {
@@ -67,7 +80,7 @@ func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
 			return text
 		}
 		if lower == "" || len(lower) != len(text) {
-			lower = strings.ToLower(text)
+			lower = htext.Lower(text)
 		}
 		return lower
 	}

@@ -151,6 +151,23 @@ func (s *anchorSet) find(low string) [][]int {
 	return out
 }
 
+// any reports whether one of the anchors occurs in low, stopping at the
+// first.
+func (s *anchorSet) any(low string) bool {
+	for pos := 0; pos+1 < len(low); pos++ {
+		pair := uint16(low[pos])<<8 | uint16(low[pos+1])
+		if s.pairs[pair/64]&(1<<(pair%64)) == 0 {
+			continue
+		}
+		for _, ai := range s.byPair[pair] {
+			if strings.HasPrefix(low[pos:], s.anchors[ai]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 var (
 	specificAnchorSet = sync.OnceValue(func() *anchorSet { return newAnchorSet(specificAnchors) })
 	generalAnchorSet  = sync.OnceValue(func() *anchorSet { return newAnchorSet(generalAnchors) })

@@ -5,6 +5,7 @@ package text
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -67,4 +68,35 @@ func Digits(s string) bool {
 		}
 	}
 	return true
+}
+
+// Lower is strings.ToLower, faster on long text that is mostly ASCII with
+// some other letters (a source file with an em dash): ASCII bytes are
+// lowered by a comparison, and only the other runes go through
+// unicode.ToLower. Invalid UTF-8 becomes U+FFFD, as in strings.ToLower.
+func Lower(s string) string {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf && !('A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, 0, len(s)+8)
+	b = append(b, s[:i]...)
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+		i += size
+	}
+	return string(b)
 }

@@ -64,3 +64,15 @@ func TestASCIILower(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLower: Lower is strings.ToLower, for any input.
+func FuzzLower(f *testing.F) {
+	for _, s := range []string{"", "abc", "ABC — Ärger", "İstanbul", "\u212Aelvin", "bad\xffbyte", "ǅ", "ΣΑΣ", "x\xed\xa0\x80y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Lower(s), strings.ToLower(s); got != want {
+			t.Fatalf("Lower(%q) = %q, strings.ToLower gives %q", s, got, want)
+		}
+	})
+}
