@@ -97,6 +97,12 @@ func exampleEvent(r *Rule, k hook.Kind, ex string) *hook.Event {
 	case hook.KindRead, hook.KindWrite:
 		if t := r.target(k); t == TargetContent {
 			ev.FilePath, ev.Content = ExampleContentPath, ex
+			for _, c := range r.Paths {
+				if p, ok := exampleContentPaths[c]; ok {
+					ev.FilePath = p
+					break
+				}
+			}
 		} else {
 			ev.FilePath = ex
 		}
@@ -117,3 +123,11 @@ func jsonOrString(s string) json.RawMessage {
 // ExampleContentPath is the file path given to content examples (rules with a
 // files filter must accept it for their examples to run).
 const ExampleContentPath = "/home/dev/project/config/example.conf"
+
+// exampleContentPaths are the file paths given to content examples of rules
+// that only read files of one path class.
+var exampleContentPaths = map[string]string{
+	"agent": "/home/dev/project/AGENTS.md",
+	"ci":    "/home/dev/project/.github/workflows/ci.yml",
+	"guard": "/home/dev/project/.cursor/hooks.json",
+}
