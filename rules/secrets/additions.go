@@ -204,8 +204,8 @@ var ourRules = []rule{
 	},
 	{
 		ID:          "discord-user-token",
-		Description: "a Discord user or bot token (three dot-separated parts, the first the base64 of the account id)",
-		Regex:       `\b([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40})\b`,
+		Description: "a Discord user or bot token (three dot-separated parts, the first the base64 of the account id) near the word discord",
+		Regex:       `\b([A-Za-z0-9][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40})\b`,
 		SecretGroup: 1,
 		Entropy:     3.5,
 		Keywords:    []string{"discord"},

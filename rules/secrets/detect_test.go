@@ -73,6 +73,10 @@ func TestPlaceholder(t *testing.T) {
 		{"AKIAIOSFODNN7EXAMPLE", true}, {"<your-key>", true}, {"sk-...a1B2", true}, {"xxxxxxxxxxxxxxxx", true},
 		{"${TOKEN}", true}, {"{{ secrets.X }}", true}, {"YOUR_API_KEY", true}, {"changeme", true}, {"aaaaaaaaaaaaaaaaaaaa", true},
 		{"Xk9mQ2vLp7rT", false}, {"ghp_R8x2kLm9QpZ4vT7wN1sY6bH3cJ5dF0gA2eK8", false},
+		// A long random body holds short words by chance; a stand-in's word stands apart.
+		{"EwuQBMgNsh0mZx4khPharaW2UrtsGfl6fcilbdkeR8oG/6sjua6AuRzunKanZoNnx3\\nkeR8oG/6sjua6AuRzme6u7O1e/FAKEtOybxABB5w2iDafLn2psCAMywpkVIA1eLVb", false},
+		{"EwuQBMgNsh0mZx4khPharaW2UrtsGfl6fcilbdkeR8oG/6sjua6AuRzunKanZoNnx3\\nkeR8oG/6sjua6AuRzme6u7O1e/FAKE/OybxABB5w2iDafLn2psCAMywpkVIA1eLVb", true},
+		{"MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKjMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictGeurT8jNbvJZHtCSuYEvuNMoSfm76oq-REDACTED", true},
 	} {
 		if got := Placeholder(tc.v); got != tc.want {
 			t.Errorf("Placeholder(%q) = %v, want %v", tc.v, got, tc.want)

@@ -58,7 +58,17 @@ func Placeholder(v string) bool {
 	if commonDefaults[low] {
 		return true
 	}
+	// A long random value (a private key's body, a JWT) holds short words
+	// by chance ("…/FAKEtOy…"): there a word marks a stand-in only where
+	// it stands apart from the letters around it (…REDACTED…, -your-key-).
+	long := len(v) >= longValue
 	for _, w := range placeholderWords {
+		if long && isLetters(w) {
+			if containsApart(low, w) {
+				return true
+			}
+			continue
+		}
 		if strings.Contains(low, w) {
 			return true
 		}
@@ -86,6 +96,37 @@ func Placeholder(v string) bool {
 		return true
 	}
 	return throwawayWords(low)
+}
+
+// longValue is the length from which a placeholder word must stand apart
+// from the letters around it.
+const longValue = 100
+
+// isLetters reports a word of ASCII letters only.
+func isLetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// containsApart reports w in s with no letter just before or after it.
+func containsApart(s, w string) bool {
+	for off := 0; ; {
+		i := strings.Index(s[off:], w)
+		if i < 0 {
+			return false
+		}
+		i += off
+		before := i == 0 || !isLetters(s[i-1:i])
+		after := i+len(w) == len(s) || !isLetters(s[i+len(w):i+len(w)+1])
+		if before && after {
+			return true
+		}
+		off = i + 1
+	}
 }
 
 // throwawayWords reports a value made of a few plain words, one of which

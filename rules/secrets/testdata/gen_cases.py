@@ -292,6 +292,17 @@ pos += [
     ("2. root password (break-glass): `" + r(18, A62 + "!#*-") + "`\n3. Rotate after use.", "password-in-prose"),
 ]
 
+# A long random key body that holds a placeholder word by chance, and a
+# Discord bot token of any first letter near the word discord.
+pos += [
+    ("use this service account:\n{\n \"type\": \"service_account\",\n \"private_key\": \"-----BEGIN PRIVATE KEY-----\\n" + r(70, A62 + "+/") + "\\n" + r(30, A62 + "+/") + "/FAKEt" + r(34, A62 + "+/") + "\\n" + r(50, A62 + "+/") + "==\\n-----END PRIVATE KEY-----\\n\"\n}", "private-key"),
+    ("fix my discord.py bot, client.run('" + r(24, A62) + "." + r(6, A62 + "_-") + "." + r(38, A62 + "_-") + "')", "discord-user-token"),
+]
+neg += [
+    "-----BEGIN PRIVATE KEY-----\n...REDACTED...\n-----END PRIVATE KEY-----",
+    "discord.py docs: client.run(os.environ['DISCORD_TOKEN']) reads the bot token from the environment",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
