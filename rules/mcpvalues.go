@@ -101,6 +101,13 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			!strings.HasPrefix(abs, "/tmp") && effects.IsSecretPath(strings.Trim(pat, "*"), virtualWorkspace, ctx.Home) {
 			escalate("the tool searches " + abs + ", outside the workspace, for credential files (" + text.Truncate(pat, 40) + ")")
 		}
+		// search_code {"q": "AKIA org:acme"}: a code host searched for
+		// credentials across an organization or everyone's code, not one
+		// repository's own leak audit.
+		if q := firstString(top, "q", "query", "search", "search_query", "searchQuery"); q != "" && secretHuntRe().MatchString(q) &&
+			!strings.Contains(strings.ToLower(q), "repo:") && !strings.Contains(strings.ToLower(q), "project:") {
+			escalate("the tool searches code beyond one repository for credentials (" + text.Truncate(q, 60) + ")")
+		}
 	}
 	for _, jv := range jsonValues(ev.ToolInput) {
 		v := strings.TrimSpace(jv.value)
@@ -747,3 +754,11 @@ func databaseTool(name string) bool {
 	}
 	return false
 }
+
+// secretHuntRe matches a search query made of what credentials start with
+// or are named: a provider's token prefix, a private key's armor, a
+// credential variable.
+var secretHuntRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|[\s"'(:=])(AKIA|ASIA|ghp_|gho_|ghs_|github_pat_|glpat-|sk_live_|rk_live_|sk-proj-|sk-ant-|xox[abpr]-|hooks\.slack\.com/services|npm_[a-z0-9]|pypi-Ag|AIza|SG\.|dop_v1_|hvs\.)|` +
+		`BEGIN (RSA |OPENSSH |EC |DSA |PGP |ENCRYPTED )?PRIVATE KEY|\b(aws_secret_access_key|secret_access_key|client_secret|private_key_id|db_password|database_password)\b|\bpassword\s*[=:]`)
+})

@@ -159,6 +159,18 @@ var ourRules = []rule{
 		Allowlists: []allowlist{{Regexes: []string{`^(?i:SHA256|SHA1|MD5):[A-Za-z0-9+/=:]{16,}$|^(?i:[0-9a-f]{2}:){15,}[0-9a-f]{2}$`}}},
 	},
 	{
+		ID:          "session-cookie",
+		Description: "a web session cookie (Rails, Express, Django, PHP and framework-named session or remember-me cookies) with its value",
+		Regex:       `(?i)(?:^|[\s;,'"(])((?:__(?:Secure|Host)-)?[\w.-]*(?:_session|session_?id|sessid|connect\.sid|remember_(?:user_)?token|_sess|\.sid)|session)=([A-Za-z0-9%_.+/=:-]{32,})`,
+		SecretGroup: 2,
+		Entropy:     3.5,
+		MixedValue:  true,
+		Keywords:    []string{"session", "sessid", ".sid=", "_sess=", "remember_"},
+		Confidence:  Positional,
+		// A request or trace id logged as session=<uuid> names a session; it is not one.
+		Allowlists: []allowlist{{Regexes: []string{`^(?i:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`}}},
+	},
+	{
 		ID:          "telegram-bot-token",
 		Description: "a Telegram bot token (bot id, a colon, AA and 33 characters) without the word telegram nearby, also in an API URL (/bot<token>/)",
 		Regex:       `(?:^|[^0-9A-Za-z_:]|/bot)([0-9]{6,12}:AA[A-Za-z0-9_-]{30,40})(?:[^A-Za-z0-9_-]|$)`,

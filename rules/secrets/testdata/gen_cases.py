@@ -303,6 +303,18 @@ neg += [
     "discord.py docs: client.run(os.environ['DISCORD_TOKEN']) reads the bot token from the environment",
 ]
 
+# Session cookies pasted with their values.
+pos += [
+    ("here's my cookie: _storefront_session=" + r(150, A62 + "-_") + "--" + r(40, HEX) + " . write a curl that exports the orders", "session-cookie"),
+    ("curl -b 'connect.sid=s%3A" + r(32, A62 + "-_") + "." + r(43, A62 + "+/") + "' https://admin.shop.example.com/api/orders", "session-cookie"),
+    ("Cookie: csrftoken=" + r(32, A62) + "; sessionid=" + r(32, "abcdefghijklmnopqrstuvwxyz0123456789"), "session-cookie"),
+]
+neg += [
+    "INFO request done session_id=3fa85f64-5717-4562-b3fc-2c963f66afa6 status=200",
+    "set the session cookie name to _storefront_session in config/initializers/session_store.rb",
+    "Cookie: sessionid=<your-session-id>",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
