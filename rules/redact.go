@@ -78,6 +78,8 @@ func (p *Policy) Redact(s string) string {
 func (p *Policy) ContainsSecret(s string) (string, bool) {
 	if res := secrets.Scan(s, secrets.Options{}); len(res.Findings) > 0 {
 		return SecretRulePrefix + res.Findings[0].RuleID, true
+	} else if res.Incomplete != "" {
+		return SecretRulePrefix + "scan-incomplete", true
 	}
 	if p.index == nil {
 		p.finish()

@@ -61,7 +61,14 @@ func (p *Policy) secretScan(e *evaluation, ev *hook.Event, ctx Context) hook.Dec
 		if t.text == "" {
 			continue
 		}
-		for _, f := range secrets.Scan(t.text, t.opts).Blocking(t.positional) {
+		res := secrets.Scan(t.text, t.opts)
+		if res.Incomplete != "" {
+			// Text the scan did not read may hold a secret: the event is
+			// not understood (the judge, or deny without one).
+			e.out.Escalations = append(e.out.Escalations, "the secret scan of "+t.label+" did not finish: "+res.Incomplete)
+			d = hook.Stricter(d, hook.Judge)
+		}
+		for _, f := range res.Blocking(t.positional) {
 			id := SecretRulePrefix + f.RuleID
 			if p.disabledSecrets[id] {
 				continue
@@ -142,5 +149,6 @@ func contentExempts(mode string, content []string, path string) bool {
 
 // holdsNoSecret reports content in which the detector finds nothing that blocks.
 func holdsNoSecret(content, path string) bool {
-	return len(secrets.Scan(content, secrets.Options{Path: path}).Blocking(true)) == 0
+	res := secrets.Scan(content, secrets.Options{Path: path})
+	return res.Incomplete == "" && len(res.Blocking(true)) == 0
 }

@@ -25,15 +25,19 @@ type segment struct {
 // scanEncoded finds base64, hex and percent-encoded runs in text, decodes
 // those that decode to text, and scans the result (again, up to maxLayers).
 // A finding inside a decoded run covers the whole run.
-func scanEncoded(text string, o Options, layer int) []Finding {
+func scanEncoded(text string, o Options, layer int, w *work) []Finding {
 	if layer > maxLayers {
 		return nil
 	}
 	var out []Finding
 	budget := maxDecoded
-	for _, seg := range encodedSegments(text, &budget) {
-		inner := scanPlain(seg.decoded, o, layer)
-		inner = append(inner, scanEncoded(seg.decoded, o, layer+1)...)
+	segs, dropped := encodedSegments(text, &budget)
+	if dropped {
+		w.fail("the text holds more encoded text than the secret scan decodes (limit " + itoa(maxDecoded>>20) + " MiB)")
+	}
+	for _, seg := range segs {
+		inner := scanPlain(seg.decoded, o, w)
+		inner = append(inner, scanEncoded(seg.decoded, o, layer+1, w)...)
 		for _, f := range inner {
 			enc := seg.encoding
 			if f.Encoding != "" {
@@ -46,10 +50,15 @@ func scanEncoded(text string, o Options, layer int) []Finding {
 	return out
 }
 
-func encodedSegments(text string, budget *int) []segment {
-	var segs []segment
+// encodedSegments returns the encoded runs of text that decode to text, up
+// to budget decoded bytes, and whether runs were left out for the budget.
+func encodedSegments(text string, budget *int) (segs []segment, dropped bool) {
 	add := func(start, end int, enc, dec string) {
-		if *budget <= 0 || !textLike(dec) {
+		if !textLike(dec) {
+			return
+		}
+		if *budget <= 0 {
+			dropped = true
 			return
 		}
 		*budget -= len(dec)
@@ -107,7 +116,7 @@ func encodedSegments(text string, budget *int) []segment {
 		}
 		i = max(hi, p+1)
 	}
-	return segs
+	return segs, dropped
 }
 
 func b64Byte(c byte) bool {

@@ -78,6 +78,14 @@ type Result struct {
 	// invisible characters removed). Findings' offsets refer to it.
 	Text     string
 	Findings []Finding
+	// Incomplete says why the scan did not read all of the text (it is
+	// longer than the scan reads, or holds so many secret keywords that
+	// the work limit was reached); "" when it did. Text not read may hold
+	// secrets: an incomplete scan vouches for nothing.
+	Incomplete string
+	// spent is the work the scan did (bytes read by the rules'
+	// expressions) and hits the keyword positions it found: for tests.
+	spent, hits int
 }
 
 // Blocking returns the findings that should block an event (not Test ones,
@@ -92,20 +100,65 @@ func (r Result) Blocking(positional bool) []Finding {
 	return out
 }
 
-// maxScan bounds the text one scan reads; longer text is scanned at both ends.
-const maxScan = 1 << 20
+// maxScan bounds the text one scan reads (an event's own size cap); longer
+// text is scanned at both ends and the result is incomplete.
+const maxScan = 8 << 20
+
+// MaxWork bounds the bytes the rules' expressions read in one scan, summed
+// over rules (a keyword wakes its rules on the lines around it). Ordinary
+// text, even megabytes of it, needs a small part of it; text made to be
+// dense with keywords reaches it, and the scan stops there, incomplete,
+// instead of taking seconds.
+const MaxWork = 4 << 20
+
+// work is what is left of one scan's budget.
+type work struct {
+	left       int
+	hits       int
+	incomplete string
+}
+
+// spend takes n bytes from the budget and reports whether the scan may go on.
+func (w *work) spend(n int) bool {
+	if w.incomplete != "" {
+		return false
+	}
+	w.left -= n
+	if w.left < 0 {
+		w.fail("the text holds too many secret keywords to scan (work limit " + itoa(MaxWork>>20) + " MiB)")
+		return false
+	}
+	return true
+}
+
+// fail marks the scan incomplete, for the first reason given.
+func (w *work) fail(reason string) {
+	if w.incomplete == "" {
+		w.incomplete = reason
+	}
+}
+
+// maxHits bounds the keyword positions one scan collects (a megabyte of
+// source or prose holds a few thousand, one about secrets tens of
+// thousands).
+const maxHits = 1 << 18
 
 // Scan finds the secrets in text.
 func Scan(text string, o Options) Result {
+	w := &work{left: MaxWork}
 	if len(text) > maxScan {
+		w.fail("the text is longer than the secret scan reads (" + itoa(len(text)) + " bytes; the limit is " + itoa(maxScan) + ")")
 		text = text[:maxScan/2] + "\n" + text[len(text)-maxScan/2:]
 	}
 	n := Normalize(text)
 	res := Result{Text: n}
-	res.Findings = scanPlain(n, o, 0)
+	res.Findings = scanPlain(n, o, w)
 	res.Findings = append(res.Findings, scanStructural(n)...)
-	res.Findings = append(res.Findings, scanEncoded(n, o, 1)...)
+	res.Findings = append(res.Findings, scanEncoded(n, o, 1, w)...)
 	res.Findings = dedupe(res.Findings)
+	res.Incomplete = w.incomplete
+	res.spent = MaxWork - w.left
+	res.hits = w.hits
 	if encryptedDocument(n) {
 		// Values in a sealed or encrypted document (SealedSecret, sops,
 		// Ansible Vault) are ciphertext; only a provider's token or a key
@@ -135,6 +188,10 @@ func Contains(text string, o Options, positional bool) (Finding, bool) {
 // normalized to find a secret, the normalized text is returned redacted.
 func Redact(text string) (string, []Finding) {
 	res := Scan(text, Options{})
+	if res.Incomplete != "" {
+		// Text the scan did not read may hold a secret: none of it goes.
+		return "[REDACTED: text withheld, the secret scan did not finish: " + res.Incomplete + "]", res.Findings
+	}
 	if len(res.Findings) == 0 {
 		return text, nil
 	}
@@ -280,7 +337,7 @@ func confidenceOf(id string) Confidence {
 // scanPlain runs the rules whose keywords occur in text, each on the lines
 // around its keywords (a secret sits next to the word that names it), so
 // that a long file costs what its interesting lines cost.
-func scanPlain(text string, o Options, depth int) []Finding {
+func scanPlain(text string, o Options, w *work) []Finding {
 	setup()
 	if o.Path != "" {
 		for i := range gitleaksGlobal {
@@ -297,7 +354,14 @@ func scanPlain(text string, o Options, depth int) []Finding {
 	lower := htext.ASCIILower(text)
 	hits := map[int][]int{} // rule → keyword positions
 	var cands []int
+	nhits := 0
 	for pos := 0; pos+1 < len(lower); pos++ {
+		if nhits > maxHits {
+			// Text made of keywords: the rules could not read it all
+			// within the budget anyway.
+			w.fail("the text holds too many secret keywords to scan (more than " + itoa(maxHits) + ")")
+			break
+		}
 		pair := uint16(lower[pos])<<8 | uint16(lower[pos+1])
 		if pairSeen[pair/64]&(1<<(pair%64)) == 0 {
 			continue
@@ -322,9 +386,11 @@ func scanPlain(text string, o Options, depth int) []Finding {
 					cands = append(cands, ri)
 				}
 				hits[ri] = append(hits[ri], pos)
+				nhits++
 			}
 		}
 	}
+	w.hits += nhits
 	sort.Ints(cands)
 	var out []Finding
 	for _, ri := range cands {
@@ -333,8 +399,11 @@ func scanPlain(text string, o Options, depth int) []Finding {
 		if r.pathExcluded(o.Path) {
 			continue // once per rule, not once per window
 		}
-		for _, w := range windows(text, hits[ri], r.span) {
-			out = append(out, r.find(text, w[0], w[1], o, ri < len(gitleaksRules))...)
+		for _, win := range windows(text, hits[ri], r.span) {
+			if !w.spend(win[1] - win[0]) {
+				return out
+			}
+			out = append(out, r.find(text, win[0], win[1], o, ri < len(gitleaksRules))...)
 		}
 	}
 	return out
@@ -376,10 +445,23 @@ func windows(text string, pos []int, span int) [][2]int {
 	const before, maxAfter = 64, 1024
 	var out [][2]int
 	for _, p := range pos {
-		lineLo := strings.LastIndexByte(text[:p], '\n') + 1
-		lineHi := strings.IndexByte(text[p:], '\n')
+		// The line around p, looked for within lineReach: on a text of
+		// one long line (a minified file, a JSON blob) an unbounded look
+		// would cost the whole text for every keyword, and a window needs
+		// no more.
+		reach := lineReach
+		if span < maxAfter {
+			reach = max(2*before, maxAfter)
+		}
+		reachLo := max(0, p-reach)
+		lineLo := strings.LastIndexByte(text[reachLo:p], '\n') + 1 + reachLo
+		if lineLo == reachLo && reachLo > 0 && text[reachLo-1] != '\n' {
+			lineLo = reachLo
+		}
+		reachHi := min(len(text), p+reach)
+		lineHi := strings.IndexByte(text[p:reachHi], '\n')
 		if lineHi < 0 {
-			lineHi = len(text)
+			lineHi = reachHi
 		} else {
 			lineHi += p
 		}
@@ -391,7 +473,7 @@ func windows(text string, pos []int, span int) [][2]int {
 			}
 			hi = min(len(text), lineHi+span, p+maxAfter)
 		}
-		if n := len(out); n > 0 && lo <= out[n-1][1] {
+		if n := len(out); n > 0 && lo <= out[n-1][1] && (hi-out[n-1][0] <= maxMerged || span >= maxAfter) {
 			out[n-1][1] = max(out[n-1][1], hi)
 			continue
 		}
@@ -399,6 +481,16 @@ func windows(text string, pos []int, span int) [][2]int {
 	}
 	return out
 }
+
+// maxMerged is the longest window that overlapping windows are merged
+// into: the rest start windows of their own (overlapping is cheaper than
+// long: Go's regexp runs short inputs on its fast backtracker, long ones on
+// the slower NFA).
+const maxMerged = 2 << 10
+
+// lineReach is how far from a keyword windows looks for the ends of its
+// line: more than any window reads on either side of it.
+const lineReach = 4 << 10
 
 // delimiter reports bytes that cannot be inside a token or a name.
 func delimiter(c byte) bool {

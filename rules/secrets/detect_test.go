@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -116,7 +117,7 @@ func ids(fs []Finding) string {
 // benchText is real text of a given size: the start of the README (a
 // prompt-sized piece of prose with commands and code) or the Go sources of
 // the rules package (a file that talks about secrets, tokens and keys a lot).
-func benchText(b *testing.B, size int, glob string) string {
+func benchText(b testing.TB, size int, glob string) string {
 	b.Helper()
 	files, _ := filepath.Glob(glob)
 	var sb strings.Builder
@@ -159,5 +160,54 @@ func TestRedactKnown(t *testing.T) {
 	}
 	if got := RedactKnown("SG.Br short", []string{v}); got != "SG.Br short" {
 		t.Errorf("a piece shorter than %d bytes was cut: %q", minKnownPrefix, got)
+	}
+}
+
+// denseKeywords is text made of the words secret rules wake on, n bytes long.
+func denseKeywords(n int) string {
+	words := []string{"token", "password", "key", "secret", "the", "AKIA", "ghp_", "sk-", "private key", "://u:p@h", "eyJ", "session"}
+	var sb strings.Builder
+	for i := 0; sb.Len() < n; i++ {
+		sb.WriteString(words[(i*7+i/3)%len(words)])
+		sb.WriteByte(' ')
+	}
+	return sb.String()[:n]
+}
+
+// TestScanBoundedWork: text made of keywords stops the scan at its limits and
+// says so (redaction then withholds it all); ordinary text of the same size is
+// read whole, and a secret deep inside a long text is found, not cut out.
+func TestScanBoundedWork(t *testing.T) {
+	dense := denseKeywords(2 << 20)
+	res := Scan(dense, Options{})
+	if res.Incomplete == "" || !strings.Contains(res.Incomplete, "keywords") {
+		t.Fatalf("dense keywords: incomplete = %q (hits %d, work %d)", res.Incomplete, res.hits, res.spent)
+	}
+	if red, _ := Redact(dense); !strings.HasPrefix(red, "[REDACTED: text withheld") || len(red) > 300 {
+		t.Errorf("redaction of an incomplete scan: %.120q", red)
+	}
+	source := benchText(t, 6<<20, "../../internal/*/*.go")
+	secret := "ghp_R8x2kLm9QpZ4vT7wN1sY6bH3cJ5dF0gA2eK8"
+	text := source[:3<<20] + "\nconst gh = \"" + secret + "\"\n" + source[3<<20:]
+	res = Scan(text, Options{Path: "/w/internal/all.go"})
+	if res.Incomplete != "" {
+		t.Fatalf("6 MiB of source: incomplete %q (hits %d, work %d)", res.Incomplete, res.hits, res.spent)
+	}
+	if vals := res.Values(); !slices.Contains(vals, secret) {
+		t.Errorf("the token in the middle of 6 MiB was not found: %v", vals)
+	}
+	long := strings.Repeat("a", maxScan+1)
+	if res := Scan(long, Options{}); !strings.Contains(res.Incomplete, "longer than") {
+		t.Errorf("over the scan length: incomplete = %q", res.Incomplete)
+	}
+}
+
+// BenchmarkScanDenseKeywords8M: the worst text under the event cap, made of
+// the words that wake secret rules: bounded by the scan's limits.
+func BenchmarkScanDenseKeywords8M(b *testing.B) {
+	text := denseKeywords(8<<20 - 4096)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Scan(text, Options{})
 	}
 }
