@@ -89,6 +89,20 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]string, label string, ctx Context) hook.Decision {
 	var d hook.Decision
 	var ids []string
+	// Each text lower-cased once, not once per rule (a prompt or a file's
+	// content can be megabytes).
+	lowers := map[string][]string{} // target → its texts lower-cased, by index
+	lowerOf := func(target string, i int) string {
+		ls := lowers[target]
+		if ls == nil {
+			ls = make([]string, len(targets[target]))
+			lowers[target] = ls
+		}
+		if ls[i] == "" {
+			ls[i] = text.Lower(targets[target][i])
+		}
+		return ls[i]
+	}
 	for _, r := range p.index.byKind[k] {
 		t := r.target(k)
 		if len(r.Files) > 0 && !r.fileMatches(label) {
@@ -98,7 +112,7 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 			!r.compiled.anyEventPathMatches(targets[TargetPath], ctx) {
 			continue // a rule on text with path classes: the event must name such a path
 		}
-		for _, text := range targets[t] {
+		for ti, text := range targets[t] {
 			if text == "" {
 				continue
 			}
@@ -109,7 +123,7 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 			if r.ContentExempt != "" && contentExempts(r.ContentExempt, targets[TargetContent], label) {
 				continue
 			}
-			if r.matchTextIn(text, "", e) {
+			if r.matchTextIn(text, lowerOf(t, ti), e) {
 				d = hook.Stricter(d, e.add(r, text))
 				ids = append(ids, r.ID)
 				break
@@ -192,8 +206,9 @@ func (p *Policy) flagScan(e *evaluation, ev *hook.Event) hook.Decision {
 	}
 	var d hook.Decision
 	for _, t := range texts {
+		lower := text.Lower(t)
 		for _, r := range p.index.flagRules {
-			if r.matchTextIn(t, "", e) {
+			if r.matchTextIn(t, lower, e) {
 				d = hook.Stricter(d, e.add(r, text.Truncate(t, 200)))
 				return d
 			}
