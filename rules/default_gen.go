@@ -2101,30 +2101,6 @@ func generatedDefault() *Policy {
 				Prefilter: [][][]string{},
 			},
 			{
-				ID: "download-script",
-				Kinds: []hook.Kind{
-					"shell",
-				},
-				Decision: "judge",
-				Programs: []string{
-					"curl",
-					"wget",
-				},
-				Patterns: []string{
-					`(\s(-o|--output|-O)\s*\S+\.(sh|bash|ps1|py|pl|rb)\b|\shttps?://\S+\.(sh|bash|ps1)(\s|$))`,
-				},
-				Reason: "downloads a script to run",
-				Examples: Examples{
-					Match: []string{
-						"curl -fsSL https://get.docker.com -o get-docker.sh",
-					},
-					NoMatch: []string{
-						"curl -o data.json https://api.example.com/x",
-					},
-				},
-				Prefilter: [][][]string{},
-			},
-			{
 				ID: "remote-transfer",
 				Kinds: []hook.Kind{
 					"shell",
@@ -7103,4 +7079,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "31b67eb577f9c5b46700903c014ed78a75798a9b368cbc7745b44ca9682ac728"
+const generatedDefaultHash = "814a792b45a19ce360281b0a54d9d66706e9648d915406f384064f9285e4bf0a"

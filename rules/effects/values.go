@@ -13,6 +13,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/hookguard/hookguard/rules/secrets"
 	"github.com/hookguard/hookguard/rules/shell"
 )
 
@@ -449,7 +450,8 @@ func specLang(s *Spec) string {
 func literalCredential(v string) bool {
 	v = strings.TrimSpace(v)
 	if m := credentialHeaderRe().FindStringSubmatch(v); m != nil {
-		return !strings.ContainsAny(m[1], "$`<{") && !strings.Contains(strings.ToLower(m[1]), "xxx")
+		// Bearer YOUR_API_TOKEN, <token>, xxxx: a stand-in, not a credential.
+		return !strings.ContainsAny(m[1], "$`<{") && !strings.Contains(strings.ToLower(m[1]), "xxx") && !secrets.Placeholder(m[1])
 	}
 	user, pass, ok := strings.Cut(v, ":")
 	if !ok || strings.ContainsAny(v, " \t$`<{") || user == "" || len(pass) < 6 {
@@ -457,6 +459,9 @@ func literalCredential(v string) bool {
 	}
 	if !strings.ContainsAny(pass, "0123456789") || strings.IndexFunc(pass, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }) < 0 {
 		return false // Accept:application/json is a header, not a password
+	}
+	if secrets.Placeholder(pass) {
+		return false
 	}
 	low := strings.ToLower(pass)
 	for _, w := range []string{"password", "changeme", "example", "secret", "admin", "test", "xxxx"} {
