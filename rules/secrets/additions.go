@@ -159,6 +159,15 @@ var ourRules = []rule{
 		Allowlists: []allowlist{{Regexes: []string{`^(?i:SHA256|SHA1|MD5):[A-Za-z0-9+/=:]{16,}$|^(?i:[0-9a-f]{2}:){15,}[0-9a-f]{2}$`}}},
 	},
 	{
+		ID:          "aws-access-key-id",
+		Description: "an AWS access key id with any letters and digits after its prefix (gitleaks' rule wants base32, which real ids are, and misses hand-made or mistyped ones)",
+		Regex:       `\b((?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})\b`,
+		SecretGroup: 1,
+		Entropy:     3,
+		Keywords:    []string{"akia", "asia", "abia", "acca"},
+		Confidence:  Token,
+	},
+	{
 		ID:          "session-cookie",
 		Description: "a web session cookie (Rails, Express, Django, PHP and framework-named session or remember-me cookies) with its value",
 		Regex:       `(?i)(?:^|[\s;,'"(])((?:__(?:Secure|Host)-)?[\w.-]*(?:_session|session_?id|sessid|connect\.sid|remember_(?:user_)?token|_sess|\.sid)|session)=([A-Za-z0-9%_.+/=:-]{32,})`,

@@ -315,6 +315,15 @@ neg += [
     "Cookie: sessionid=<your-session-id>",
 ]
 
+# AWS access key ids written with digits base32 does not have.
+pos += [
+    ("here are the creds for the staging bucket: AKIA" + r(16, string.ascii_uppercase + string.digits).replace("2", "8") + " / " + r(40, A62 + "/+"), None),
+]
+neg += [
+    "the sample id AKIAIOSFODNN7EXAMPLE from the AWS docs",
+    "we shipped to Slovakia and Malaysia last week",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
