@@ -78,6 +78,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	for i := range res.Commands {
 		c := &res.Commands[i]
 		e.placeholder = nil
+		e.loopFiles = nil
 		e.examples = nil
 		for _, j := range c.After {
 			if dst := copies[j]; dst != "" {
@@ -97,6 +98,10 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			}
 		} else if c.Via == "find -exec" {
 			e.placeholder = findSet
+		} else if vars, set := loopFiles(res.Commands, c, ctx); vars != nil {
+			// for f in $(git ls-files '*.md'); do wc -w "$f"; done: "$f" is
+			// each file the listing names.
+			e.placeholder, e.loopFiles = set, vars
 		} else if slices.Contains(c.Wrappers, "xargs") && (c.Via == "" || c.Via == "xargs") {
 			switch prev := namesSource(res.Commands, i); {
 			case prev == nil:
@@ -283,7 +288,9 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	// The effects: allow only what is understood and harmless, deny what is
 	// clearly dangerous, judge the rest. A rule's deny or ask stands; a
 	// user's allow rule is obeyed unless an effect is clearly dangerous.
-	rec := effects.Analyze(c, p.effectsEnv(c, ctx, e.placeholder, e.examples, e.exportLoads))
+	env := p.effectsEnv(c, ctx, e.placeholder, e.examples, e.exportLoads)
+	env.LoopFiles = e.loopFiles
+	rec := effects.Analyze(c, env)
 	v := effects.Decide(rec)
 	part.Effects, part.EffectsVerdict = rec, &v
 	switch v.Decision {
@@ -419,6 +426,53 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples
 	env.Examples = examples
 	env.ExportLoads = exportLoads
 	return env
+}
+
+// loopFiles returns, for a command inside for loops over a command
+// substitution that lists files (for f in $(git ls-files); for f in $(find
+// src -name '*.go')), the operands that stand for those files ("$f",
+// "${f}") and the classes of the files; nil when there are none. Only a
+// top-level command of the loop's own shell sees the loop's variable.
+func loopFiles(commands []shell.Command, c *shell.Command, ctx Context) (map[string]bool, map[string]bool) {
+	if len(c.Loops) == 0 || c.Via != "" && c.Via != "eval" {
+		return nil, nil
+	}
+	var vars, classes map[string]bool
+	for name, r := range c.Loops {
+		lo, hi := r[0], r[1]
+		if lo < 0 || hi > len(commands) || lo >= hi {
+			continue
+		}
+		// The listing is the last stage of the substitution's pipeline,
+		// after filters that only drop or reorder its lines.
+		src := hi - 1
+		for src > lo && lineFilter(&commands[src]) && commands[src].Pipeline == commands[lo].Pipeline {
+			src--
+		}
+		if src != lo {
+			continue // something else ran in the substitution too
+		}
+		var set map[string]bool
+		switch lc := &commands[src]; {
+		case lc.Name == "find" && !findActs(lc):
+			set = findPlaceholder(lc, ctx)
+			for _, cl := range effects.NameClasses(findNames(lc)) {
+				set[cl] = true
+			}
+		case listsWorkspaceFiles(lc, ctx):
+			set = map[string]bool{PathInside: true, PathSource: true}
+		default:
+			continue
+		}
+		if vars == nil {
+			vars, classes = map[string]bool{}, map[string]bool{}
+		}
+		vars["$"+name], vars["${"+name+"}"] = true, true
+		for cl := range set {
+			classes[cl] = true
+		}
+	}
+	return vars, classes
 }
 
 // namesSource returns the stage of the same pipeline whose output reaches

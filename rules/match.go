@@ -140,6 +140,9 @@ type evaluation struct {
 	decisive *Match
 	// placeholder classifies {} for the command being evaluated (find -exec).
 	placeholder map[string]bool
+	// loopFiles are the operands ("$f") that stand for the files a for
+	// loop's listing names (see loopFiles).
+	loopFiles map[string]bool
 	// examples are files (absolute paths) an earlier command of the line,
 	// on the left of an &&, made by copying an example file (cp
 	// .env.example .env && cat .env): what they hold is the example.

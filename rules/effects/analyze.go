@@ -26,6 +26,9 @@ type Env struct {
 	// Placeholder, when not nil, are the classes of what find hands to
 	// -exec as {}.
 	Placeholder []string
+	// LoopFiles are operands as written ("$f", "${f}") that stand for the
+	// files a for loop's listing names; they are classified as Placeholder.
+	LoopFiles map[string]bool
 	// FromPipe says stdin comes from another command of the same pipeline
 	// whose output is not known (xargs turns it into arguments).
 	FromPipe bool

@@ -85,6 +85,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		}
 		return
 	}
+	if dyn && a.env.LoopFiles[v] && a.env.Placeholder != nil {
+		v, dyn = "{xargs input}", false // for f in $(git ls-files): the files listed
+	}
 	if dyn && v != "{xargs input}" {
 		if kind == OperandPID && userPortListener(v) {
 			return // kill $(lsof -t -i:3000): the dev server on that port

@@ -125,6 +125,12 @@ func (s *splitter) emit(c Command, args []arg) int {
 	if c.Name != "" {
 		c.Text = CommandText(c.Name, c.DynamicName, c.Args, c.DynamicArgs)
 	}
+	if len(s.loops) > 0 {
+		c.Loops = make(map[string][2]int, len(s.loops))
+		for _, l := range s.loops {
+			c.Loops[l.name] = [2]int{l.lo, l.hi} // an inner loop's name wins
+		}
+	}
 	s.res.Commands = append(s.res.Commands, c)
 	return len(s.res.Commands) - 1
 }

@@ -60,6 +60,12 @@ type Command struct {
 	// "command substitution", "process substitution", "command substitution
 	// into export" (ViaExportSubst). Empty at top level.
 	Via string
+	// Loops are the variables of for loops around this command whose values
+	// are the words of one command substitution (for f in $(git ls-files)):
+	// each name maps to the range [lo, hi) of Commands that substitution
+	// ran, whose output the variable takes in turn. A name set anew inside
+	// the loop is resolved as usual and does not appear as "$name".
+	Loops map[string][2]int
 	// Depth is the nesting depth of re-parsed shells (0 at top level).
 	Depth int
 	// Cwd is the working directory this command runs in, tracked through cd/pushd;

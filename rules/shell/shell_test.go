@@ -279,3 +279,36 @@ func BenchmarkSplitTypical(b *testing.B) {
 		Split(benchLines[0], opts)
 	}
 }
+
+// TestSplitLoops: a command inside a for loop over one command substitution
+// knows which commands produce its variable's values; loops over other words
+// do not bind.
+func TestSplitLoops(t *testing.T) {
+	for _, tc := range []struct {
+		line, cmd, name string
+		want            [2]int // {0, 0}: not bound
+	}{
+		{`for f in $(git ls-files '*.md'); do wc -w "$f"; done`, "wc", "f", [2]int{0, 1}},
+		{`for f in $(git ls-files | sort); do wc -l "$f"; done`, "wc", "f", [2]int{0, 2}},
+		{`ls; for x in $(find src -name '*.go'); do gofmt -l "$x"; done`, "gofmt", "x", [2]int{1, 2}},
+		{`for f in a.txt b.txt; do wc -l "$f"; done`, "wc", "f", [2]int{}},
+		{`for f in $(git ls-files) extra.txt; do wc -l "$f"; done`, "wc", "f", [2]int{}},
+		{`for f in "$@"; do wc -l "$f"; done`, "wc", "f", [2]int{}},
+	} {
+		res := Split(tc.line, Options{})
+		checkInvariants(t, res)
+		found := false
+		for _, c := range res.Commands {
+			if c.Name != tc.cmd {
+				continue
+			}
+			found = true
+			if got := c.Loops[tc.name]; got != tc.want {
+				t.Errorf("%s: Loops[%s] = %v, want %v", tc.line, tc.name, got, tc.want)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s command", tc.line, tc.cmd)
+		}
+	}
+}

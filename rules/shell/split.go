@@ -78,6 +78,15 @@ type splitter struct {
 	nest      int
 	nestedSrc int
 	stop      bool
+	// loops are the for loops being walked whose values come from one
+	// command substitution (see Command.Loops), innermost last.
+	loops []loopVar
+}
+
+// loopVar is a for loop's variable and the commands whose output it takes.
+type loopVar struct {
+	name   string
+	lo, hi int
 }
 
 // frame is the context of one parsed source string.
@@ -267,6 +276,7 @@ func (s *splitter) compound(stmt *syntax.Stmt, st *state, fr *frame, stdin *inpu
 		var subs []subst
 		var items []string // the loop's values, when every one is known
 		known := true
+		fromSubst := false // for f in $(cmd): the values are cmd's output words
 		switch l := cmd.Loop.(type) {
 		case *syntax.WordIter:
 			for _, w := range braced(l.Items) {
@@ -278,11 +288,24 @@ func (s *splitter) compound(stmt *syntax.Stmt, st *state, fr *frame, stdin *inpu
 				st.unset(l.Name.Value)
 			}
 			known = known && l.Name != nil && len(l.Items) > 0 && len(l.Items) <= maxLoopItems
+			fromSubst = l.Name != nil && len(l.Items) == 1 && len(l.Items[0].Parts) == 1 && len(subs) == 1
+			if fromSubst {
+				_, fromSubst = l.Items[0].Parts[0].(*syntax.CmdSubst)
+			}
 		case *syntax.CStyleLoop:
 			collectSubsts(l, &subs)
 			known = false
 		}
+		lo := len(s.res.Commands)
 		s.walkSubsts(subs, st, fr)
+		if fromSubst && !known && len(s.res.Commands) > lo {
+			s.loops = append(s.loops, loopVar{name: cmd.Loop.(*syntax.WordIter).Name.Value, lo: lo, hi: len(s.res.Commands)})
+			b := st.clone()
+			s.walkStmts(cmd.Do, b, fr, stdin)
+			st.merge(b)
+			s.loops = s.loops[:len(s.loops)-1]
+			break
+		}
 		if known {
 			// for f in src/*.ts a.txt; do …: the body once per value, so
 			// "$f" is what it will be (a glob stays a glob).
