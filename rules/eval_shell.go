@@ -72,6 +72,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		d = hook.Allow
 	}
 	var findSet map[string]bool
+	var written []string // absolute paths the line's commands write, in order
 	stages := map[int][]*effects.Record{}
 	copies := map[int]string{} // command index → the example copy it made
 	e.exportLoads = sendsNothing(res.Commands)
@@ -128,6 +129,29 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		}
 		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
+		if n := len(e.out.Parts); n > n0 {
+			if rec := e.out.Parts[n-1].Effects; rec != nil {
+				// A build output run as the project's own program is not
+				// one when this line wrote or unpacked it (curl -o
+				// build/x … && ./build/x).
+				for _, cd := range rec.Code {
+					if cd.Kind != "project" || cd.What != c.Program || !strings.Contains(c.Program, "/") {
+						continue
+					}
+					if abs := effects.NormalizePath(cd.What, c.Cwd, ctx.Home); abs != "" && madeHere(written, abs) {
+						e.out.Escalations = append(e.out.Escalations, "runs "+cd.What+", which this command line downloaded, copied or unpacked")
+						d = hook.Stricter(d, hook.Judge)
+					}
+				}
+				if !builders[c.Name] {
+					for _, f := range rec.Files {
+						if f.Op == effects.OpWrite {
+							written = append(written, effects.NormalizePath(f.Path, c.Cwd, ctx.Home))
+						}
+					}
+				}
+			}
+		}
 		if n := len(e.out.Parts); n > n0 && c.Via != "find -exec" && c.Via != "xargs" {
 			// Top-level pipelines and those of re-parsed code (bash -c, eval,
 			// ssh's remote command) each have their own index; find -exec and
@@ -426,6 +450,25 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples
 	env.Examples = examples
 	env.ExportLoads = exportLoads
 	return env
+}
+
+// builders are compilers and build tools: a program they write from the
+// project's sources is the project's own.
+var builders = map[string]bool{"go": true, "cargo": true, "rustc": true, "make": true, "gmake": true, "cmake": true, "ninja": true,
+	"meson": true, "bazel": true, "gcc": true, "g++": true, "cc": true, "c++": true, "clang": true, "clang++": true, "zig": true,
+	"swift": true, "swiftc": true, "javac": true, "mvn": true, "gradle": true, "gradlew": true, "dotnet": true, "npm": true,
+	"pnpm": true, "yarn": true, "bun": true, "tsc": true, "esbuild": true, "nim": true, "crystal": true, "ghc": true,
+	"cabal": true, "stack": true, "dune": true, "mix": true, "gfortran": true, "ld": true, "mkdir": true, "touch": true}
+
+// madeHere reports abs among the written paths, or inside one of them (a
+// folder an archive was unpacked into).
+func madeHere(written []string, abs string) bool {
+	for _, w := range written {
+		if w != "" && (w == abs || strings.HasPrefix(abs, strings.TrimSuffix(w, "/")+"/")) {
+			return true
+		}
+	}
+	return false
 }
 
 // loopFiles returns, for a command inside for loops over a command

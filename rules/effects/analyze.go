@@ -105,6 +105,13 @@ func (a *analysis) run() {
 	relative := !strings.HasPrefix(c.Program, "/") && strings.Contains(c.Program, "/") && !c.FoundProgram
 	if spec == nil {
 		if relative {
+			if a.projectBinary(c.Program) {
+				// ./target/debug/app, ./build/server: what the project's
+				// own build made, run like cargo run or go run would.
+				r.Known = true
+				r.Code = append(r.Code, CodeEffect{Kind: "project", What: c.Program})
+				return
+			}
 			if a.understood(c.Program) {
 				r.Known = true
 				r.Code = append(r.Code, CodeEffect{Kind: "project", What: c.Program})
@@ -177,6 +184,9 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	}
 	for _, n := range []string{"nc", "ncat", "netcat"} {
 		m[n] = append(m[n], (*analysis).portCheck)
+	}
+	for _, n := range []string{"gdb", "cgdb", "gdb-multiarch", "lldb"} {
+		m[n] = append(m[n], (*analysis).debugsProjectBinary)
 	}
 	for _, n := range []string{"docker", "podman", "nerdctl"} {
 		m[n] = append(m[n], (*analysis).everyContainer)
@@ -392,6 +402,79 @@ func (a *analysis) portCheck() {
 	}
 	if scan {
 		a.r.Mutates = ""
+	}
+}
+
+// outputDirs are the folders a project's build writes its programs to.
+var outputDirs = map[string]bool{"target": true, "build": true, "out": true, "dist": true, "bin": true, "_build": true,
+	".build": true, "zig-out": true, "debug": true, "release": true}
+
+// projectBinary reports a program path inside the workspace, in a folder a
+// build writes programs to (target/debug, build, cmake-build-*, bin), that
+// is not a script (scripts are read and judged by what they run) and not in
+// a folder of downloaded or installed code (node_modules, .venv, tmp).
+func (a *analysis) projectBinary(prog string) bool {
+	if a.env.Classify == nil || strings.Contains(prog, "..") || strings.HasPrefix(prog, "~") {
+		return false
+	}
+	if !slices.Contains(a.env.Classify(prog, a.c.Cwd), "inside") {
+		return false
+	}
+	parts := strings.Split(strings.TrimPrefix(prog, "./"), "/")
+	base := parts[len(parts)-1]
+	if ext := path.Ext(base); ext != "" && ext != ".exe" && ext != ".out" && ext != ".bin" && ext != ".test" {
+		return false
+	}
+	output := false
+	for _, d := range parts[:len(parts)-1] {
+		switch {
+		case d == "node_modules" || d == ".venv" || d == "venv" || d == "tmp" || d == "temp" || d == ".tmp" || strings.HasPrefix(d, "."):
+			if d != ".build" {
+				return false
+			}
+			output = true
+		case outputDirs[d] || strings.HasPrefix(d, "cmake-build-"):
+			output = true
+		}
+	}
+	return output
+}
+
+// debugsProjectBinary accepts a debugger that runs the program it debugs
+// (gdb -batch -ex run -ex bt --args ./build/server) when that program is
+// one the project's build made.
+func (a *analysis) debugsProjectBinary() {
+	prog := ""
+	args := a.c.Args
+	for i := 0; i < len(args); i++ {
+		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] {
+			return
+		}
+		switch v := args[i]; {
+		case v == "--args" || v == "--":
+			if i+1 < len(args) {
+				prog = args[i+1]
+			}
+			i = len(args)
+		case v == "-ex" || v == "--ex" || v == "-eval-command" || v == "--eval-command" || v == "-iex" || v == "-o" ||
+			v == "--one-line" || v == "-O" || v == "-k" || v == "-x" || v == "-s" || v == "-d" || v == "-cd" || v == "-c" ||
+			v == "--core" || v == "-a" || v == "--arch" || v == "-f" || v == "--file" || v == "-p" || v == "--pid":
+			if (v == "-f" || v == "--file") && i+1 < len(args) {
+				prog = args[i+1]
+			}
+			i++
+		case strings.HasPrefix(v, "-"):
+		case prog == "":
+			prog = v
+		}
+	}
+	if prog == "" || !a.projectBinary(prog) {
+		return
+	}
+	for i := range a.r.Code {
+		if cd := &a.r.Code[i]; (cd.Lang == "gdb" || cd.Lang == "lldb") && len(cd.Found) == 1 && cd.Found[0] == foundDebuggee {
+			cd.Found = nil
+		}
 	}
 }
 

@@ -21,6 +21,7 @@ const (
 	foundUnanalyzable = "cannot be analyzed"
 	foundSecretPath   = "names a credential file"
 	foundRecords      = "deletes or rewrites database records in bulk"
+	foundDebuggee     = "runs the program it debugs"
 )
 
 // codeSignals are per-language patterns of what inline code does. A language
@@ -135,6 +136,18 @@ func analyzeCode(lang, code string) CodeEffect {
 				// (codeFiles): a start-up file written is a write.
 				ce.Found = append(ce.Found, foundWrite)
 			}
+		}
+		return ce
+	}
+	if lang == "gdb" || lang == "lldb" {
+		// -ex run -ex bt: debugger commands that run, stop, step and show
+		// the program; anything else (shell, python, call, source, a print
+		// that calls a function) cannot be analyzed.
+		switch runs, ok := debuggerCommand(code); {
+		case !ok:
+			ce.Found = []string{foundUnanalyzable}
+		case runs:
+			ce.Found = []string{foundDebuggee}
 		}
 		return ce
 	}
@@ -568,4 +581,47 @@ func literalDeletes(lang, code string) (paths []string, ok bool) {
 		paths = append(paths, m[1])
 	}
 	return paths, len(paths) > 0
+}
+
+// debuggerCommand reads one gdb or lldb command: whether it is one that only
+// runs, stops, steps through or shows the debugged program (ok), and whether
+// it starts the program (runs).
+func debuggerCommand(code string) (runs, ok bool) {
+	code = strings.TrimSpace(code)
+	if code == "" || strings.ContainsAny(code, "\n;|!`$") && !strings.HasPrefix(code, "p $") && !strings.HasPrefix(code, "print $") {
+		return false, false
+	}
+	words := strings.Fields(strings.ToLower(code))
+	switch words[0] {
+	case "run", "r", "start", "starti", "continue", "c", "cont":
+		// The debugged program's own arguments may follow run; a
+		// redirection there (run > /etc/x) is the shell's, so none.
+		return words[0] != "continue" && words[0] != "c" && words[0] != "cont", !strings.ContainsAny(code, "<>")
+	case "bt", "backtrace", "where", "info", "i", "list", "l", "frame", "f", "up", "down", "quit", "q", "kill", "k",
+		"next", "n", "step", "s", "stepi", "nexti", "si", "ni", "finish", "fin", "until", "u", "advance", "break", "b",
+		"tbreak", "rbreak", "watch", "rwatch", "awatch", "delete", "d", "disable", "enable", "display", "undisplay",
+		"handle", "catch", "ptype", "whatis", "x", "disassemble", "thread", "bt-all", "register", "image", "breakpoint",
+		"print", "p", "output", "po", "frame-variable", "v", "var":
+		// Showing a value evaluates an expression: a function call in
+		// it (print system("id")) runs code.
+		if strings.ContainsAny(code, "()=") && words[0] != "break" && words[0] != "b" && words[0] != "tbreak" {
+			return false, false
+		}
+		if words[0] == "thread" && len(words) > 1 && words[1] == "apply" && !slices.Contains(words, "bt") && !slices.Contains(words, "backtrace") {
+			return false, false // thread apply all <any command>
+		}
+		return false, true
+	case "set", "settings":
+		// set pagination off, set confirm off, set print pretty on.
+		if len(words) >= 2 && (words[1] == "pagination" || words[1] == "confirm" || words[1] == "print" || words[1] == "width" ||
+			words[1] == "height" || words[1] == "verbose" || words[1] == "disassembly-flavor" || words[1] == "breakpoint" ||
+			words[1] == "startup-with-shell" || words[1] == "set" && len(words) >= 3 && strings.HasPrefix(words[2], "target.")) {
+			return false, !strings.ContainsAny(code, "()")
+		}
+	case "process":
+		if len(words) >= 2 && words[1] == "launch" {
+			return true, !strings.ContainsAny(code, "<>")
+		}
+	}
+	return false, false
 }

@@ -8,498 +8,500 @@ func generatedProgram(name string) *Spec {
 	switch name {
 	case "ls", "ll", "la", "dir", "vdir", "tree", "exa", "eza", "lsd", "stat", "du", "file", "namei":
 		return program0()
-	case "cat", "tac", "nl", "more", "less", "most", "bat", "batcat", "head", "tail", "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "b2sum", "cksum", "sum", "xxd", "hexdump", "od", "strings", "readlink", "realpath", "basename", "dirname", "lsattr", "column", "fold", "fmt", "rev", "expand", "unexpand", "iconv", "cmp", "diff", "diff3", "sdiff", "comm", "colordiff", "delta", "difft", "lsof", "fuser", "pathchk":
+	case "head", "tail":
 		return program1()
-	case "grep", "egrep", "fgrep", "zgrep", "pcregrep", "ugrep", "git-grep":
+	case "cat", "tac", "nl", "more", "less", "most", "bat", "batcat", "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "b2sum", "cksum", "sum", "xxd", "hexdump", "od", "strings", "readlink", "realpath", "basename", "dirname", "lsattr", "column", "fold", "fmt", "rev", "expand", "unexpand", "iconv", "cmp", "diff", "diff3", "sdiff", "comm", "colordiff", "delta", "difft", "lsof", "fuser", "pathchk":
 		return program2()
-	case "rg", "ag", "ack":
+	case "grep", "egrep", "fgrep", "zgrep", "pcregrep", "ugrep", "git-grep":
 		return program3()
-	case "echo", "printf", "true", "false", ":", "yes", "seq", "date", "cal", "sleep", "whoami", "id", "groups", "uname", "hostname", "nproc", "arch", "uptime", "free", "printenv", "tput", "getconf", "locale", "tty", "logname", "users", "pwd", "dirs", "jobs", "clear", "reset", "test", "[", "expr", "bc", "dc", "factor", "numfmt", "shuf", "cowsay", "figlet", "lolcat", "tldr", "man", "info", "apropos", "whatis", "help", "type", "which", "whereis", "hash", "sw_vers", "lsb_release", "nvidia-smi", "lscpu", "lsblk", "lsusb", "lspci", "vmstat", "iostat", "mpstat", "ps", "pgrep", "pstree", "top", "htop", "btop", "glances", "w", "who", "last", "df", "duf", "ncdu", "dust", "cloc", "tokei", "scc", "wait", "times", "ulimit", "umask", "history", "fc", "banner":
+	case "rg", "ag", "ack":
 		return program4()
-	case "env":
+	case "echo", "printf", "true", "false", ":", "yes", "seq", "date", "cal", "sleep", "whoami", "id", "groups", "uname", "hostname", "nproc", "arch", "uptime", "free", "printenv", "tput", "getconf", "locale", "tty", "logname", "users", "pwd", "dirs", "jobs", "clear", "reset", "test", "[", "expr", "bc", "dc", "factor", "numfmt", "shuf", "cowsay", "figlet", "lolcat", "tldr", "man", "info", "apropos", "whatis", "help", "type", "which", "whereis", "hash", "sw_vers", "lsb_release", "nvidia-smi", "lscpu", "lsblk", "lsusb", "lspci", "vmstat", "iostat", "mpstat", "ps", "pgrep", "pstree", "top", "htop", "btop", "glances", "w", "who", "last", "df", "duf", "ncdu", "dust", "cloc", "tokei", "scc", "wait", "times", "ulimit", "umask", "history", "fc", "banner":
 		return program5()
-	case "sort":
+	case "env":
 		return program6()
-	case "uniq", "cut", "tr", "paste", "join", "look", "jot":
+	case "sort":
 		return program7()
-	case "tee":
+	case "uniq", "cut", "tr", "paste", "join", "look", "jot":
 		return program8()
-	case "sed", "gsed":
+	case "tee":
 		return program9()
-	case "awk", "gawk", "mawk", "nawk":
+	case "sed", "gsed":
 		return program10()
-	case "jq", "yq", "gojq", "jaq":
+	case "awk", "gawk", "mawk", "nawk":
 		return program11()
-	case "find", "fd", "fdfind", "gfind":
+	case "jq", "yq", "gojq", "jaq":
 		return program12()
-	case "cd", "pushd", "popd":
+	case "find", "fd", "fdfind", "gfind":
 		return program13()
-	case "mkdir":
+	case "cd", "pushd", "popd":
 		return program14()
-	case "touch":
+	case "mkdir":
 		return program15()
-	case "rm", "unlink", "trash", "trash-put", "gio-trash":
+	case "touch":
 		return program16()
-	case "rmdir":
+	case "rm", "unlink", "trash", "trash-put", "gio-trash":
 		return program17()
-	case "shred", "srm", "wipe":
+	case "rmdir":
 		return program18()
-	case "truncate":
+	case "shred", "srm", "wipe":
 		return program19()
-	case "cp", "gcp":
+	case "truncate":
 		return program20()
-	case "mv", "gmv":
+	case "cp", "gcp":
 		return program21()
-	case "ln":
+	case "mv", "gmv":
 		return program22()
-	case "install", "ginstall":
+	case "ln":
 		return program23()
-	case "chmod":
+	case "install", "ginstall":
 		return program24()
-	case "chown", "chgrp":
+	case "chmod":
 		return program25()
-	case "mktemp":
+	case "chown", "chgrp":
 		return program26()
-	case "dd":
+	case "mktemp":
 		return program27()
-	case "tar", "gtar", "bsdtar":
+	case "dd":
 		return program28()
-	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
+	case "tar", "gtar", "bsdtar":
 		return program29()
-	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
+	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
 		return program30()
-	case "plutil":
+	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
 		return program31()
-	case "zip":
+	case "plutil":
 		return program32()
-	case "unzip":
+	case "zip":
 		return program33()
-	case "7z", "7za", "7zr":
+	case "unzip":
 		return program34()
-	case "rsync":
+	case "7z", "7za", "7zr":
 		return program35()
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
+	case "rsync":
 		return program36()
-	case "eval", "exec-code":
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
 		return program37()
-	case "source", ".":
+	case "eval", "exec-code":
 		return program38()
-	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
+	case "source", ".":
 		return program39()
-	case "watch":
+	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
 		return program40()
-	case "trap":
+	case "watch":
 		return program41()
-	case "command":
+	case "trap":
 		return program42()
-	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
+	case "command":
 		return program43()
-	case "node", "nodejs":
+	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
 		return program44()
-	case "deno":
+	case "node", "nodejs":
 		return program45()
-	case "ruby":
+	case "deno":
 		return program46()
-	case "perl":
+	case "ruby":
 		return program47()
-	case "php":
+	case "perl":
 		return program48()
-	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
+	case "php":
 		return program49()
-	case "manage.py":
+	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
 		return program50()
-	case "git":
+	case "manage.py":
 		return program51()
-	case "git-lfs":
+	case "git":
 		return program52()
-	case "gh":
+	case "git-lfs":
 		return program53()
-	case "glab":
+	case "gh":
 		return program54()
-	case "hub":
+	case "glab":
 		return program55()
-	case "tig":
+	case "hub":
 		return program56()
-	case "lazygit":
+	case "tig":
 		return program57()
-	case "pre-commit":
+	case "lazygit":
 		return program58()
-	case "husky":
+	case "pre-commit":
 		return program59()
-	case "go":
+	case "husky":
 		return program60()
-	case "gofmt":
+	case "go":
 		return program61()
-	case "goimports", "gofumpt":
+	case "gofmt":
 		return program62()
-	case "golangci-lint":
+	case "goimports", "gofumpt":
 		return program63()
-	case "staticcheck":
+	case "golangci-lint":
 		return program64()
-	case "govulncheck":
+	case "staticcheck":
 		return program65()
-	case "gopls":
+	case "govulncheck":
 		return program66()
-	case "dlv":
+	case "gopls":
 		return program67()
-	case "cargo":
+	case "dlv":
 		return program68()
-	case "rustc":
+	case "cargo":
 		return program69()
-	case "rustfmt":
+	case "rustc":
 		return program70()
-	case "rustup":
+	case "rustfmt":
 		return program71()
-	case "rimraf", "del-cli", "del":
+	case "rustup":
 		return program72()
-	case "tsc":
+	case "rimraf", "del-cli", "del":
 		return program73()
-	case "eslint":
+	case "tsc":
 		return program74()
-	case "prettier":
+	case "eslint":
 		return program75()
-	case "biome":
+	case "prettier":
 		return program76()
-	case "vite":
+	case "biome":
 		return program77()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program78()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program79()
-	case "rollup":
+	case "esbuild":
 		return program80()
-	case "next":
+	case "rollup":
 		return program81()
-	case "jest":
+	case "next":
 		return program82()
-	case "vitest":
+	case "jest":
 		return program83()
-	case "mocha":
+	case "vitest":
 		return program84()
-	case "playwright":
+	case "mocha":
 		return program85()
-	case "cypress":
+	case "playwright":
 		return program86()
-	case "turbo":
+	case "cypress":
 		return program87()
-	case "nx":
+	case "turbo":
 		return program88()
-	case "npm":
+	case "nx":
 		return program89()
-	case "npx":
+	case "npm":
 		return program90()
-	case "pnpx":
+	case "npx":
 		return program91()
-	case "pnpm":
+	case "pnpx":
 		return program92()
-	case "yarn":
+	case "pnpm":
 		return program93()
-	case "bun":
+	case "yarn":
 		return program94()
-	case "bunx":
+	case "bun":
 		return program95()
-	case "pytest", "py.test":
+	case "bunx":
 		return program96()
-	case "ruff":
+	case "pytest", "py.test":
 		return program97()
-	case "black":
+	case "ruff":
 		return program98()
-	case "isort":
+	case "black":
 		return program99()
-	case "mypy", "dmypy":
+	case "isort":
 		return program100()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program101()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program102()
-	case "pylint":
+	case "flake8":
 		return program103()
-	case "coverage":
+	case "pylint":
 		return program104()
-	case "tox":
+	case "coverage":
 		return program105()
-	case "nox":
+	case "tox":
 		return program106()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program107()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program108()
-	case "uvx":
+	case "uv":
 		return program109()
-	case "pipx":
+	case "uvx":
 		return program110()
-	case "poetry":
+	case "pipx":
 		return program111()
-	case "twine":
+	case "poetry":
 		return program112()
-	case "pipenv":
+	case "twine":
 		return program113()
-	case "pdm":
+	case "pipenv":
 		return program114()
-	case "hatch":
+	case "pdm":
 		return program115()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program116()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program117()
-	case "make", "gmake":
+	case "jupyter":
 		return program118()
-	case "just":
+	case "make", "gmake":
 		return program119()
-	case "task", "go-task":
+	case "just":
 		return program120()
-	case "cmake":
+	case "task", "go-task":
 		return program121()
-	case "ctest":
+	case "cmake":
 		return program122()
-	case "ninja", "samu":
+	case "ctest":
 		return program123()
-	case "meson":
+	case "ninja", "samu":
 		return program124()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program125()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program126()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program127()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program128()
-	case "javac":
+	case "java":
 		return program129()
-	case "dotnet":
+	case "javac":
 		return program130()
-	case "xcodebuild":
+	case "dotnet":
 		return program131()
-	case "rspec":
+	case "xcodebuild":
 		return program132()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program133()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program134()
-	case "rails":
+	case "rake":
 		return program135()
-	case "bundle", "bundler":
+	case "rails":
 		return program136()
-	case "gem":
+	case "bundle", "bundler":
 		return program137()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program138()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program139()
-	case "mix":
+	case "composer":
 		return program140()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program141()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program142()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program143()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program144()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program145()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program146()
-	case "protoc":
+	case "buf":
 		return program147()
-	case "sqlc":
+	case "protoc":
 		return program148()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program149()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program150()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program151()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program152()
-	case "kustomize":
+	case "helm":
 		return program153()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program154()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program155()
-	case "minikube":
+	case "kind":
 		return program156()
-	case "k3d":
+	case "minikube":
 		return program157()
-	case "stern", "kubetail":
+	case "k3d":
 		return program158()
-	case "k9s":
+	case "stern", "kubetail":
 		return program159()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program160()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program161()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program162()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program163()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program164()
-	case "packer":
+	case "pulumi":
 		return program165()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program166()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program167()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program168()
-	case "aws":
+	case "ansible-galaxy":
 		return program169()
-	case "gcloud":
+	case "aws":
 		return program170()
-	case "gsutil":
+	case "gcloud":
 		return program171()
-	case "az":
+	case "gsutil":
 		return program172()
-	case "doctl":
+	case "az":
 		return program173()
-	case "fly", "flyctl":
+	case "doctl":
 		return program174()
-	case "heroku":
+	case "fly", "flyctl":
 		return program175()
-	case "vercel", "vc":
+	case "heroku":
 		return program176()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program177()
-	case "firebase":
+	case "netlify", "ntl":
 		return program178()
-	case "wrangler":
+	case "firebase":
 		return program179()
-	case "supabase":
+	case "wrangler":
 		return program180()
-	case "stripe":
+	case "supabase":
 		return program181()
-	case "hookguard":
+	case "stripe":
 		return program182()
-	case "psql":
+	case "hookguard":
 		return program183()
-	case "mysql", "mariadb":
+	case "psql":
 		return program184()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program185()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program186()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program187()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program188()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program189()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program190()
-	case "wget":
+	case "curl":
 		return program191()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program192()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program193()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program194()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program195()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program196()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program197()
-	case "getent":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program198()
-	case "systemd-analyze":
+	case "getent":
 		return program199()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program200()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program201()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program202()
-	case "ssh-keygen":
+	case "openssl":
 		return program203()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program204()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program205()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program206()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program207()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program208()
-	case "journalctl":
+	case "launchctl":
 		return program209()
-	case "dmesg":
+	case "journalctl":
 		return program210()
-	case "brew":
+	case "dmesg":
 		return program211()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program212()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program213()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program214()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program215()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program216()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program217()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program218()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program219()
-	case "at", "batch":
+	case "crontab":
 		return program220()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program221()
-	case "kill":
+	case "atq", "atrm":
 		return program222()
-	case "pkill", "killall":
+	case "kill":
 		return program223()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program224()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program225()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program226()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program227()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program228()
-	case "screen":
+	case "tmux":
 		return program229()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program230()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program231()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program232()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program233()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program234()
-	case "direnv":
+	case "hyperfine":
 		return program235()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program236()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program237()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program238()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program239()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program240()
-	case "shfmt":
+	case "codespell":
 		return program241()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program242()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program243()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program244()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program245()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program246()
+	case "envsubst":
+		return program247()
 	}
 	return nil
 }
@@ -754,6 +756,7 @@ func generatedPrograms() []*Spec {
 		program244(),
 		program245(),
 		program246(),
+		program247(),
 	}
 }
 
@@ -793,10 +796,47 @@ func program0() *Spec {
 	}
 }
 
-// cat: reads and prints files
+// head: prints the start or end of files
 //
 //go:noinline
 func program1() *Spec {
+	return &Spec{
+		Names: []string{
+			"head",
+			"tail",
+		},
+		Summary:   "prints the start or end of files",
+		Operands:  "read",
+		AnyOption: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"-n",
+					"--lines",
+					"-c",
+					"--bytes",
+				},
+				Value: "none",
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"head -n 50 src/main.go",
+				"tail -f logs/app.log",
+				`tail -n "${LINES:-100}" logs/app.log | grep -i error`,
+			},
+			Judge: []string{
+				"head .env",
+				`tail -n 5 "$LOG"`,
+			},
+		},
+	}
+}
+
+// cat: reads and prints files
+//
+//go:noinline
+func program2() *Spec {
 	return &Spec{
 		Names: []string{
 			"cat",
@@ -807,8 +847,6 @@ func program1() *Spec {
 			"most",
 			"bat",
 			"batcat",
-			"head",
-			"tail",
 			"wc",
 			"md5sum",
 			"sha1sum",
@@ -852,10 +890,8 @@ func program1() *Spec {
 		Examples: Examples{
 			Allow: []string{
 				"cat README.md",
-				"head -n 50 src/main.go",
 				"wc -l $(git ls-files)",
 				"diff -u a.txt b.txt",
-				"tail -f logs/app.log",
 			},
 			Judge: []string{
 				"cat ~/.aws/credentials",
@@ -868,7 +904,7 @@ func program1() *Spec {
 // grep: searches text
 //
 //go:noinline
-func program2() *Spec {
+func program3() *Spec {
 	return &Spec{
 		Names: []string{
 			"grep",
@@ -926,7 +962,7 @@ func program2() *Spec {
 // rg: searches text, recursively by default
 //
 //go:noinline
-func program3() *Spec {
+func program4() *Spec {
 	return &Spec{
 		Names: []string{
 			"rg",
@@ -971,7 +1007,7 @@ func program3() *Spec {
 // echo: prints information and computes
 //
 //go:noinline
-func program4() *Spec {
+func program5() *Spec {
 	return &Spec{
 		Names: []string{
 			"echo",
@@ -1081,7 +1117,7 @@ func program4() *Spec {
 // env: with no command, prints the environment (a command after it is unwrapped and checked on its own)
 //
 //go:noinline
-func program5() *Spec {
+func program6() *Spec {
 	return &Spec{
 		Names: []string{
 			"env",
@@ -1109,7 +1145,7 @@ func program5() *Spec {
 // sort: sorts lines
 //
 //go:noinline
-func program6() *Spec {
+func program7() *Spec {
 	return &Spec{
 		Names: []string{
 			"sort",
@@ -1201,7 +1237,7 @@ func program6() *Spec {
 // uniq: filters text
 //
 //go:noinline
-func program7() *Spec {
+func program8() *Spec {
 	return &Spec{
 		Names: []string{
 			"uniq",
@@ -1227,7 +1263,7 @@ func program7() *Spec {
 // tee: copies stdin to files
 //
 //go:noinline
-func program8() *Spec {
+func program9() *Spec {
 	return &Spec{
 		Names: []string{
 			"tee",
@@ -1263,7 +1299,7 @@ func program8() *Spec {
 // sed: edits text with a script
 //
 //go:noinline
-func program9() *Spec {
+func program10() *Spec {
 	return &Spec{
 		Names: []string{
 			"sed",
@@ -1342,7 +1378,7 @@ func program9() *Spec {
 // awk: processes text with a program
 //
 //go:noinline
-func program10() *Spec {
+func program11() *Spec {
 	return &Spec{
 		Names: []string{
 			"awk",
@@ -1399,7 +1435,7 @@ func program10() *Spec {
 // jq: queries JSON and YAML
 //
 //go:noinline
-func program11() *Spec {
+func program12() *Spec {
 	return &Spec{
 		Names: []string{
 			"jq",
@@ -1498,7 +1534,7 @@ func program11() *Spec {
 // find: finds files
 //
 //go:noinline
-func program12() *Spec {
+func program13() *Spec {
 	return &Spec{
 		Names: []string{
 			"find",
@@ -1696,7 +1732,7 @@ func program12() *Spec {
 // cd: changes the shell's directory
 //
 //go:noinline
-func program13() *Spec {
+func program14() *Spec {
 	return &Spec{
 		Names: []string{
 			"cd",
@@ -1717,7 +1753,7 @@ func program13() *Spec {
 // mkdir: creates directories
 //
 //go:noinline
-func program14() *Spec {
+func program15() *Spec {
 	return &Spec{
 		Names: []string{
 			"mkdir",
@@ -1756,7 +1792,7 @@ func program14() *Spec {
 // touch: creates files or updates their times
 //
 //go:noinline
-func program15() *Spec {
+func program16() *Spec {
 	return &Spec{
 		Names: []string{
 			"touch",
@@ -1799,7 +1835,7 @@ func program15() *Spec {
 // rm: removes files
 //
 //go:noinline
-func program16() *Spec {
+func program17() *Spec {
 	return &Spec{
 		Names: []string{
 			"rm",
@@ -1863,7 +1899,7 @@ func program16() *Spec {
 // rmdir: removes empty directories
 //
 //go:noinline
-func program17() *Spec {
+func program18() *Spec {
 	return &Spec{
 		Names: []string{
 			"rmdir",
@@ -1892,7 +1928,7 @@ func program17() *Spec {
 // shred: overwrites files so they cannot be recovered
 //
 //go:noinline
-func program18() *Spec {
+func program19() *Spec {
 	return &Spec{
 		Names: []string{
 			"shred",
@@ -1940,7 +1976,7 @@ func program18() *Spec {
 // truncate: sets the size of files (cutting a file destroys its content, like deleting it)
 //
 //go:noinline
-func program19() *Spec {
+func program20() *Spec {
 	return &Spec{
 		Names: []string{
 			"truncate",
@@ -1980,7 +2016,7 @@ func program19() *Spec {
 // cp: copies files
 //
 //go:noinline
-func program20() *Spec {
+func program21() *Spec {
 	return &Spec{
 		Names: []string{
 			"cp",
@@ -2073,7 +2109,7 @@ func program20() *Spec {
 // mv: moves or renames files
 //
 //go:noinline
-func program21() *Spec {
+func program22() *Spec {
 	return &Spec{
 		Names: []string{
 			"mv",
@@ -2133,7 +2169,7 @@ func program21() *Spec {
 // ln: makes links
 //
 //go:noinline
-func program22() *Spec {
+func program23() *Spec {
 	return &Spec{
 		Names: []string{
 			"ln",
@@ -2189,7 +2225,7 @@ func program22() *Spec {
 // install: copies files and sets their attributes
 //
 //go:noinline
-func program23() *Spec {
+func program24() *Spec {
 	return &Spec{
 		Names: []string{
 			"install",
@@ -2251,7 +2287,7 @@ func program23() *Spec {
 // chmod: changes file modes
 //
 //go:noinline
-func program24() *Spec {
+func program25() *Spec {
 	return &Spec{
 		Names: []string{
 			"chmod",
@@ -2315,7 +2351,7 @@ func program24() *Spec {
 // chown: changes file owners
 //
 //go:noinline
-func program25() *Spec {
+func program26() *Spec {
 	return &Spec{
 		Names: []string{
 			"chown",
@@ -2371,7 +2407,7 @@ func program25() *Spec {
 // mktemp: creates a temporary file or directory
 //
 //go:noinline
-func program26() *Spec {
+func program27() *Spec {
 	return &Spec{
 		Names: []string{
 			"mktemp",
@@ -2410,7 +2446,7 @@ func program26() *Spec {
 // dd: copies and converts raw data (if=FILE is read, of=FILE written)
 //
 //go:noinline
-func program27() *Spec {
+func program28() *Spec {
 	return &Spec{
 		Names: []string{
 			"dd",
@@ -2432,7 +2468,7 @@ func program27() *Spec {
 // tar: creates and extracts archives
 //
 //go:noinline
-func program28() *Spec {
+func program29() *Spec {
 	return &Spec{
 		Names: []string{
 			"tar",
@@ -2573,7 +2609,7 @@ func program28() *Spec {
 // zcat: prints compressed files
 //
 //go:noinline
-func program29() *Spec {
+func program30() *Spec {
 	return &Spec{
 		Names: []string{
 			"zcat",
@@ -2598,7 +2634,7 @@ func program29() *Spec {
 // gzip: compresses or decompresses files in place (file ↔ file.gz)
 //
 //go:noinline
-func program30() *Spec {
+func program31() *Spec {
 	return &Spec{
 		Names: []string{
 			"gzip",
@@ -2634,7 +2670,7 @@ func program30() *Spec {
 // plutil: checks, prints and edits macOS property lists (-lint and -p read; -convert, -replace, -insert, -remove write in place)
 //
 //go:noinline
-func program31() *Spec {
+func program32() *Spec {
 	return &Spec{
 		Names: []string{
 			"plutil",
@@ -2698,7 +2734,7 @@ func program31() *Spec {
 // zip: writes a zip archive (the first operand) from files; -TT runs a command to test it
 //
 //go:noinline
-func program32() *Spec {
+func program33() *Spec {
 	return &Spec{
 		Names: []string{
 			"zip",
@@ -2739,7 +2775,7 @@ func program32() *Spec {
 // unzip: extracts a zip archive (into -d DIR, else the current directory)
 //
 //go:noinline
-func program33() *Spec {
+func program34() *Spec {
 	return &Spec{
 		Names: []string{
 			"unzip",
@@ -2807,7 +2843,7 @@ func program33() *Spec {
 // 7z: 7-Zip archives (a adds, x/e extract with -oDIR, l lists, t tests)
 //
 //go:noinline
-func program34() *Spec {
+func program35() *Spec {
 	return &Spec{
 		Names: []string{
 			"7z",
@@ -2891,7 +2927,7 @@ func program34() *Spec {
 // rsync: copies files locally or to another host
 //
 //go:noinline
-func program35() *Spec {
+func program36() *Spec {
 	return &Spec{
 		Names: []string{
 			"rsync",
@@ -3022,7 +3058,7 @@ func program35() *Spec {
 // sh: a shell; -c code and piped code are split into their own commands
 //
 //go:noinline
-func program36() *Spec {
+func program37() *Spec {
 	return &Spec{
 		Names: []string{
 			"sh",
@@ -3094,7 +3130,7 @@ func program36() *Spec {
 // eval: runs its arguments as shell code (split into their own commands)
 //
 //go:noinline
-func program37() *Spec {
+func program38() *Spec {
 	return &Spec{
 		Names: []string{
 			"eval",
@@ -3113,7 +3149,7 @@ func program37() *Spec {
 // source: runs a file in the current shell
 //
 //go:noinline
-func program38() *Spec {
+func program39() *Spec {
 	return &Spec{
 		Names: []string{
 			"source",
@@ -3135,7 +3171,7 @@ func program38() *Spec {
 // export: shell built-ins that set variables and options (loader variables are recorded)
 //
 //go:noinline
-func program39() *Spec {
+func program40() *Spec {
 	return &Spec{
 		Names: []string{
 			"export",
@@ -3189,7 +3225,7 @@ func program39() *Spec {
 // watch: runs a command every few seconds; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program40() *Spec {
+func program41() *Spec {
 	return &Spec{
 		Names: []string{
 			"watch",
@@ -3250,7 +3286,7 @@ func program40() *Spec {
 // trap: runs a command when the shell gets a signal or exits; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program41() *Spec {
+func program42() *Spec {
 	return &Spec{
 		Names: []string{
 			"trap",
@@ -3276,7 +3312,7 @@ func program41() *Spec {
 // command: runs or looks up a command (command -v prints where it is)
 //
 //go:noinline
-func program42() *Spec {
+func program43() *Spec {
 	return &Spec{
 		Names: []string{
 			"command",
@@ -3295,7 +3331,7 @@ func program42() *Spec {
 // python: the Python interpreter
 //
 //go:noinline
-func program43() *Spec {
+func program44() *Spec {
 	return &Spec{
 		Names: []string{
 			"python",
@@ -3384,7 +3420,7 @@ func program43() *Spec {
 // node: the Node.js runtime
 //
 //go:noinline
-func program44() *Spec {
+func program45() *Spec {
 	return &Spec{
 		Names: []string{
 			"node",
@@ -3455,7 +3491,7 @@ func program44() *Spec {
 // deno: the Deno runtime
 //
 //go:noinline
-func program45() *Spec {
+func program46() *Spec {
 	return &Spec{
 		Names: []string{
 			"deno",
@@ -3523,7 +3559,7 @@ func program45() *Spec {
 // ruby: the Ruby interpreter
 //
 //go:noinline
-func program46() *Spec {
+func program47() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruby",
@@ -3579,7 +3615,7 @@ func program46() *Spec {
 // perl: the Perl interpreter
 //
 //go:noinline
-func program47() *Spec {
+func program48() *Spec {
 	return &Spec{
 		Names: []string{
 			"perl",
@@ -3660,7 +3696,7 @@ func program47() *Spec {
 // php: the PHP interpreter
 //
 //go:noinline
-func program48() *Spec {
+func program49() *Spec {
 	return &Spec{
 		Names: []string{
 			"php",
@@ -3712,7 +3748,7 @@ func program48() *Spec {
 // lua: interpreters whose inline code is not analyzed
 //
 //go:noinline
-func program49() *Spec {
+func program50() *Spec {
 	return &Spec{
 		Names: []string{
 			"lua",
@@ -3766,7 +3802,7 @@ func program49() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program50() *Spec {
+func program51() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -3893,7 +3929,7 @@ func program50() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program51() *Spec {
+func program52() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7293,7 +7329,7 @@ func program51() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program52() *Spec {
+func program53() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7439,7 +7475,7 @@ func program52() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program53() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -8786,7 +8822,7 @@ func program53() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program54() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9218,7 +9254,7 @@ func program54() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program55() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -9916,7 +9952,7 @@ func program55() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -9938,7 +9974,7 @@ func program56() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -9958,7 +9994,7 @@ func program57() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -10154,7 +10190,7 @@ func program58() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -10202,7 +10238,7 @@ func program59() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11416,7 +11452,7 @@ func program60() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11468,7 +11504,7 @@ func program61() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11522,7 +11558,7 @@ func program62() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -11782,7 +11818,7 @@ func program63() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -11834,7 +11870,7 @@ func program64() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program65() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -11887,7 +11923,7 @@ func program65() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program66() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -11995,7 +12031,7 @@ func program66() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program67() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -12072,7 +12108,7 @@ func program67() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program68() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -13153,7 +13189,7 @@ func program68() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program69() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13239,7 +13275,7 @@ func program69() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program70() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13301,7 +13337,7 @@ func program70() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program71() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13485,7 +13521,7 @@ func program71() *Spec {
 // rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -13517,7 +13553,7 @@ func program72() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13544,7 +13580,7 @@ func program73() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13571,7 +13607,7 @@ func program74() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13597,7 +13633,7 @@ func program75() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13661,7 +13697,7 @@ func program76() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13699,7 +13735,7 @@ func program77() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -13775,7 +13811,7 @@ func program78() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -13876,7 +13912,7 @@ func program79() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -13897,7 +13933,7 @@ func program80() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -13943,7 +13979,7 @@ func program81() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -13965,7 +14001,7 @@ func program82() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -14013,7 +14049,7 @@ func program83() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -14034,7 +14070,7 @@ func program84() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14121,7 +14157,7 @@ func program85() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14175,7 +14211,7 @@ func program86() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14369,7 +14405,7 @@ func program87() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14528,7 +14564,7 @@ func program88() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16595,7 +16631,7 @@ func program89() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17526,7 +17562,7 @@ func program90() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17546,7 +17582,7 @@ func program91() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -18896,7 +18932,7 @@ func program92() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -20274,7 +20310,7 @@ func program93() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20766,7 +20802,7 @@ func program94() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -21658,7 +21694,7 @@ func program95() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21689,7 +21725,7 @@ func program96() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -21748,7 +21784,7 @@ func program97() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -21773,7 +21809,7 @@ func program98() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -21794,7 +21830,7 @@ func program99() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -21820,7 +21856,7 @@ func program100() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -21842,7 +21878,7 @@ func program101() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -21863,7 +21899,7 @@ func program102() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -21887,7 +21923,7 @@ func program103() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -21951,7 +21987,7 @@ func program104() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -22019,7 +22055,7 @@ func program105() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -22042,7 +22078,7 @@ func program106() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -22259,7 +22295,7 @@ func program107() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -23381,7 +23417,7 @@ func program108() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -23765,7 +23801,7 @@ func program109() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -24184,7 +24220,7 @@ func program110() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -24826,7 +24862,7 @@ func program111() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -24864,7 +24900,7 @@ func program112() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -25341,7 +25377,7 @@ func program113() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -26101,7 +26137,7 @@ func program114() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -26660,7 +26696,7 @@ func program115() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -26834,7 +26870,7 @@ func program116() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -26998,7 +27034,7 @@ func program117() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -27191,7 +27227,7 @@ func program118() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -27365,7 +27401,7 @@ func program119() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -27528,7 +27564,7 @@ func program120() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -27664,7 +27700,7 @@ func program121() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -27755,7 +27791,7 @@ func program122() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -27817,7 +27853,7 @@ func program123() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -27981,7 +28017,7 @@ func program124() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -28199,7 +28235,7 @@ func program125() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -28255,7 +28291,7 @@ func program126() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -28327,7 +28363,7 @@ func program127() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -28409,7 +28445,7 @@ func program128() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -28496,7 +28532,7 @@ func program129() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -28732,7 +28768,7 @@ func program130() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -28851,7 +28887,7 @@ func program131() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -28873,7 +28909,7 @@ func program132() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -28896,7 +28932,7 @@ func program133() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -28980,7 +29016,7 @@ func program134() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -29146,7 +29182,7 @@ func program135() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -29664,7 +29700,7 @@ func program136() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -29783,7 +29819,7 @@ func program137() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -29807,7 +29843,7 @@ func program138() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -30170,7 +30206,7 @@ func program139() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -30398,7 +30434,7 @@ func program140() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -30595,7 +30631,7 @@ func program141() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -30691,7 +30727,7 @@ func program142() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -30715,7 +30751,7 @@ func program143() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -30757,7 +30793,7 @@ func program144() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -30863,7 +30899,7 @@ func program145() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -31004,7 +31040,7 @@ func program146() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -31106,7 +31142,7 @@ func program147() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -31167,7 +31203,7 @@ func program148() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -32326,7 +32362,7 @@ func program149() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -32461,7 +32497,7 @@ func program150() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -33564,7 +33600,7 @@ func program151() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -33910,7 +33946,7 @@ func program152() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -33997,7 +34033,7 @@ func program153() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -34024,7 +34060,7 @@ func program154() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -34077,7 +34113,7 @@ func program155() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -34149,7 +34185,7 @@ func program156() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -34206,7 +34242,7 @@ func program157() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -34226,7 +34262,7 @@ func program158() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -34261,7 +34297,7 @@ func program159() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -34283,7 +34319,7 @@ func program160() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -34500,7 +34536,7 @@ func program161() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -34861,7 +34897,7 @@ func program162() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -34890,7 +34926,7 @@ func program163() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -35108,7 +35144,7 @@ func program164() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -35183,7 +35219,7 @@ func program165() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -35311,7 +35347,7 @@ func program166() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -35334,7 +35370,7 @@ func program167() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -35406,7 +35442,7 @@ func program168() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -35995,7 +36031,7 @@ func program169() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -36881,7 +36917,7 @@ func program170() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -37005,7 +37041,7 @@ func program171() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -37483,7 +37519,7 @@ func program172() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -37770,7 +37806,7 @@ func program173() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -37980,7 +38016,7 @@ func program174() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -38122,7 +38158,7 @@ func program175() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -38319,7 +38355,7 @@ func program176() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -38409,7 +38445,7 @@ func program177() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -38530,7 +38566,7 @@ func program178() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -38786,7 +38822,7 @@ func program179() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -38966,7 +39002,7 @@ func program180() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -39139,7 +39175,7 @@ func program181() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -39218,7 +39254,7 @@ func program182() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -39336,7 +39372,7 @@ func program183() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -39449,7 +39485,7 @@ func program184() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -39565,7 +39601,7 @@ func program185() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -39827,7 +39863,7 @@ func program186() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -39895,7 +39931,7 @@ func program187() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -39925,7 +39961,7 @@ func program188() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -40049,7 +40085,7 @@ func program189() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -40393,7 +40429,7 @@ func program190() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -40626,7 +40662,7 @@ func program191() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -40688,7 +40724,7 @@ func program192() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -40803,7 +40839,7 @@ func program193() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -40845,7 +40881,7 @@ func program194() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -40929,7 +40965,7 @@ func program195() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -40960,7 +40996,7 @@ func program196() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -40996,7 +41032,7 @@ func program197() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -41057,7 +41093,7 @@ func program198() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -41130,7 +41166,7 @@ func program199() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -41169,7 +41205,7 @@ func program200() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -41195,7 +41231,7 @@ func program201() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41591,7 +41627,7 @@ func program202() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -41679,7 +41715,7 @@ func program203() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -41738,7 +41774,7 @@ func program204() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -41913,7 +41949,7 @@ func program205() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -42016,7 +42052,7 @@ func program206() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -42039,7 +42075,7 @@ func program207() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -42112,7 +42148,7 @@ func program208() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42248,7 +42284,7 @@ func program209() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42348,7 +42384,7 @@ func program210() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42539,7 +42575,7 @@ func program211() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42611,7 +42647,7 @@ func program212() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -42633,7 +42669,7 @@ func program213() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -42706,7 +42742,7 @@ func program214() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -42798,7 +42834,7 @@ func program215() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -42849,7 +42885,7 @@ func program216() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -42944,7 +42980,7 @@ func program217() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -43013,7 +43049,7 @@ func program218() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -43065,7 +43101,7 @@ func program219() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43086,7 +43122,7 @@ func program220() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43106,7 +43142,7 @@ func program221() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43191,7 +43227,7 @@ func program222() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43214,7 +43250,7 @@ func program223() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43239,7 +43275,7 @@ func program224() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43353,7 +43389,7 @@ func program225() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43474,7 +43510,7 @@ func program226() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -43597,7 +43633,7 @@ func program227() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -43845,7 +43881,7 @@ func program228() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -43924,17 +43960,17 @@ func program229() *Spec {
 	}
 }
 
-// gdb: debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged
+// gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
 			"cgdb",
 			"gdb-multiarch",
 		},
-		Summary:  "debugger; -ex, -x and -batch run debugger commands (not analyzed); attaching to a process is judged",
+		Summary:  "debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged",
 		Operands: "read",
 		Options: []Option{
 			{
@@ -44021,24 +44057,28 @@ func program230() *Spec {
 		Examples: Examples{
 			Allow: []string{
 				"gdb ./build/app",
+				"gdb -batch -ex run -ex bt ./build/app",
+				"gdb -q -batch -ex run -ex 'thread apply all bt' --args ./target/debug/app --port 0",
 			},
 			Judge: []string{
-				"gdb -batch -ex run -ex bt ./build/app",
+				"gdb -batch -ex 'shell id' ./build/app",
+				`gdb -batch -ex 'print system("id")' ./build/app`,
+				"gdb -batch -ex run --args /usr/bin/python3 x.py",
 				"gdb -p 1234",
 			},
 		},
 	}
 }
 
-// lldb: debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged
+// lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
 		},
-		Summary:  "debugger; -o and -s run debugger commands (not analyzed); attaching to a process is judged",
+		Summary:  "debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged",
 		Operands: "read",
 		Options: []Option{
 			{
@@ -44110,9 +44150,11 @@ func program231() *Spec {
 		Examples: Examples{
 			Allow: []string{
 				"lldb ./build/app",
+				"lldb -b -o run -o bt -- ./target/debug/app",
 			},
 			Judge: []string{
-				"lldb -b -o run ./build/app",
+				"lldb -b -o 'script import os' ./build/app",
+				"lldb -b -o run -- /bin/sh -c id",
 				"lldb -p 1234",
 			},
 		},
@@ -44122,7 +44164,7 @@ func program231() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44209,7 +44251,7 @@ func program232() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44294,7 +44336,7 @@ func program233() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44382,7 +44424,7 @@ func program234() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44451,7 +44493,7 @@ func program235() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -44591,7 +44633,7 @@ func program236() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -44627,7 +44669,7 @@ func program237() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -44679,7 +44721,7 @@ func program238() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -44759,7 +44801,7 @@ func program239() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -44845,7 +44887,7 @@ func program240() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -44920,7 +44962,7 @@ func program241() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -44987,7 +45029,7 @@ func program242() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -45017,7 +45059,7 @@ func program243() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -45041,7 +45083,7 @@ func program244() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45112,7 +45154,7 @@ func program245() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -54259,4 +54301,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "d7da52d72d71188adfbca02b1f227f0a72e31d3a52493b6818a72e70651f0aba"
+const generatedHash = "72877f6c238c5cb79afd83f8dbf5a7aeac17c28e45ba70cd99417094d0bde0bd"
