@@ -1233,6 +1233,7 @@ func generatedDefault() *Policy {
 				},
 				Unless: []string{
 					`^git\s+clean(\s+-[a-zA-Z]+)+\s+(--\s+)?((\./)?(target|dist|build|out|node_modules|\.next|coverage|\.cache|__pycache__|\.pytest_cache|\.turbo|\.parcel-cache)/?\s*)+$`,
+					`^git\s+((-C|-c|--git-dir|--work-tree)\s+\S+\s+)*clean\b(\s+--?[\w-]+)*\s+(-[a-zA-Z]*n[a-zA-Z]*|--dry-run)\b`,
 				},
 				Reason: "git clean -f deletes untracked files for good",
 				Advice: "run git clean -n to list what would go, and ask the user",
@@ -1249,6 +1250,8 @@ func generatedDefault() *Policy {
 						"git clean --dry-run -d",
 						"git clean -fdX -- target/",
 						"git clean -fd -- build/ coverage/",
+						"git clean -fdn",
+						"git clean -fdx --dry-run",
 					},
 				},
 				Prefilter: [][][]string{
@@ -7079,4 +7082,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "814a792b45a19ce360281b0a54d9d66706e9648d915406f384064f9285e4bf0a"
+const generatedDefaultHash = "d8e3ec8b98a2f85dbe9375ccaf5b356086584e2c4e714a043999be7d5bb2dae8"

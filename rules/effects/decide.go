@@ -303,6 +303,11 @@ func (r *Record) concerns() []string {
 	if r.Mutates != "" && !r.DryRun {
 		add("changes %s", r.Mutates)
 	}
+	if r.DryRun {
+		// git clean -fdn, rsync -n --delete: what the options would do is
+		// only listed.
+		return out
+	}
 	out = append(out, r.Concerns...)
 	return out
 }
