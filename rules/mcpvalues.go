@@ -19,6 +19,7 @@ import (
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/internal/text"
 	"github.com/hookguard/hookguard/rules/effects"
+	"github.com/hookguard/hookguard/rules/secrets"
 	"github.com/hookguard/hookguard/rules/sqlscan"
 )
 
@@ -109,6 +110,9 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			escalate("the tool searches code beyond one repository for credentials (" + text.Truncate(q, 60) + ")")
 		}
 	}
+	if why := typesPassword(tool, top); why != "" {
+		escalate(why)
+	}
 	for _, jv := range jsonValues(ev.ToolInput) {
 		v := strings.TrimSpace(jv.value)
 		key := strings.ToLower(jv.key)
@@ -133,8 +137,26 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			continue
 		}
 		if len(v) > 5 && strings.EqualFold(v[:5], "data:") {
+			page := dataURLContent(v)
+			if page != "" && !ctx.writtenScript {
+				// What the tool loads is read by the agent like a file's
+				// content: instructions planted in it, or a secret, are
+				// judged as they would be in a file read.
+				inner := ctx
+				inner.writtenScript = true
+				if o := p.Evaluate(&hook.Event{Kind: hook.KindRead, FilePath: "/data-url.txt", Content: page, Cwd: ev.Cwd,
+					WorkspaceRoots: ev.WorkspaceRoots}, inner); o.Decision != hook.Allow {
+					why := "a data: URL whose text the agent would read: "
+					if len(o.Escalations) > 0 {
+						why += o.Escalations[0]
+					} else if o.Decisive != nil {
+						why += o.Decisive.Reason
+					}
+					escalate(text.Truncate(why, 300))
+				}
+			}
 			// A data: URL is a page the tool opens: its script runs there.
-			if page := dataURLContent(v); strings.Contains(strings.ToLower(page), "<script") || strings.Contains(strings.ToLower(page), "javascript:") {
+			if strings.Contains(strings.ToLower(page), "<script") || strings.Contains(strings.ToLower(page), "javascript:") {
 				lowPage := strings.ToLower(page)
 				if strings.Contains(lowPage, "file://") || (strings.Contains(lowPage, "fetch(") || strings.Contains(lowPage, "xmlhttprequest") ||
 					strings.Contains(lowPage, "sendbeacon")) && (strings.Contains(lowPage, "cookie") || strings.Contains(lowPage, "localstorage") ||
@@ -349,6 +371,22 @@ func adminAPI(v string) string {
 		return "etcd"
 	case "8500":
 		return "Consul's API"
+	}
+	if h := strings.ToLower(u.Hostname()); h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" && h != "0.0.0.0" {
+		// A data store on another machine of a private network is shared
+		// infrastructure (on this machine, a dev container).
+		switch p := strings.ToLower(u.Path); {
+		case u.Port() == "9200" || u.Port() == "9300":
+			return "an Elasticsearch or OpenSearch cluster's API"
+		case u.Port() == "5984":
+			return "CouchDB's API"
+		case u.Port() == "15672":
+			return "RabbitMQ's management API"
+		case u.Port() == "8983":
+			return "Solr's API"
+		case strings.HasPrefix(p, "/_cat/") || strings.HasPrefix(p, "/_cluster/") || strings.HasPrefix(p, "/_nodes") || strings.HasPrefix(p, "/_all_dbs"):
+			return "a search or document store's cluster API"
+		}
 	}
 	p := strings.ToLower(u.Path)
 	switch {
@@ -762,3 +800,29 @@ var secretHuntRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)(^|[\s"'(:=])(AKIA|ASIA|ghp_|gho_|ghs_|github_pat_|glpat-|sk_live_|rk_live_|sk-proj-|sk-ant-|xox[abpr]-|hooks\.slack\.com/services|npm_[a-z0-9]|pypi-Ag|AIza|SG\.|dop_v1_|hvs\.)|` +
 		`BEGIN (RSA |OPENSSH |EC |DSA |PGP |ENCRYPTED )?PRIVATE KEY|\b(aws_secret_access_key|secret_access_key|client_secret|private_key_id|db_password|database_password)\b|\bpassword\s*[=:]`)
 })
+
+// typesPassword reports a browser tool typing a real-looking password into a
+// password field (browser_type {"element": "Password field", "text": "…"}):
+// a login somewhere with a credential, for a person to decide. Test values
+// (test123, changeme, a placeholder) on a test login are not.
+func typesPassword(tool string, top map[string]any) string {
+	if !strings.Contains(tool, "type") && !strings.Contains(tool, "fill") {
+		return ""
+	}
+	field := strings.ToLower(firstString(top, "element", "selector", "ref", "label", "field", "name", "locator"))
+	if !strings.Contains(field, "password") && !strings.Contains(field, "passcode") && !strings.Contains(field, "secret") &&
+		!strings.Contains(field, "api key") && !strings.Contains(field, "token") {
+		return ""
+	}
+	v := firstString(top, "text", "value", "input", "keys")
+	if len(v) < 8 || secrets.Placeholder(v) || strings.ContainsAny(v, " ") {
+		return ""
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return r < 'a' || r > 'z' }) {
+		switch w {
+		case "test", "testing", "demo", "dev", "local", "example", "dummy", "fake", "sample", "seed", "e2e", "qa":
+			return "" // test-password-123: a seeded test account's
+		}
+	}
+	return "types a password into a page (" + text.Truncate(field, 60) + ")"
+}
