@@ -684,11 +684,22 @@ var productionRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\$\{?(?:[A-Za-z0-9]+_)*(?:PROD|PRODUCTION|STAGING|STG)(?:_[A-Za-z0-9_]*)?\}?\b`)
 })
 
+// productionDefaultRe matches a variable whose default is a shared
+// environment: ${RAILS_ENV:-production}, ${STAGE:=prod}.
+var productionDefaultRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=](?:production|prod|staging|stage|live)\}`)
+})
+
 // productionValues records a run-time value named for production passed to
 // what runs (cargo run -- --database-url "$PROD_DATABASE_URL" up).
 func (a *analysis) productionValues() {
+	// A default of production matters where the command changes or runs
+	// something (a migration, a deploy), not for a read (kubectl get -n
+	// ${NS:-staging}).
+	acts := a.r.Mutates != "" || len(a.r.Code) > 0
 	check := func(v string) bool {
-		return (strings.Contains(v, "PROD") || strings.Contains(v, "STAG") || strings.Contains(v, "STG")) && productionRe().MatchString(v)
+		return (strings.Contains(v, "PROD") || strings.Contains(v, "STAG") || strings.Contains(v, "STG")) && productionRe().MatchString(v) ||
+			acts && strings.Contains(v, "${") && productionDefaultRe().MatchString(v)
 	}
 	for i, arg := range a.c.Args {
 		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] && check(arg) {

@@ -94,7 +94,16 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		}
 		if kind == OperandRead && (a.env.FromPipe || v == "{}" || strings.HasPrefix(v, "$(") || strings.HasPrefix(v, "`")) {
 			// Names from the pipeline's or a substitution's own output: the
-			// command that produces them is analyzed on its own.
+			// command that produces them is analyzed on its own. But
+			// credential paths it names (grep -r "" $(ls -d ~/.aws
+			// ~/.azure)) are what this command then reads.
+			for _, w := range strings.Fields(strings.Trim(v, "$()`")) {
+				w = strings.Trim(w, "\"'")
+				if (strings.HasPrefix(w, "~") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "$HOME") || strings.HasPrefix(w, "${HOME}")) &&
+					slices.Contains(PathClassesOf(w, a.c.Cwd, a.env.Home), ClassSecret) {
+					a.file(OpRead, w, true)
+				}
+			}
 			return
 		}
 		r.unknown("a %s operand only known at run time: %s", kind, v)
