@@ -185,6 +185,11 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	for _, n := range []string{"nc", "ncat", "netcat"} {
 		m[n] = append(m[n], (*analysis).portCheck)
 	}
+	for _, n := range []string{"http", "https", "xh", "xhs", "httpie"} {
+		m[n] = append(m[n], (*analysis).loopbackRequest)
+	}
+	m["ssh"] = append(m["ssh"], (*analysis).forgeAuthCheck)
+	m["npm"] = append(m["npm"], (*analysis).packageFieldsOnly)
 	for _, n := range []string{"gdb", "cgdb", "gdb-multiarch", "lldb"} {
 		m[n] = append(m[n], (*analysis).debugsProjectBinary)
 	}
@@ -403,6 +408,109 @@ func (a *analysis) portCheck() {
 	if scan {
 		a.r.Mutates = ""
 	}
+}
+
+// loopbackRequest: a request with a changing method to this machine's own
+// server (http POST :8000/api/items name=x) changes the dev server's state,
+// not a remote one.
+func (a *analysis) loopbackRequest() {
+	if a.r.Mutates != "remote" || len(a.r.Network) == 0 {
+		return
+	}
+	for _, n := range a.r.Network {
+		if n.Dest != "" && !loopbackDest(n.Dest) {
+			return // "": the request's own items, sent where it goes
+		}
+	}
+	for i := range a.r.Network {
+		a.r.Network[i].Local = true
+	}
+	a.r.Mutates = ""
+}
+
+// loopbackDest reports a destination on this machine (localhost, 127.x,
+// ::1, or HTTPie's :PORT shorthand).
+func loopbackDest(dest string) bool {
+	d := strings.TrimPrefix(strings.TrimPrefix(dest, "http://"), "https://")
+	if strings.HasPrefix(d, ":") {
+		return true
+	}
+	host := d
+	if i := strings.IndexAny(host, ":/"); i >= 0 {
+		host = host[:i]
+	}
+	return host == "localhost" || strings.HasPrefix(host, "127.") || host == "[::1]" || host == "0.0.0.0"
+}
+
+// forgeAuthCheck: ssh -T git@github.com (no remote command) only checks that
+// the key authenticates with a code host, which answers with a greeting.
+func (a *analysis) forgeAuthCheck() {
+	c := a.c
+	var ops []string
+	for i, v := range c.Args {
+		if i < len(c.DynamicArgs) && c.DynamicArgs[i] {
+			return
+		}
+		switch {
+		case v == "-T" || v == "-v" || v == "-vv" || v == "-vvv" || v == "-q" || v == "-4" || v == "-6":
+		case strings.HasPrefix(v, "-"):
+			return // -i, -o, -p, -L, -R, … : not a plain check
+		default:
+			ops = append(ops, v)
+		}
+	}
+	if len(ops) != 1 || c.CodeSplit {
+		return
+	}
+	switch strings.ToLower(ops[0]) {
+	case "git@github.com", "git@gitlab.com", "git@bitbucket.org", "git@ssh.dev.azure.com", "git@codeberg.org", "git@git.sr.ht":
+		a.r.Mutates = ""
+	}
+}
+
+// packageFieldsOnly: npm pkg set of fields nothing runs (a script npm runs
+// only when asked, the version, the description) changes no behaviour of
+// installs; lifecycle scripts (postinstall, prepare, …) run by themselves.
+func (a *analysis) packageFieldsOnly() {
+	c := a.c
+	if len(c.Args) < 3 || c.Args[0] != "pkg" || c.Args[1] != "set" || !strings.HasPrefix(a.r.Mutates, "package.json") {
+		return
+	}
+	for i, v := range c.Args[2:] {
+		if c.DynamicArgs[i+2] {
+			return
+		}
+		if strings.HasPrefix(v, "-") {
+			continue
+		}
+		key, _, ok := strings.Cut(v, "=")
+		if !ok {
+			return
+		}
+		switch {
+		case strings.HasPrefix(key, "scripts."):
+			if lifecycleScript(strings.TrimPrefix(key, "scripts.")) {
+				return
+			}
+		case key == "version" || key == "description" || key == "name" || key == "type" || key == "license" || key == "private" ||
+			key == "homepage" || key == "author" || strings.HasPrefix(key, "engines.") || strings.HasPrefix(key, "keywords"):
+		default:
+			return
+		}
+	}
+	a.r.Mutates = ""
+}
+
+// lifecycleScript reports a package.json script npm, yarn or pnpm run on
+// their own (install, publish and pack steps, and their pre/post hooks).
+func lifecycleScript(name string) bool {
+	base := strings.TrimPrefix(strings.TrimPrefix(name, "pre"), "post")
+	switch base {
+	case "install", "uninstall", "prepare", "publish", "prepublish", "prepublishOnly", "pack", "version", "shrinkwrap",
+		"dependencies", "restart", "":
+		return true
+	}
+	return name == "prepare" || name == "preprepare" || name == "postprepare"
 }
 
 // outputDirs are the folders a project's build writes its programs to.

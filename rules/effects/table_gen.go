@@ -15943,9 +15943,13 @@ func program90() *Spec {
 				Examples: Examples{
 					Allow: []string{
 						"npm pkg get version",
+						"npm pkg set scripts.lint='eslint . --max-warnings=0'",
+						"npm pkg set version=1.4.0",
 					},
 					Judge: []string{
 						"npm pkg set scripts.postinstall='node setup.js'",
+						"npm pkg set scripts.prepare=husky",
+						"npm pkg set bin.tool=./x.js",
 					},
 				},
 			},
@@ -22274,7 +22278,6 @@ func program108() *Spec {
 						},
 						Operands:  "any",
 						AnyOption: true,
-						Mutates:   "system",
 					},
 				},
 			},
@@ -22284,6 +22287,7 @@ func program108() *Spec {
 			Allow: []string{
 				"pip --version",
 				"pip3 -V",
+				"pip cache purge",
 			},
 			Judge: []string{
 				"pip frobnicate",
@@ -40711,6 +40715,7 @@ func program193() *Spec {
 			Allow: []string{
 				"http localhost:8000/api/health",
 				"xh GET https://api.github.com/repos/golang/go",
+				"http POST :8000/api/items name=widget price:=9.99",
 			},
 			Judge: []string{
 				"http POST https://api.example.com/items name=x",
@@ -40821,11 +40826,13 @@ func program194() *Spec {
 				"ssh ci@build-02 'df -h /var/lib/docker'",
 				"ssh staging-web uptime",
 				"ssh -i ~/.ssh/deploy_key ci@build-02 uptime",
+				"ssh -T git@github.com",
 			},
 			Judge: []string{
 				"ssh deploy@bastion.prod.example.com",
 				"ssh ubuntu@10.0.3.17 'sudo systemctl restart nginx'",
-				"ssh -T git@github.com",
+				"ssh -T git@203.0.113.5",
+				"ssh -T -o ProxyCommand='nc %h %p' git@github.com",
 				"ssh -L 5432:db.internal:5432 bastion sleep 600",
 				"ssh web1 'mkdir -p /srv/app/releases/42'",
 			},
@@ -54301,4 +54308,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "72877f6c238c5cb79afd83f8dbf5a7aeac17c28e45ba70cd99417094d0bde0bd"
+const generatedHash = "2ed2d28bf2b54714a1d5fbeacfe925d1c32ccb3f20a1a6199e6a82aa0faf7f1f"
