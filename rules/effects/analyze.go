@@ -166,7 +166,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		"gsutil":   {(*analysis).bucketDownload},
 		"mv":       {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
 		"gmv":      {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
-		"git":      {(*analysis).movesInsideWorkspace, (*analysis).pushRefspecs},
+		"git":      {(*analysis).movesInsideWorkspace, (*analysis).pushRefspecs, (*analysis).hidesGuardChanges},
 		"chmod":    {(*analysis).narrowsModes},
 		"unzip":    {(*analysis).extractedMembers},
 		"ln":       {(*analysis).symlinkTargets},
@@ -407,6 +407,23 @@ func (a *analysis) portCheck() {
 	}
 	if scan {
 		a.r.Mutates = ""
+	}
+}
+
+// hidesGuardChanges: git update-index --skip-worktree (or
+// --assume-unchanged) on the guard's, the agent's or CI's files hides later
+// changes to them from git status and diffs.
+func (a *analysis) hidesGuardChanges() {
+	c := a.c
+	if len(c.Args) == 0 || c.Args[0] != "update-index" ||
+		!slices.Contains(c.Args, "--skip-worktree") && !slices.Contains(c.Args, "--assume-unchanged") {
+		return
+	}
+	for _, f := range a.r.Files {
+		if has(f.Classes, ClassGuard, ClassAgent, ClassCI) {
+			a.r.Concerns = append(a.r.Concerns, "hides later changes to "+f.Path+" from git status and diffs")
+			return
+		}
 	}
 }
 

@@ -144,6 +144,10 @@ func (r *Record) dangers() []string {
 				// echo 'ignore-scripts=true' >> ~/.npmrc: a setting that runs nothing.
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && pathLinesOnly(f.content):
 				// export PATH="$HOME/.cargo/bin:$PATH" >> ~/.zshrc: concerns() asks.
+			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && has(c, "inside") && strings.HasSuffix(f.Path, ".pth") &&
+				harmlessPth(f.content):
+				// import coverage; coverage.process_startup() in the project's
+				// venv: a module of the venv started with Python, nothing else.
 			case has(c, ClassPersistence):
 				add("%s %s, which runs later by itself (persistence)", verb, f.Path)
 			case has(c, ClassVCS) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:
@@ -429,4 +433,25 @@ func PipelineConcern(stages []*Record) string {
 		}
 	}
 	return ""
+}
+
+// harmlessPth reports .pth content whose import lines the Python analysis
+// finds nothing in (no file, process, network, environment or dynamic code).
+func harmlessPth(content string) bool {
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if !strings.HasPrefix(line, "import ") && !strings.HasPrefix(line, "import\t") {
+			if strings.ContainsAny(line, ";()") {
+				return false
+			}
+			continue // a folder added to sys.path
+		}
+		if ce := analyzeCode("python", line); len(ce.Found) > 0 {
+			return false
+		}
+	}
+	return true
 }
