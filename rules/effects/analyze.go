@@ -122,7 +122,7 @@ func (a *analysis) run() {
 		}
 		return
 	}
-	if name := c.Program; relative && spec.Code != "project" {
+	if name := c.Program; relative && spec.Code != "project" && !a.installedCopy(name) {
 		// ./name is a file in the workspace, not the system program of that name.
 		r.Code = append(r.Code, CodeEffect{Kind: "file", What: name})
 		r.unknown("runs a workspace file named like a program: %s", name)
@@ -284,6 +284,20 @@ func harmlessEnvValue(k, v string) bool {
 		}
 	}
 	switch k {
+	case "NODE_OPTIONS":
+		// --max-old-space-size=4096, --enable-source-maps: engine
+		// settings that load no code (--require, --import, --loader do).
+		for _, w := range strings.Fields(v) {
+			name, _, _ := strings.Cut(w, "=")
+			switch name {
+			case "--max-old-space-size", "--max-semi-space-size", "--enable-source-maps", "--no-warnings", "--trace-warnings",
+				"--no-deprecation", "--trace-deprecation", "--unhandled-rejections", "--stack-trace-limit", "--openssl-legacy-provider",
+				"--dns-result-order", "--no-experimental-fetch", "--experimental-vm-modules", "--max-http-header-size", "--use-openssl-ca":
+			default:
+				return false
+			}
+		}
+		return v != ""
 	case "GIT_EDITOR", "EDITOR", "VISUAL", "PAGER", "GIT_PAGER":
 		return harmlessGitCommands[strings.TrimSpace(v)]
 	case "GIT_SSH_COMMAND":
@@ -528,6 +542,20 @@ func lifecycleScript(name string) bool {
 		return true
 	}
 	return name == "prepare" || name == "preprepare" || name == "postprepare"
+}
+
+// installedCopy reports a program path that is the project's own install
+// of a known program: .venv/bin/pip, venv/bin/python, node_modules/.bin/eslint
+// (what the environment's activation or npx would run by its name).
+func (a *analysis) installedCopy(prog string) bool {
+	p := strings.TrimPrefix(prog, "./")
+	dir := path.Dir(p)
+	switch dir {
+	case ".venv/bin", "venv/bin", "env/bin", ".env/bin", "node_modules/.bin":
+	default:
+		return false
+	}
+	return a.env.Classify != nil && slices.Contains(a.env.Classify(prog, a.c.Cwd), "inside")
 }
 
 // outputDirs are the folders a project's build writes its programs to.

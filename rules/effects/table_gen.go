@@ -8,500 +8,502 @@ func generatedProgram(name string) *Spec {
 	switch name {
 	case "ls", "ll", "la", "dir", "vdir", "tree", "exa", "eza", "lsd", "stat", "du", "file", "namei":
 		return program0()
-	case "head", "tail":
+	case "lsof":
 		return program1()
-	case "cat", "tac", "nl", "more", "less", "most", "bat", "batcat", "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "b2sum", "cksum", "sum", "xxd", "hexdump", "od", "strings", "readlink", "realpath", "basename", "dirname", "lsattr", "column", "fold", "fmt", "rev", "expand", "unexpand", "iconv", "cmp", "diff", "diff3", "sdiff", "comm", "colordiff", "delta", "difft", "lsof", "fuser", "pathchk":
+	case "head", "tail":
 		return program2()
-	case "grep", "egrep", "fgrep", "zgrep", "pcregrep", "ugrep", "git-grep":
+	case "cat", "tac", "nl", "more", "less", "most", "bat", "batcat", "wc", "md5sum", "sha1sum", "sha256sum", "sha512sum", "shasum", "b2sum", "cksum", "sum", "xxd", "hexdump", "od", "strings", "readlink", "realpath", "basename", "dirname", "lsattr", "column", "fold", "fmt", "rev", "expand", "unexpand", "iconv", "cmp", "diff", "diff3", "sdiff", "comm", "colordiff", "delta", "difft", "fuser", "pathchk":
 		return program3()
-	case "rg", "ag", "ack":
+	case "grep", "egrep", "fgrep", "zgrep", "pcregrep", "ugrep", "git-grep":
 		return program4()
-	case "echo", "printf", "true", "false", ":", "yes", "seq", "date", "cal", "sleep", "whoami", "id", "groups", "uname", "hostname", "nproc", "arch", "uptime", "free", "printenv", "tput", "getconf", "locale", "tty", "logname", "users", "pwd", "dirs", "jobs", "clear", "reset", "test", "[", "expr", "bc", "dc", "factor", "numfmt", "shuf", "cowsay", "figlet", "lolcat", "tldr", "man", "info", "apropos", "whatis", "help", "type", "which", "whereis", "hash", "sw_vers", "lsb_release", "nvidia-smi", "lscpu", "lsblk", "lsusb", "lspci", "vmstat", "iostat", "mpstat", "ps", "pgrep", "pstree", "top", "htop", "btop", "glances", "w", "who", "last", "df", "duf", "ncdu", "dust", "cloc", "tokei", "scc", "wait", "times", "ulimit", "umask", "history", "fc", "banner":
+	case "rg", "ag", "ack":
 		return program5()
-	case "env":
+	case "echo", "printf", "true", "false", ":", "yes", "seq", "date", "cal", "sleep", "whoami", "id", "groups", "uname", "hostname", "nproc", "arch", "uptime", "free", "printenv", "tput", "getconf", "locale", "tty", "logname", "users", "pwd", "dirs", "jobs", "clear", "reset", "test", "[", "expr", "bc", "dc", "factor", "numfmt", "shuf", "cowsay", "figlet", "lolcat", "tldr", "man", "info", "apropos", "whatis", "help", "type", "which", "whereis", "hash", "sw_vers", "lsb_release", "nvidia-smi", "lscpu", "lsblk", "lsusb", "lspci", "vmstat", "iostat", "mpstat", "ps", "pgrep", "pstree", "top", "htop", "btop", "glances", "w", "who", "last", "df", "duf", "ncdu", "dust", "cloc", "tokei", "scc", "wait", "times", "ulimit", "umask", "history", "fc", "banner":
 		return program6()
-	case "sort":
+	case "env":
 		return program7()
-	case "uniq", "cut", "tr", "paste", "join", "look", "jot":
+	case "sort":
 		return program8()
-	case "tee":
+	case "uniq", "cut", "tr", "paste", "join", "look", "jot":
 		return program9()
-	case "sed", "gsed":
+	case "tee":
 		return program10()
-	case "awk", "gawk", "mawk", "nawk":
+	case "sed", "gsed":
 		return program11()
-	case "jq", "yq", "gojq", "jaq":
+	case "awk", "gawk", "mawk", "nawk":
 		return program12()
-	case "find", "fd", "fdfind", "gfind":
+	case "jq", "yq", "gojq", "jaq":
 		return program13()
-	case "cd", "pushd", "popd":
+	case "find", "fd", "fdfind", "gfind":
 		return program14()
-	case "mkdir":
+	case "cd", "pushd", "popd":
 		return program15()
-	case "touch":
+	case "mkdir":
 		return program16()
-	case "rm", "unlink", "trash", "trash-put", "gio-trash":
+	case "touch":
 		return program17()
-	case "rmdir":
+	case "rm", "unlink", "trash", "trash-put", "gio-trash":
 		return program18()
-	case "shred", "srm", "wipe":
+	case "rmdir":
 		return program19()
-	case "truncate":
+	case "shred", "srm", "wipe":
 		return program20()
-	case "cp", "gcp":
+	case "truncate":
 		return program21()
-	case "mv", "gmv":
+	case "cp", "gcp":
 		return program22()
-	case "ln":
+	case "mv", "gmv":
 		return program23()
-	case "install", "ginstall":
+	case "ln":
 		return program24()
-	case "chmod":
+	case "install", "ginstall":
 		return program25()
-	case "chown", "chgrp":
+	case "chmod":
 		return program26()
-	case "mktemp":
+	case "chown", "chgrp":
 		return program27()
-	case "dd":
+	case "mktemp":
 		return program28()
-	case "tar", "gtar", "bsdtar":
+	case "dd":
 		return program29()
-	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
+	case "tar", "gtar", "bsdtar":
 		return program30()
-	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
+	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
 		return program31()
-	case "plutil":
+	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
 		return program32()
-	case "zip":
+	case "plutil":
 		return program33()
-	case "unzip":
+	case "zip":
 		return program34()
-	case "7z", "7za", "7zr":
+	case "unzip":
 		return program35()
-	case "rsync":
+	case "7z", "7za", "7zr":
 		return program36()
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
+	case "rsync":
 		return program37()
-	case "eval", "exec-code":
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
 		return program38()
-	case "source", ".":
+	case "eval", "exec-code":
 		return program39()
-	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
+	case "source", ".":
 		return program40()
-	case "watch":
+	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
 		return program41()
-	case "trap":
+	case "watch":
 		return program42()
-	case "command":
+	case "trap":
 		return program43()
-	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
+	case "command":
 		return program44()
-	case "node", "nodejs":
+	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
 		return program45()
-	case "deno":
+	case "node", "nodejs":
 		return program46()
-	case "ruby":
+	case "deno":
 		return program47()
-	case "perl":
+	case "ruby":
 		return program48()
-	case "php":
+	case "perl":
 		return program49()
-	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
+	case "php":
 		return program50()
-	case "manage.py":
+	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
 		return program51()
-	case "git":
+	case "manage.py":
 		return program52()
-	case "git-lfs":
+	case "git":
 		return program53()
-	case "gh":
+	case "git-lfs":
 		return program54()
-	case "glab":
+	case "gh":
 		return program55()
-	case "hub":
+	case "glab":
 		return program56()
-	case "tig":
+	case "hub":
 		return program57()
-	case "lazygit":
+	case "tig":
 		return program58()
-	case "pre-commit":
+	case "lazygit":
 		return program59()
-	case "husky":
+	case "pre-commit":
 		return program60()
-	case "go":
+	case "husky":
 		return program61()
-	case "gofmt":
+	case "go":
 		return program62()
-	case "goimports", "gofumpt":
+	case "gofmt":
 		return program63()
-	case "golangci-lint":
+	case "goimports", "gofumpt":
 		return program64()
-	case "staticcheck":
+	case "golangci-lint":
 		return program65()
-	case "govulncheck":
+	case "staticcheck":
 		return program66()
-	case "gopls":
+	case "govulncheck":
 		return program67()
-	case "dlv":
+	case "gopls":
 		return program68()
-	case "cargo":
+	case "dlv":
 		return program69()
-	case "rustc":
+	case "cargo":
 		return program70()
-	case "rustfmt":
+	case "rustc":
 		return program71()
-	case "rustup":
+	case "rustfmt":
 		return program72()
-	case "rimraf", "del-cli", "del":
+	case "rustup":
 		return program73()
-	case "tsc":
+	case "rimraf", "del-cli", "del":
 		return program74()
-	case "eslint":
+	case "tsc":
 		return program75()
-	case "prettier":
+	case "eslint":
 		return program76()
-	case "biome":
+	case "prettier":
 		return program77()
-	case "vite":
+	case "biome":
 		return program78()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program79()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program80()
-	case "rollup":
+	case "esbuild":
 		return program81()
-	case "next":
+	case "rollup":
 		return program82()
-	case "jest":
+	case "next":
 		return program83()
-	case "vitest":
+	case "jest":
 		return program84()
-	case "mocha":
+	case "vitest":
 		return program85()
-	case "playwright":
+	case "mocha":
 		return program86()
-	case "cypress":
+	case "playwright":
 		return program87()
-	case "turbo":
+	case "cypress":
 		return program88()
-	case "nx":
+	case "turbo":
 		return program89()
-	case "npm":
+	case "nx":
 		return program90()
-	case "npx":
+	case "npm":
 		return program91()
-	case "pnpx":
+	case "npx":
 		return program92()
-	case "pnpm":
+	case "pnpx":
 		return program93()
-	case "yarn":
+	case "pnpm":
 		return program94()
-	case "bun":
+	case "yarn":
 		return program95()
-	case "bunx":
+	case "bun":
 		return program96()
-	case "pytest", "py.test":
+	case "bunx":
 		return program97()
-	case "ruff":
+	case "pytest", "py.test":
 		return program98()
-	case "black":
+	case "ruff":
 		return program99()
-	case "isort":
+	case "black":
 		return program100()
-	case "mypy", "dmypy":
+	case "isort":
 		return program101()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program102()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program103()
-	case "pylint":
+	case "flake8":
 		return program104()
-	case "coverage":
+	case "pylint":
 		return program105()
-	case "tox":
+	case "coverage":
 		return program106()
-	case "nox":
+	case "tox":
 		return program107()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program108()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program109()
-	case "uvx":
+	case "uv":
 		return program110()
-	case "pipx":
+	case "uvx":
 		return program111()
-	case "poetry":
+	case "pipx":
 		return program112()
-	case "twine":
+	case "poetry":
 		return program113()
-	case "pipenv":
+	case "twine":
 		return program114()
-	case "pdm":
+	case "pipenv":
 		return program115()
-	case "hatch":
+	case "pdm":
 		return program116()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program117()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program118()
-	case "make", "gmake":
+	case "jupyter":
 		return program119()
-	case "just":
+	case "make", "gmake":
 		return program120()
-	case "task", "go-task":
+	case "just":
 		return program121()
-	case "cmake":
+	case "task", "go-task":
 		return program122()
-	case "ctest":
+	case "cmake":
 		return program123()
-	case "ninja", "samu":
+	case "ctest":
 		return program124()
-	case "meson":
+	case "ninja", "samu":
 		return program125()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program126()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program127()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program128()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program129()
-	case "javac":
+	case "java":
 		return program130()
-	case "dotnet":
+	case "javac":
 		return program131()
-	case "xcodebuild":
+	case "dotnet":
 		return program132()
-	case "rspec":
+	case "xcodebuild":
 		return program133()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program134()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program135()
-	case "rails":
+	case "rake":
 		return program136()
-	case "bundle", "bundler":
+	case "rails":
 		return program137()
-	case "gem":
+	case "bundle", "bundler":
 		return program138()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program139()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program140()
-	case "mix":
+	case "composer":
 		return program141()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program142()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program143()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program144()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program145()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program146()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program147()
-	case "protoc":
+	case "buf":
 		return program148()
-	case "sqlc":
+	case "protoc":
 		return program149()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program150()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program151()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program152()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program153()
-	case "kustomize":
+	case "helm":
 		return program154()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program155()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program156()
-	case "minikube":
+	case "kind":
 		return program157()
-	case "k3d":
+	case "minikube":
 		return program158()
-	case "stern", "kubetail":
+	case "k3d":
 		return program159()
-	case "k9s":
+	case "stern", "kubetail":
 		return program160()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program161()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program162()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program163()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program164()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program165()
-	case "packer":
+	case "pulumi":
 		return program166()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program167()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program168()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program169()
-	case "aws":
+	case "ansible-galaxy":
 		return program170()
-	case "gcloud":
+	case "aws":
 		return program171()
-	case "gsutil":
+	case "gcloud":
 		return program172()
-	case "az":
+	case "gsutil":
 		return program173()
-	case "doctl":
+	case "az":
 		return program174()
-	case "fly", "flyctl":
+	case "doctl":
 		return program175()
-	case "heroku":
+	case "fly", "flyctl":
 		return program176()
-	case "vercel", "vc":
+	case "heroku":
 		return program177()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program178()
-	case "firebase":
+	case "netlify", "ntl":
 		return program179()
-	case "wrangler":
+	case "firebase":
 		return program180()
-	case "supabase":
+	case "wrangler":
 		return program181()
-	case "stripe":
+	case "supabase":
 		return program182()
-	case "hookguard":
+	case "stripe":
 		return program183()
-	case "psql":
+	case "hookguard":
 		return program184()
-	case "mysql", "mariadb":
+	case "psql":
 		return program185()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program186()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program187()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program188()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program189()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program190()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program191()
-	case "wget":
+	case "curl":
 		return program192()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program193()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program194()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program195()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program196()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program197()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program198()
-	case "getent":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program199()
-	case "systemd-analyze":
+	case "getent":
 		return program200()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program201()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program202()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program203()
-	case "ssh-keygen":
+	case "openssl":
 		return program204()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program205()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program206()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program207()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program208()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program209()
-	case "journalctl":
+	case "launchctl":
 		return program210()
-	case "dmesg":
+	case "journalctl":
 		return program211()
-	case "brew":
+	case "dmesg":
 		return program212()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program213()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program214()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program215()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program216()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program217()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program218()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program219()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program220()
-	case "at", "batch":
+	case "crontab":
 		return program221()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program222()
-	case "kill":
+	case "atq", "atrm":
 		return program223()
-	case "pkill", "killall":
+	case "kill":
 		return program224()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program225()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program226()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program227()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
 		return program228()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program229()
-	case "screen":
+	case "tmux":
 		return program230()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program231()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program232()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program233()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program234()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program235()
-	case "direnv":
+	case "hyperfine":
 		return program236()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program237()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program238()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program239()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program240()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program241()
-	case "shfmt":
+	case "codespell":
 		return program242()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program243()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program244()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program245()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program246()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program247()
+	case "envsubst":
+		return program248()
 	}
 	return nil
 }
@@ -757,6 +759,7 @@ func generatedPrograms() []*Spec {
 		program245(),
 		program246(),
 		program247(),
+		program248(),
 	}
 }
 
@@ -796,10 +799,46 @@ func program0() *Spec {
 	}
 }
 
-// head: prints the start or end of files
+// lsof: lists open files and network connections (names and processes, not contents)
 //
 //go:noinline
 func program1() *Spec {
+	return &Spec{
+		Names: []string{
+			"lsof",
+		},
+		Summary:   "lists open files and network connections (names and processes, not contents)",
+		Operands:  "list",
+		AnyOption: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"-i",
+					"-p",
+					"-u",
+					"-g",
+					"-c",
+					"-d",
+					"+D",
+					"+d",
+				},
+				Value: "none",
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"lsof -i :3000",
+				"lsof -t -i :${PORT:-8080}",
+				"lsof -nP -iTCP -sTCP:LISTEN",
+			},
+		},
+	}
+}
+
+// head: prints the start or end of files
+//
+//go:noinline
+func program2() *Spec {
 	return &Spec{
 		Names: []string{
 			"head",
@@ -836,7 +875,7 @@ func program1() *Spec {
 // cat: reads and prints files
 //
 //go:noinline
-func program2() *Spec {
+func program3() *Spec {
 	return &Spec{
 		Names: []string{
 			"cat",
@@ -880,7 +919,6 @@ func program2() *Spec {
 			"colordiff",
 			"delta",
 			"difft",
-			"lsof",
 			"fuser",
 			"pathchk",
 		},
@@ -904,7 +942,7 @@ func program2() *Spec {
 // grep: searches text
 //
 //go:noinline
-func program3() *Spec {
+func program4() *Spec {
 	return &Spec{
 		Names: []string{
 			"grep",
@@ -962,7 +1000,7 @@ func program3() *Spec {
 // rg: searches text, recursively by default
 //
 //go:noinline
-func program4() *Spec {
+func program5() *Spec {
 	return &Spec{
 		Names: []string{
 			"rg",
@@ -1007,7 +1045,7 @@ func program4() *Spec {
 // echo: prints information and computes
 //
 //go:noinline
-func program5() *Spec {
+func program6() *Spec {
 	return &Spec{
 		Names: []string{
 			"echo",
@@ -1117,7 +1155,7 @@ func program5() *Spec {
 // env: with no command, prints the environment (a command after it is unwrapped and checked on its own)
 //
 //go:noinline
-func program6() *Spec {
+func program7() *Spec {
 	return &Spec{
 		Names: []string{
 			"env",
@@ -1145,7 +1183,7 @@ func program6() *Spec {
 // sort: sorts lines
 //
 //go:noinline
-func program7() *Spec {
+func program8() *Spec {
 	return &Spec{
 		Names: []string{
 			"sort",
@@ -1237,7 +1275,7 @@ func program7() *Spec {
 // uniq: filters text
 //
 //go:noinline
-func program8() *Spec {
+func program9() *Spec {
 	return &Spec{
 		Names: []string{
 			"uniq",
@@ -1263,7 +1301,7 @@ func program8() *Spec {
 // tee: copies stdin to files
 //
 //go:noinline
-func program9() *Spec {
+func program10() *Spec {
 	return &Spec{
 		Names: []string{
 			"tee",
@@ -1299,7 +1337,7 @@ func program9() *Spec {
 // sed: edits text with a script
 //
 //go:noinline
-func program10() *Spec {
+func program11() *Spec {
 	return &Spec{
 		Names: []string{
 			"sed",
@@ -1378,7 +1416,7 @@ func program10() *Spec {
 // awk: processes text with a program
 //
 //go:noinline
-func program11() *Spec {
+func program12() *Spec {
 	return &Spec{
 		Names: []string{
 			"awk",
@@ -1435,7 +1473,7 @@ func program11() *Spec {
 // jq: queries JSON and YAML
 //
 //go:noinline
-func program12() *Spec {
+func program13() *Spec {
 	return &Spec{
 		Names: []string{
 			"jq",
@@ -1534,7 +1572,7 @@ func program12() *Spec {
 // find: finds files
 //
 //go:noinline
-func program13() *Spec {
+func program14() *Spec {
 	return &Spec{
 		Names: []string{
 			"find",
@@ -1732,7 +1770,7 @@ func program13() *Spec {
 // cd: changes the shell's directory
 //
 //go:noinline
-func program14() *Spec {
+func program15() *Spec {
 	return &Spec{
 		Names: []string{
 			"cd",
@@ -1753,7 +1791,7 @@ func program14() *Spec {
 // mkdir: creates directories
 //
 //go:noinline
-func program15() *Spec {
+func program16() *Spec {
 	return &Spec{
 		Names: []string{
 			"mkdir",
@@ -1792,7 +1830,7 @@ func program15() *Spec {
 // touch: creates files or updates their times
 //
 //go:noinline
-func program16() *Spec {
+func program17() *Spec {
 	return &Spec{
 		Names: []string{
 			"touch",
@@ -1835,7 +1873,7 @@ func program16() *Spec {
 // rm: removes files
 //
 //go:noinline
-func program17() *Spec {
+func program18() *Spec {
 	return &Spec{
 		Names: []string{
 			"rm",
@@ -1899,7 +1937,7 @@ func program17() *Spec {
 // rmdir: removes empty directories
 //
 //go:noinline
-func program18() *Spec {
+func program19() *Spec {
 	return &Spec{
 		Names: []string{
 			"rmdir",
@@ -1928,7 +1966,7 @@ func program18() *Spec {
 // shred: overwrites files so they cannot be recovered
 //
 //go:noinline
-func program19() *Spec {
+func program20() *Spec {
 	return &Spec{
 		Names: []string{
 			"shred",
@@ -1976,7 +2014,7 @@ func program19() *Spec {
 // truncate: sets the size of files (cutting a file destroys its content, like deleting it)
 //
 //go:noinline
-func program20() *Spec {
+func program21() *Spec {
 	return &Spec{
 		Names: []string{
 			"truncate",
@@ -2016,7 +2054,7 @@ func program20() *Spec {
 // cp: copies files
 //
 //go:noinline
-func program21() *Spec {
+func program22() *Spec {
 	return &Spec{
 		Names: []string{
 			"cp",
@@ -2109,7 +2147,7 @@ func program21() *Spec {
 // mv: moves or renames files
 //
 //go:noinline
-func program22() *Spec {
+func program23() *Spec {
 	return &Spec{
 		Names: []string{
 			"mv",
@@ -2169,7 +2207,7 @@ func program22() *Spec {
 // ln: makes links
 //
 //go:noinline
-func program23() *Spec {
+func program24() *Spec {
 	return &Spec{
 		Names: []string{
 			"ln",
@@ -2225,7 +2263,7 @@ func program23() *Spec {
 // install: copies files and sets their attributes
 //
 //go:noinline
-func program24() *Spec {
+func program25() *Spec {
 	return &Spec{
 		Names: []string{
 			"install",
@@ -2287,7 +2325,7 @@ func program24() *Spec {
 // chmod: changes file modes
 //
 //go:noinline
-func program25() *Spec {
+func program26() *Spec {
 	return &Spec{
 		Names: []string{
 			"chmod",
@@ -2351,7 +2389,7 @@ func program25() *Spec {
 // chown: changes file owners
 //
 //go:noinline
-func program26() *Spec {
+func program27() *Spec {
 	return &Spec{
 		Names: []string{
 			"chown",
@@ -2407,7 +2445,7 @@ func program26() *Spec {
 // mktemp: creates a temporary file or directory
 //
 //go:noinline
-func program27() *Spec {
+func program28() *Spec {
 	return &Spec{
 		Names: []string{
 			"mktemp",
@@ -2446,7 +2484,7 @@ func program27() *Spec {
 // dd: copies and converts raw data (if=FILE is read, of=FILE written)
 //
 //go:noinline
-func program28() *Spec {
+func program29() *Spec {
 	return &Spec{
 		Names: []string{
 			"dd",
@@ -2468,7 +2506,7 @@ func program28() *Spec {
 // tar: creates and extracts archives
 //
 //go:noinline
-func program29() *Spec {
+func program30() *Spec {
 	return &Spec{
 		Names: []string{
 			"tar",
@@ -2609,7 +2647,7 @@ func program29() *Spec {
 // zcat: prints compressed files
 //
 //go:noinline
-func program30() *Spec {
+func program31() *Spec {
 	return &Spec{
 		Names: []string{
 			"zcat",
@@ -2634,7 +2672,7 @@ func program30() *Spec {
 // gzip: compresses or decompresses files in place (file ↔ file.gz)
 //
 //go:noinline
-func program31() *Spec {
+func program32() *Spec {
 	return &Spec{
 		Names: []string{
 			"gzip",
@@ -2670,7 +2708,7 @@ func program31() *Spec {
 // plutil: checks, prints and edits macOS property lists (-lint and -p read; -convert, -replace, -insert, -remove write in place)
 //
 //go:noinline
-func program32() *Spec {
+func program33() *Spec {
 	return &Spec{
 		Names: []string{
 			"plutil",
@@ -2734,7 +2772,7 @@ func program32() *Spec {
 // zip: writes a zip archive (the first operand) from files; -TT runs a command to test it
 //
 //go:noinline
-func program33() *Spec {
+func program34() *Spec {
 	return &Spec{
 		Names: []string{
 			"zip",
@@ -2775,7 +2813,7 @@ func program33() *Spec {
 // unzip: extracts a zip archive (into -d DIR, else the current directory)
 //
 //go:noinline
-func program34() *Spec {
+func program35() *Spec {
 	return &Spec{
 		Names: []string{
 			"unzip",
@@ -2843,7 +2881,7 @@ func program34() *Spec {
 // 7z: 7-Zip archives (a adds, x/e extract with -oDIR, l lists, t tests)
 //
 //go:noinline
-func program35() *Spec {
+func program36() *Spec {
 	return &Spec{
 		Names: []string{
 			"7z",
@@ -2927,7 +2965,7 @@ func program35() *Spec {
 // rsync: copies files locally or to another host
 //
 //go:noinline
-func program36() *Spec {
+func program37() *Spec {
 	return &Spec{
 		Names: []string{
 			"rsync",
@@ -3058,7 +3096,7 @@ func program36() *Spec {
 // sh: a shell; -c code and piped code are split into their own commands
 //
 //go:noinline
-func program37() *Spec {
+func program38() *Spec {
 	return &Spec{
 		Names: []string{
 			"sh",
@@ -3130,7 +3168,7 @@ func program37() *Spec {
 // eval: runs its arguments as shell code (split into their own commands)
 //
 //go:noinline
-func program38() *Spec {
+func program39() *Spec {
 	return &Spec{
 		Names: []string{
 			"eval",
@@ -3149,7 +3187,7 @@ func program38() *Spec {
 // source: runs a file in the current shell
 //
 //go:noinline
-func program39() *Spec {
+func program40() *Spec {
 	return &Spec{
 		Names: []string{
 			"source",
@@ -3171,7 +3209,7 @@ func program39() *Spec {
 // export: shell built-ins that set variables and options (loader variables are recorded)
 //
 //go:noinline
-func program40() *Spec {
+func program41() *Spec {
 	return &Spec{
 		Names: []string{
 			"export",
@@ -3225,7 +3263,7 @@ func program40() *Spec {
 // watch: runs a command every few seconds; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program41() *Spec {
+func program42() *Spec {
 	return &Spec{
 		Names: []string{
 			"watch",
@@ -3286,7 +3324,7 @@ func program41() *Spec {
 // trap: runs a command when the shell gets a signal or exits; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program42() *Spec {
+func program43() *Spec {
 	return &Spec{
 		Names: []string{
 			"trap",
@@ -3312,7 +3350,7 @@ func program42() *Spec {
 // command: runs or looks up a command (command -v prints where it is)
 //
 //go:noinline
-func program43() *Spec {
+func program44() *Spec {
 	return &Spec{
 		Names: []string{
 			"command",
@@ -3331,7 +3369,7 @@ func program43() *Spec {
 // python: the Python interpreter
 //
 //go:noinline
-func program44() *Spec {
+func program45() *Spec {
 	return &Spec{
 		Names: []string{
 			"python",
@@ -3420,7 +3458,7 @@ func program44() *Spec {
 // node: the Node.js runtime
 //
 //go:noinline
-func program45() *Spec {
+func program46() *Spec {
 	return &Spec{
 		Names: []string{
 			"node",
@@ -3491,7 +3529,7 @@ func program45() *Spec {
 // deno: the Deno runtime
 //
 //go:noinline
-func program46() *Spec {
+func program47() *Spec {
 	return &Spec{
 		Names: []string{
 			"deno",
@@ -3559,7 +3597,7 @@ func program46() *Spec {
 // ruby: the Ruby interpreter
 //
 //go:noinline
-func program47() *Spec {
+func program48() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruby",
@@ -3615,7 +3653,7 @@ func program47() *Spec {
 // perl: the Perl interpreter
 //
 //go:noinline
-func program48() *Spec {
+func program49() *Spec {
 	return &Spec{
 		Names: []string{
 			"perl",
@@ -3696,7 +3734,7 @@ func program48() *Spec {
 // php: the PHP interpreter
 //
 //go:noinline
-func program49() *Spec {
+func program50() *Spec {
 	return &Spec{
 		Names: []string{
 			"php",
@@ -3748,7 +3786,7 @@ func program49() *Spec {
 // lua: interpreters whose inline code is not analyzed
 //
 //go:noinline
-func program50() *Spec {
+func program51() *Spec {
 	return &Spec{
 		Names: []string{
 			"lua",
@@ -3802,7 +3840,7 @@ func program50() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program51() *Spec {
+func program52() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -3929,7 +3967,7 @@ func program51() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program52() *Spec {
+func program53() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7333,7 +7371,7 @@ func program52() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program53() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7479,7 +7517,7 @@ func program53() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program54() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -8826,7 +8864,7 @@ func program54() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program55() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9258,7 +9296,7 @@ func program55() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -9956,7 +9994,7 @@ func program56() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -9978,7 +10016,7 @@ func program57() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -9998,7 +10036,7 @@ func program58() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -10194,7 +10232,7 @@ func program59() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -10242,7 +10280,7 @@ func program60() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11456,7 +11494,7 @@ func program61() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11508,7 +11546,7 @@ func program62() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11562,7 +11600,7 @@ func program63() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -11822,7 +11860,7 @@ func program64() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program65() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -11874,7 +11912,7 @@ func program65() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program66() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -11927,7 +11965,7 @@ func program66() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program67() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -12035,7 +12073,7 @@ func program67() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program68() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -12112,7 +12150,7 @@ func program68() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program69() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -13193,7 +13231,7 @@ func program69() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program70() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13279,7 +13317,7 @@ func program70() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program71() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13341,7 +13379,7 @@ func program71() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13525,7 +13563,7 @@ func program72() *Spec {
 // rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -13557,7 +13595,7 @@ func program73() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13584,7 +13622,7 @@ func program74() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13611,7 +13649,7 @@ func program75() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13637,7 +13675,7 @@ func program76() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13701,7 +13739,7 @@ func program77() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13739,7 +13777,7 @@ func program78() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -13815,7 +13853,7 @@ func program79() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -13916,7 +13954,7 @@ func program80() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -13937,7 +13975,7 @@ func program81() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -13983,7 +14021,7 @@ func program82() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -14005,7 +14043,7 @@ func program83() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -14053,7 +14091,7 @@ func program84() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -14074,7 +14112,7 @@ func program85() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14161,7 +14199,7 @@ func program86() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14215,7 +14253,7 @@ func program87() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14409,7 +14447,7 @@ func program88() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14568,7 +14606,7 @@ func program89() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16639,7 +16677,7 @@ func program90() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17570,7 +17608,7 @@ func program91() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17590,7 +17628,7 @@ func program92() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -18940,7 +18978,7 @@ func program93() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -20318,7 +20356,7 @@ func program94() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20810,7 +20848,7 @@ func program95() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -21702,7 +21740,7 @@ func program96() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21733,7 +21771,7 @@ func program97() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -21792,7 +21830,7 @@ func program98() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -21817,7 +21855,7 @@ func program99() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -21838,7 +21876,7 @@ func program100() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -21864,7 +21902,7 @@ func program101() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -21886,7 +21924,7 @@ func program102() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -21907,7 +21945,7 @@ func program103() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -21931,7 +21969,7 @@ func program104() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -21995,7 +22033,7 @@ func program105() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -22063,7 +22101,7 @@ func program106() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -22086,7 +22124,7 @@ func program107() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -22303,7 +22341,7 @@ func program108() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -23425,7 +23463,7 @@ func program109() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -23809,7 +23847,7 @@ func program110() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -24228,7 +24266,7 @@ func program111() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -24870,7 +24908,7 @@ func program112() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -24908,7 +24946,7 @@ func program113() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -25385,7 +25423,7 @@ func program114() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -26145,7 +26183,7 @@ func program115() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -26704,7 +26742,7 @@ func program116() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -26878,7 +26916,7 @@ func program117() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -27042,7 +27080,7 @@ func program118() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -27235,7 +27273,7 @@ func program119() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -27409,7 +27447,7 @@ func program120() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -27572,7 +27610,7 @@ func program121() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -27708,7 +27746,7 @@ func program122() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -27799,7 +27837,7 @@ func program123() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -27861,7 +27899,7 @@ func program124() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -28025,7 +28063,7 @@ func program125() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -28243,7 +28281,7 @@ func program126() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -28299,7 +28337,7 @@ func program127() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -28371,7 +28409,7 @@ func program128() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -28453,7 +28491,7 @@ func program129() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -28540,7 +28578,7 @@ func program130() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -28776,7 +28814,7 @@ func program131() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -28895,7 +28933,7 @@ func program132() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -28917,7 +28955,7 @@ func program133() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -28940,7 +28978,7 @@ func program134() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -29024,7 +29062,7 @@ func program135() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -29190,7 +29228,7 @@ func program136() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -29708,7 +29746,7 @@ func program137() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -29827,7 +29865,7 @@ func program138() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -29851,7 +29889,7 @@ func program139() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -30214,7 +30252,7 @@ func program140() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -30442,7 +30480,7 @@ func program141() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -30639,7 +30677,7 @@ func program142() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -30735,7 +30773,7 @@ func program143() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -30759,7 +30797,7 @@ func program144() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -30801,7 +30839,7 @@ func program145() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -30907,7 +30945,7 @@ func program146() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -31048,7 +31086,7 @@ func program147() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -31150,7 +31188,7 @@ func program148() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -31211,7 +31249,7 @@ func program149() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -32370,7 +32408,7 @@ func program150() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -32505,7 +32543,7 @@ func program151() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -33608,7 +33646,7 @@ func program152() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -33954,7 +33992,7 @@ func program153() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -34041,7 +34079,7 @@ func program154() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -34068,7 +34106,7 @@ func program155() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -34121,7 +34159,7 @@ func program156() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -34193,7 +34231,7 @@ func program157() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -34250,7 +34288,7 @@ func program158() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -34270,7 +34308,7 @@ func program159() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -34305,7 +34343,7 @@ func program160() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -34327,7 +34365,7 @@ func program161() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -34544,7 +34582,7 @@ func program162() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -34905,7 +34943,7 @@ func program163() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -34934,7 +34972,7 @@ func program164() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -35152,7 +35190,7 @@ func program165() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -35227,7 +35265,7 @@ func program166() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -35355,7 +35393,7 @@ func program167() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -35378,7 +35416,7 @@ func program168() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -35450,7 +35488,7 @@ func program169() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -36039,7 +36077,7 @@ func program170() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -36925,7 +36963,7 @@ func program171() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -37049,7 +37087,7 @@ func program172() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -37527,7 +37565,7 @@ func program173() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -37814,7 +37852,7 @@ func program174() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -38024,7 +38062,7 @@ func program175() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -38166,7 +38204,7 @@ func program176() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -38363,7 +38401,7 @@ func program177() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -38453,7 +38491,7 @@ func program178() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -38574,7 +38612,7 @@ func program179() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -38830,7 +38868,7 @@ func program180() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -39010,7 +39048,7 @@ func program181() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -39183,7 +39221,7 @@ func program182() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -39262,7 +39300,7 @@ func program183() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -39380,7 +39418,7 @@ func program184() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -39493,7 +39531,7 @@ func program185() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -39609,7 +39647,7 @@ func program186() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -39871,7 +39909,7 @@ func program187() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -39939,7 +39977,7 @@ func program188() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -39969,7 +40007,7 @@ func program189() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -40093,7 +40131,7 @@ func program190() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -40437,7 +40475,7 @@ func program191() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -40670,7 +40708,7 @@ func program192() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -40733,7 +40771,7 @@ func program193() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -40850,7 +40888,7 @@ func program194() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -40892,7 +40930,7 @@ func program195() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -40976,7 +41014,7 @@ func program196() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -41007,7 +41045,7 @@ func program197() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -41043,7 +41081,7 @@ func program198() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -41104,7 +41142,7 @@ func program199() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -41177,7 +41215,7 @@ func program200() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -41216,7 +41254,7 @@ func program201() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -41242,7 +41280,7 @@ func program202() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41638,7 +41676,7 @@ func program203() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -41726,7 +41764,7 @@ func program204() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -41785,7 +41823,7 @@ func program205() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -41960,7 +41998,7 @@ func program206() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -42063,7 +42101,7 @@ func program207() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -42086,7 +42124,7 @@ func program208() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -42159,7 +42197,7 @@ func program209() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42295,7 +42333,7 @@ func program210() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42395,7 +42433,7 @@ func program211() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42586,7 +42624,7 @@ func program212() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42658,7 +42696,7 @@ func program213() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -42680,7 +42718,7 @@ func program214() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -42753,7 +42791,7 @@ func program215() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -42845,7 +42883,7 @@ func program216() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -42896,7 +42934,7 @@ func program217() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -42991,7 +43029,7 @@ func program218() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -43060,7 +43098,7 @@ func program219() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -43112,7 +43150,7 @@ func program220() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43133,7 +43171,7 @@ func program221() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43153,7 +43191,7 @@ func program222() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43238,7 +43276,7 @@ func program223() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43261,7 +43299,7 @@ func program224() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43286,7 +43324,7 @@ func program225() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43400,7 +43438,7 @@ func program226() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43521,7 +43559,7 @@ func program227() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -43644,7 +43682,7 @@ func program228() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -43892,7 +43930,7 @@ func program229() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -43974,7 +44012,7 @@ func program230() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -44084,7 +44122,7 @@ func program231() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -44175,7 +44213,7 @@ func program232() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44262,7 +44300,7 @@ func program233() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44347,7 +44385,7 @@ func program234() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44435,7 +44473,7 @@ func program235() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44504,7 +44542,7 @@ func program236() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -44644,7 +44682,7 @@ func program237() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -44680,7 +44718,7 @@ func program238() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -44732,7 +44770,7 @@ func program239() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -44812,7 +44850,7 @@ func program240() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -44898,7 +44936,7 @@ func program241() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -44973,7 +45011,7 @@ func program242() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -45040,7 +45078,7 @@ func program243() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -45070,7 +45108,7 @@ func program244() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -45094,7 +45132,7 @@ func program245() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45165,7 +45203,7 @@ func program246() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -54312,4 +54350,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "ab0d28ddc4d7c190f6ea5ba31d81077d9e4193f8e76168d823b9df9348ec201a"
+const generatedHash = "705c4358b5137c0a374990a59b659e2c866a2e79c46ecfea7b3d56cec4d54129"

@@ -610,6 +610,12 @@ func userPortListener(v string) bool {
 			}
 			terse = terse || strings.HasPrefix(w, "-ti")
 			_, p, _ := strings.Cut(w, ":")
+			if d, ok := strings.CutPrefix(p, "${"); ok && strings.HasSuffix(d, "}") {
+				// :${PORT:-8080}: the port a dev server takes, by default.
+				if _, def, ok := strings.Cut(strings.TrimSuffix(d, "}"), ":-"); ok {
+					p = def
+				}
+			}
 			n, err := strconv.Atoi(p)
 			if err != nil {
 				return false
@@ -619,8 +625,13 @@ func userPortListener(v string) bool {
 			return false
 		}
 	}
-	return terse && port > 1023 && port < 65536
+	return terse && port > 1023 && port < 65536 && !servicePorts[port]
 }
+
+// servicePorts are the ports of databases, caches and brokers: what listens
+// there is a service the developer keeps running, not the dev server.
+var servicePorts = map[int]bool{5432: true, 3306: true, 6379: true, 27017: true, 9200: true, 9300: true, 5672: true, 15672: true,
+	11211: true, 1433: true, 1521: true, 2181: true, 9092: true, 8500: true, 2379: true, 5984: true, 7687: true, 8086: true, 26257: true}
 
 // gitAlias reports a git config value that runs no shell: alias.NAME naming
 // git subcommands (no leading !), or an editor or pager from the harmless
