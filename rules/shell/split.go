@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -67,6 +68,12 @@ func Split(line string, opts Options) (res *Result) {
 	}()
 	st := &state{cwd: opts.Cwd}
 	s.parseAndWalk(line, st, &frame{}, nil, "")
+	for i := 0; i < len(s.funcs) && !s.stop; i++ {
+		if d := s.funcs[i]; !d.called {
+			d.called = true
+			s.walkStmt(d.body, d.st, d.fr, nil)
+		}
+	}
 	return res
 }
 
@@ -81,7 +88,42 @@ type splitter struct {
 	// loops are the for loops being walked whose values come from one
 	// command substitution (see Command.Loops), innermost last.
 	loops []loopVar
+	// funcs are the shell functions defined so far on the line: a call
+	// runs the body with the call's arguments ($1, "$@"), up to
+	// maxFuncDepth calls deep.
+	funcs     []*funcDef
+	funcDepth int
+	funcCalls int // calls followed so far (at most maxFuncCalls)
 }
+
+// funcDef is a function defined on the line, where it was defined, and
+// whether a call ran it.
+type funcDef struct {
+	name   string
+	body   *syntax.Stmt
+	st     *state
+	fr     *frame
+	called bool
+}
+
+// function returns the function name defined in fr (the latest
+// definition), or nil.
+func (s *splitter) function(name string, fr *frame) *funcDef {
+	for i := len(s.funcs) - 1; i >= 0; i-- {
+		if d := s.funcs[i]; d.name == name && d.fr == fr {
+			return d
+		}
+	}
+	return nil
+}
+
+// maxFuncDepth bounds nested function calls followed (a function calling
+// itself stops there, and the call is then read as a program); maxFuncCalls
+// bounds the calls followed on one line.
+const (
+	maxFuncDepth = 4
+	maxFuncCalls = 64
+)
 
 // loopVar is a for loop's variable and the commands whose output it takes.
 type loopVar struct {
@@ -337,7 +379,14 @@ func (s *splitter) compound(stmt *syntax.Stmt, st *state, fr *frame, stdin *inpu
 			st.merge(b)
 		}
 	case *syntax.FuncDecl:
-		s.walkStmt(cmd.Body, st.clone(), fr, nil)
+		// Defining a function runs nothing; each call on the line runs
+		// its body with the call's arguments (see call). A body never
+		// called is still read once at the end, its arguments unknown.
+		if cmd.Name != nil && len(s.funcs) < MaxCommands {
+			s.funcs = append(s.funcs, &funcDef{name: cmd.Name.Value, body: cmd.Body, st: st.clone(), fr: fr})
+		} else {
+			s.walkStmt(cmd.Body, st.clone(), fr, nil)
+		}
 	case *syntax.DeclClause:
 		s.decl(stmt, cmd, st, fr)
 	case *syntax.TimeClause:
@@ -488,6 +537,8 @@ func (s *splitter) pipeline(elems []*syntax.Stmt, st *state, fr *frame, stdin *i
 			idx, out = s.call(e, est, fr, in, pi)
 			if idx >= 0 {
 				text.WriteString(s.res.Commands[idx].Text)
+			} else {
+				text.WriteString(strings.TrimSpace(srcText(fr.src, e.Pos(), e.End())))
 			}
 		default:
 			s.walkStmt(e, est, fr, in)
@@ -529,6 +580,11 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 	if ce != nil {
 		argv = make([]arg, 0, len(ce.Args))
 		for _, w := range braced(ce.Args) {
+			if st.params != nil && allParams(w) {
+				// "$@" inside a function called on this line: its arguments.
+				argv = append(argv, st.params...)
+				continue
+			}
 			v := s.word(w, st, fr, &subs)
 			if v.split {
 				for _, f := range strings.Fields(v.s) {
@@ -553,6 +609,57 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 		c.Text = assignText(assigns, dynAssign, ce)
 		return s.emit(c, nil), nil
 	}
+	if def := s.function(argv[0].s, fr); def != nil && !argv[0].dyn && s.funcDepth < maxFuncDepth && s.funcCalls < maxFuncCalls {
+		// f(){ rm -rf "$1"/*; }; f ~: the body runs with the arguments.
+		def.called = true
+		s.funcCalls++
+		body := def.body
+		s.funcDepth++
+		b := st.clone()
+		b.params = append([]arg{}, argv[1:]...)
+		for i := 1; i <= 9; i++ {
+			if i < len(argv) && !argv[i].dyn {
+				b.set(strconv.Itoa(i), argv[i].s, false)
+			} else if i < len(argv) {
+				b.unset(strconv.Itoa(i))
+			} else {
+				b.set(strconv.Itoa(i), "", false)
+			}
+		}
+		b.set("#", strconv.Itoa(len(argv)-1), false)
+		s.walkStmt(body, b, fr, in)
+		s.funcDepth--
+		for i := 1; i <= 9; i++ {
+			b.unset(strconv.Itoa(i))
+		}
+		b.unset("#")
+		b.params = st.params
+		st.merge(b)
+		return -1, nil
+	}
 	c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}
 	return s.command(c, argv, st, fr, in)
+}
+
+// allParams reports the word $@ or "$@" (also $*): every argument of the
+// function being run, each its own word.
+func allParams(w *syntax.Word) bool {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			if len(dq.Parts) != 1 {
+				return false
+			}
+			parts = dq.Parts
+			if pe, ok := parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "*" {
+				return false // "$*" is one word
+			}
+		}
+	}
+	if len(parts) != 1 {
+		return false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	return ok && pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*") && !pe.Excl && !pe.Length &&
+		pe.Exp == nil && pe.Repl == nil && pe.Slice == nil && pe.Index == nil && len(pe.Modifiers) == 0
 }

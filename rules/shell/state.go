@@ -7,6 +7,9 @@ package shell
 type state struct {
 	cwd  string
 	vars []kv
+	// params are the arguments of the function being run ($1 …, "$@");
+	// nil outside a function called on the line.
+	params []arg
 }
 
 // maxLoopItems bounds how many known values of a for loop the body is
@@ -56,7 +59,7 @@ func (st *state) unset(name string) {
 }
 
 func (st *state) clone() *state {
-	c := &state{cwd: st.cwd}
+	c := &state{cwd: st.cwd, params: st.params}
 	if len(st.vars) > 0 {
 		c.vars = append([]kv(nil), st.vars...)
 	}
