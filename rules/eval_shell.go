@@ -435,6 +435,12 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples
 		env.Understood = func(abs string) bool { return slices.Contains(ctx.UnderstoodScripts, abs) }
 	}
 	if !ctx.writtenScript {
+		env.TextVerdict = func(path, content string) hook.Decision {
+			if p.agentTextAllowed(path, content, ctx) {
+				return hook.Allow
+			}
+			return hook.Judge
+		}
 		env.ScriptVerdict = func(code string) hook.Decision {
 			inner := ctx
 			inner.writtenScript = true
@@ -459,6 +465,57 @@ var builders = map[string]bool{"go": true, "cargo": true, "rustc": true, "make":
 	"swift": true, "swiftc": true, "javac": true, "mvn": true, "gradle": true, "gradlew": true, "dotnet": true, "npm": true,
 	"pnpm": true, "yarn": true, "bun": true, "tsc": true, "esbuild": true, "nim": true, "crystal": true, "ghc": true,
 	"cabal": true, "stack": true, "dune": true, "mix": true, "gfortran": true, "ld": true, "mkdir": true, "touch": true}
+
+// agentTextAllowed reports text written to the agent's own instructions
+// (AGENTS.md, .cursor/rules) in which the rules find nothing: read as the
+// agent would read it and written as a file edit, it is allowed.
+func (p *Policy) agentTextAllowed(path, content string, ctx Context) bool {
+	if content == "" || len(content) > 8<<10 || ctx.writtenScript || agentRiskWords(content) {
+		return false
+	}
+	inner := ctx
+	inner.writtenScript = true
+	for _, k := range []hook.Kind{hook.KindRead, hook.KindWrite} {
+		o := p.Evaluate(&hook.Event{Kind: k, FilePath: path, Content: content, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner)
+		if o.Decision != hook.Allow {
+			return false
+		}
+	}
+	return true
+}
+
+// agentRiskWords reports text for the agent's instructions that speaks of
+// what a planted instruction needs: running, fetching, sending or deleting
+// things, approvals, confirmations, hooks and the guard, secrets, or other
+// machines. Only plain conventions (which library, which style, where tests
+// go) are allowed without the judge; whatever names an action is judged.
+func agentRiskWords(content string) bool {
+	low := text.ASCIILower(content)
+	if strings.ContainsAny(low, "`$|;&<>~") || strings.Contains(low, "://") || strings.Contains(low, "--") && !strings.HasPrefix(strings.TrimSpace(low), "---") {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(low, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '.' || r == '_' || r == '-') }) {
+		w = strings.Trim(w, ".-_")
+		for _, stem := range agentRiskStems {
+			if strings.HasPrefix(w, stem) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// agentRiskStems are word beginnings that make agent instructions a matter
+// for the judge (see agentRiskWords).
+var agentRiskStems = []string{"run", "exec", "execut", "install", "download", "upload", "fetch", "curl", "wget", "send", "post",
+	"push", "publish", "deploy", "delet", "remov", "rm", "wipe", "eras", "clean", "drop", "truncat", "overwrit", "chmod", "chown",
+	"sudo", "bash", "sh", "zsh", "eval", "base64", "script", "command", "shell", "terminal", "approv", "confirm", "permission",
+	"permit", "allow", "ask", "prompt", "hook", "guard", "security", "safety", "safe", "secur", "secret", "credential", "token",
+	"password", "passwd", "key", "keys", ".env", "env", "environment", "ssh", "aws", "cloud", "ignor", "bypass", "skip", "disabl",
+	"overrid", "without", "never", "always", "silent", "quiet", "hide", "hidden", "secret", "don't", "dont", "not", "no-verify",
+	"verify", "force", "http", "url", "webhook", "paste", "gist", "email", "mail", "share", "exfil", "leak", "cron", "startup",
+	"bashrc", "zshrc", "profile", "system", "root", "admin", "user", "tell", "mention", "inform", "report", "agent", "assistant",
+	"ai", "claude", "cursor", "copilot", "model", "instruction", "rule", "polic"}
 
 // madeHere reports abs among the written paths, or inside one of them (a
 // folder an archive was unpacked into).

@@ -39,6 +39,9 @@ type Env struct {
 	// available). A hook script written with known content is decided by
 	// what it would run.
 	ScriptVerdict func(code string) hook.Decision
+	// TextVerdict is the rule pass's decision on text written to the
+	// agent's own instruction files (path, content), nil: not available.
+	TextVerdict func(path, content string) hook.Decision
 	// Examples are files (absolute paths) an earlier command made by
 	// copying an example file: they hold no secret, whatever their name.
 	Examples map[string]bool
@@ -1456,6 +1459,11 @@ func (a *analysis) productionTarget() string {
 func (a *analysis) writtenScripts() {
 	for i := range a.r.Files {
 		f := &a.r.Files[i]
+		if f.Op == OpWrite && f.contentKnown && a.env.TextVerdict != nil && has(f.Classes, ClassAgent) && len(f.content) < 64<<10 {
+			// echo '- Use pnpm, not npm.' >> AGENTS.md: the text decides.
+			f.scriptVerdict = a.env.TextVerdict(f.Path, f.content)
+			continue
+		}
 		if f.Op != OpWrite || !f.contentKnown || a.env.ScriptVerdict == nil || len(f.content) >= 16<<10 ||
 			!has(f.Classes, ClassHooks) && !gitHookFile(f.Path) {
 			continue

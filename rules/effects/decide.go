@@ -245,6 +245,10 @@ func (r *Record) concerns() []string {
 			case has(c, "build"):
 			case has(c, ClassData) && f.Op == OpDelete:
 				add("deletes or empties %s, a local database that is usually in no version control", f.Path)
+			case has(c, ClassAgent) && f.Op == OpWrite && (f.scriptVerdict == hook.Allow || r.Program == "mkdir"):
+				// Conventions written to AGENTS.md or .cursor/rules whose
+				// text the rules find nothing in (no planted steps, no
+				// bypass of the guard).
 			case has(c, ClassAgent):
 				add("%s the agent's own instructions or settings (%s)", f.Op, f.Path)
 			case has(c, ClassHooks) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:

@@ -49,6 +49,7 @@ type wantCmd struct {
 	Text        *string           `json:"text"`
 	Stdin       *string           `json:"stdin"`
 	Pipeline    *string           `json:"pipeline"`
+	Output      *string           `json:"output"`
 }
 
 func loadCases(t testing.TB) []splitCase {
@@ -157,6 +158,9 @@ func checkCmd(t *testing.T, res *Result, c Command, w wantCmd) {
 	}
 	if w.Stdin != nil && c.Stdin != *w.Stdin {
 		t.Errorf("%s: Stdin = %q, want %q", w.Name, c.Stdin, *w.Stdin)
+	}
+	if w.Output != nil && (!c.OutputKnown || c.Output != *w.Output) {
+		t.Errorf("%s: Output = %q (known %v), want %q", w.Name, c.Output, c.OutputKnown, *w.Output)
 	}
 	if w.Pipeline != nil && res.Pipelines[c.Pipeline] != *w.Pipeline {
 		t.Errorf("%s: pipeline = %q, want %q", w.Name, res.Pipelines[c.Pipeline], *w.Pipeline)

@@ -403,8 +403,11 @@ func echoEscapes(v string) string {
 
 // printfOut renders a printf call when it only uses %s, %b, %d and %%.
 func printfOut(args []arg) (string, bool) {
-	if len(args) == 0 {
-		return "", false
+	if len(args) > 0 && args[0].s == "--" && !args[0].dyn {
+		args = args[1:] // printf -- FORMAT: the end of options
+	}
+	if len(args) == 0 || strings.HasPrefix(args[0].s, "-v") {
+		return "", false // printf -v NAME assigns instead of printing
 	}
 	format := args[0].s
 	rest := args[1:]
