@@ -5361,6 +5361,7 @@ func generatedDefault() *Policy {
 					`(?i)^[a-z0-9]+[_\-.](get|list|search|read|describe|fetch|find|view|lookup|query_docs)[_\-.]\w+$`,
 					"(?i)^browser_(snapshot|take_screenshot|navigate|navigate_back|console_messages|network_requests|hover|wait_for|tab_list|resize|press_key|click|type|select_option|fill_form)$",
 					"(?i)^(resolve-library-id|get-library-docs|directory_tree|list_directory|list_allowed_directories|read_multiple_files|read_text_file|read_media_file|search_files|get_file_info|sequentialthinking|sequential_thinking|think|memory_search|search_nodes|open_nodes|read_graph)$",
+					"(?i)^(git_status|git_diff|git_diff_unstaged|git_diff_staged|git_log|git_show|git_branch|git_list_branches|collection-schema|collection-indexes|collection-storage-size|list-databases|list-collections|db-stats)$",
 				},
 				Reason: "read-only tool",
 				Examples: Examples{
@@ -5371,6 +5372,8 @@ func generatedDefault() *Policy {
 						"browser_snapshot",
 						"resolve-library-id",
 						"jira_get_issue",
+						"git_diff_unstaged",
+						"collection-schema",
 					},
 					NoMatch: []string{
 						"delete_repository",
@@ -5524,6 +5527,15 @@ func generatedDefault() *Policy {
 							"search_nodes",
 							"open_nodes",
 							"read_graph",
+						},
+					},
+					{
+						{
+							"git_",
+							"collection-",
+							"databases",
+							"collections",
+							"db-stats",
 						},
 					},
 				},
@@ -7133,4 +7145,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "428a22ba47890db002121bbdc573dc0a17a749bddffb92455f7d2ec6e354ea7a"
+const generatedDefaultHash = "63d934e2621faccfebf5ce2fdd9b2ec4d2b4fd953661ada9186f6ba9497b1caf"

@@ -113,6 +113,14 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 	if why := typesPassword(tool, top); why != "" {
 		escalate(why)
 	}
+	if strings.Contains(tool, "evaluate") {
+		// browser_evaluate {"function": "() => document.title"}: a script
+		// that only reads what the page shows, like a snapshot.
+		if code := firstString(top, "function", "script", "expression", "code"); code != "" && readOnlyPageScript(code) {
+			d = hook.Stricter(d, e.add(&Rule{ID: "mcp-readonly-page-script", Decision: hook.Allow,
+				Reason: "a page script that only reads what the page shows"}, ""))
+		}
+	}
 	for _, jv := range jsonValues(ev.ToolInput) {
 		v := strings.TrimSpace(jv.value)
 		key := strings.ToLower(jv.key)
@@ -719,7 +727,35 @@ func secretColumn(name string) bool { return secretColumnRe().MatchString(string
 
 // sensitiveColumns reports SQL that reads passwords, tokens, keys or
 // payment data: read-only, but not routine.
-func sensitiveColumns(sql string) bool { return sensitiveColumnsRe().MatchString(sql) }
+func sensitiveColumns(sql string) bool {
+	// Names only: a string literal (LIKE '%password_reset%') is not a
+	// column read, and a column about a secret's metadata
+	// (password_reset_sent_at, token_expires_at) holds no secret.
+	sql = sqlLiteralRe().ReplaceAllString(sql, "''")
+	for _, id := range sqlIdentRe().FindAllString(sql, -1) {
+		if sensitiveColumnsRe().MatchString(id) && !metadataColumn(strings.ToLower(id)) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	sqlLiteralRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'(?:[^']|'')*'`) })
+	sqlIdentRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`) })
+)
+
+// metadataColumn reports a column named for when or how often something
+// happened to a secret, not the secret itself.
+func metadataColumn(id string) bool {
+	for _, suf := range []string{"_at", "_on", "_date", "_time", "_count", "_sent", "_requested", "_changed", "_updated", "_expires",
+		"_length", "_policy", "_attempts", "_required", "_enabled", "_set", "_type", "_id_count"} {
+		if strings.HasSuffix(id, suf) {
+			return true
+		}
+	}
+	return false
+}
 
 // stackedStatement reports a value that ends a SQL statement and starts a
 // destructive one, as an injection into a name or a filter does.
@@ -825,4 +861,35 @@ func typesPassword(tool string, top map[string]any) string {
 		}
 	}
 	return "types a password into a page (" + text.Truncate(field, 60) + ")"
+}
+
+// jsStringRe matches a single- or double-quoted JavaScript string.
+var jsStringRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"`) })
+
+// readOnlyPageScript reports a short page script that reads the document
+// (its title, text, element counts and attributes) and nothing else: no
+// assignment, no call that sends, stores, navigates or acts, and nothing
+// that reaches cookies, storage or form values.
+func readOnlyPageScript(code string) bool {
+	if len(code) > 600 || !strings.Contains(code, "document.") {
+		return false
+	}
+	low := strings.ToLower(code)
+	bare := jsStringRe().ReplaceAllString(low, "''") // a selector's = is not an assignment
+	for _, op := range []string{"=>", "===", "!==", "==", "<=", ">="} {
+		bare = strings.ReplaceAll(bare, op, " ")
+	}
+	if strings.ContainsAny(bare, "=`") {
+		return false
+	}
+	for _, w := range []string{"cookie", "storage", "fetch", "xmlhttp", "beacon", "socket", "eval", "function", "import", "require",
+		"location", "open(", "postmessage", "click", "submit", "dispatch", "focus", "innerhtml", "outerhtml", "insert", "append",
+		"remove", "setattribute", "value", "password", "token", "secret", "key", "credential", "process", "worker", "cache",
+		"indexeddb", "navigator", "history", "write", "execcommand", "settimeout", "setinterval", "constructor", "prototype",
+		"__proto__", "globalthis", "window.", "self.", "top.", "parent.", "frames"} {
+		if strings.Contains(low, w) {
+			return false
+		}
+	}
+	return true
 }
