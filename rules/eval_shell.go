@@ -72,7 +72,8 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		d = hook.Allow
 	}
 	var findSet map[string]bool
-	var written []string // absolute paths the line's commands write, in order
+	var written []string           // absolute paths the line's commands write, in order
+	envrcDirs := map[string]bool{} // folders whose .envrc this line wrote with harmless content
 	stages := map[int][]*effects.Record{}
 	copies := map[int]string{} // command index → the example copy it made
 	e.exportLoads = sendsNothing(res.Commands)
@@ -127,8 +128,17 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			e.out.Escalations = append(e.out.Escalations, "sets the environment from the output of "+c.Name+" (`"+text.Truncate(c.Text, 80)+"`)")
 			d = hook.Stricter(d, hook.Judge)
 		}
+		e.envrcDirs = envrcDirs
 		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
+		for _, r := range c.Redirects {
+			// echo 'layout python3' > .envrc: a whole .envrc whose content
+			// only sets literal variables and calls direnv's helpers.
+			if (r.Op == ">" || r.Op == ">|") && isEnvrc(r.Target) {
+				abs := effects.NormalizePath(r.Target, c.Cwd, ctx.Home)
+				envrcDirs[path.Dir(abs)] = c.OutputKnown && harmlessEnvrc(c.Output)
+			}
+		}
 		if n := len(e.out.Parts); n > n0 {
 			if rec := e.out.Parts[n-1].Effects; rec != nil {
 				// A build output run as the project's own program is not
@@ -314,6 +324,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	// user's allow rule is obeyed unless an effect is clearly dangerous.
 	env := p.effectsEnv(c, ctx, e.placeholder, e.examples, e.exportLoads)
 	env.LoopFiles = e.loopFiles
+	env.HarmlessEnvrcDirs = e.envrcDirs
 	rec := effects.Analyze(c, env)
 	v := effects.Decide(rec)
 	part.Effects, part.EffectsVerdict = rec, &v

@@ -143,6 +143,9 @@ type evaluation struct {
 	// loopFiles are the operands ("$f") that stand for the files a for
 	// loop's listing names (see loopFiles).
 	loopFiles map[string]bool
+	// envrcDirs are folders whose .envrc an earlier command of the line
+	// wrote whole with harmless content (see eval_shell).
+	envrcDirs map[string]bool
 	// examples are files (absolute paths) an earlier command of the line,
 	// on the left of an &&, made by copying an example file (cp
 	// .env.example .env && cat .env): what they hold is the example.

@@ -26,6 +26,10 @@ type Env struct {
 	// Placeholder, when not nil, are the classes of what find hands to
 	// -exec as {}.
 	Placeholder []string
+	// HarmlessEnvrcDirs are folders (absolute) whose .envrc an earlier
+	// command of the line wrote whole, setting literal variables and
+	// calling direnv's helpers only: allowing it runs nothing else.
+	HarmlessEnvrcDirs map[string]bool
 	// LoopFiles are operands as written ("$f", "${f}") that stand for the
 	// files a for loop's listing names; they are classified as Placeholder.
 	LoopFiles map[string]bool
@@ -192,6 +196,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		m[n] = append(m[n], (*analysis).loopbackRequest)
 	}
 	m["ssh"] = append(m["ssh"], (*analysis).forgeAuthCheck)
+	m["direnv"] = append(m["direnv"], (*analysis).allowsWrittenEnvrc)
 	m["npm"] = append(m["npm"], (*analysis).packageFieldsOnly)
 	for _, n := range []string{"gdb", "cgdb", "gdb-multiarch", "lldb"} {
 		m[n] = append(m[n], (*analysis).debugsProjectBinary)
@@ -423,6 +428,31 @@ func (a *analysis) portCheck() {
 		}
 	}
 	if scan {
+		a.r.Mutates = ""
+	}
+}
+
+// allowsWrittenEnvrc: direnv allow of the .envrc this line just wrote with
+// harmless content (echo 'layout python3' > .envrc && direnv allow).
+func (a *analysis) allowsWrittenEnvrc() {
+	c := a.c
+	if a.r.Mutates != "persistence" || len(c.Args) == 0 || len(a.env.HarmlessEnvrcDirs) == 0 {
+		return
+	}
+	switch c.Args[0] {
+	case "allow", "permit", "grant":
+	default:
+		return
+	}
+	dir := c.Cwd
+	if len(c.Args) > 1 {
+		if c.DynamicArgs[1] {
+			return
+		}
+		dir = strings.TrimSuffix(c.Args[1], "/.envrc")
+	}
+	abs, _ := a.absolute(dir)
+	if abs != "" && a.env.HarmlessEnvrcDirs[path.Clean(abs)] {
 		a.r.Mutates = ""
 	}
 }
