@@ -103,13 +103,30 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 		}
 		return ls[i]
 	}
+	// The event's own paths, classified once (rules on text with path
+	// classes need them; a classification walks the path tables).
+	var pathClasses [][]string
+	eventPathClasses := func() [][]string {
+		if pathClasses == nil {
+			pathClasses = [][]string{}
+			for _, p := range targets[TargetPath] {
+				if p != "" {
+					pathClasses = append(pathClasses, classifyPath(p, ctx.Cwd, ctx))
+				}
+			}
+		}
+		return pathClasses
+	}
 	for _, r := range p.index.byKind[k] {
 		t := r.target(k)
 		if len(r.Files) > 0 && !r.fileMatches(label) {
 			continue
 		}
+		if len(targets[t]) == 0 || len(targets[t]) == 1 && targets[t][0] == "" {
+			continue // nothing to match (a read without content)
+		}
 		if (r.compiled.paths != nil || r.compiled.notPaths != nil) && t != TargetPath && t != TargetWrites &&
-			!r.compiled.anyEventPathMatches(targets[TargetPath], ctx) {
+			!r.compiled.anyClassesMatch(eventPathClasses()) {
 			continue // a rule on text with path classes: the event must name such a path
 		}
 		for ti, text := range targets[t] {
@@ -137,11 +154,11 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 	return d
 }
 
-// anyEventPathMatches reports whether one of the event's paths falls in the
-// rule's path classes.
-func (c *compiledRule) anyEventPathMatches(paths []string, ctx Context) bool {
-	for _, p := range paths {
-		if p != "" && c.pathClassesMatch(classifyPath(p, ctx.Cwd, ctx)) {
+// anyClassesMatch reports whether one of the event's paths, already
+// classified, falls in the rule's path classes.
+func (c *compiledRule) anyClassesMatch(classes [][]string) bool {
+	for _, cl := range classes {
+		if c.pathClassesMatch(cl) {
 			return true
 		}
 	}

@@ -731,6 +731,9 @@ func sensitiveColumns(sql string) bool {
 	// Names only: a string literal (LIKE '%password_reset%') is not a
 	// column read, and a column about a secret's metadata
 	// (password_reset_sent_at, token_expires_at) holds no secret.
+	if !sensitiveColumnsRe().MatchString(sql) {
+		return false
+	}
 	sql = sqlLiteralRe().ReplaceAllString(sql, "''")
 	for _, id := range sqlIdentRe().FindAllString(sql, -1) {
 		if sensitiveColumnsRe().MatchString(id) && !metadataColumn(strings.ToLower(id)) {
