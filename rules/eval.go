@@ -3,6 +3,7 @@
 package rules
 
 import (
+	"fmt"
 	gopath "path"
 	"strings"
 	"unicode"
@@ -31,6 +32,17 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 	}
 	e := &evaluation{out: &Outcome{}, exhaustive: exhaustive}
 	ctx.build = p.build
+	if ev.Kind == hook.KindMCP {
+		if n := jsonFanout(ev.ToolInput); n > MaxMCPValues {
+			// Every value of a tool input is analyzed by what it is: an
+			// input of hundreds of thousands of values would take seconds
+			// and a gigabyte. It is not understood, and says which limit.
+			e.out.Escalations = append(e.out.Escalations,
+				fmt.Sprintf("the tool input has too many values to analyze (%d; the limit is %d)", n, MaxMCPValues))
+			e.out.Decision = hook.Judge
+			return e.out
+		}
+	}
 	var d hook.Decision
 	switch ev.Kind {
 	case hook.KindShell:
@@ -269,4 +281,32 @@ func normalizeText(s string) string {
 		i += size
 	}
 	return s // no format character: the text as it is, not a copy
+}
+
+// MaxMCPValues bounds the values (object members and array elements) of a
+// tool input the rules analyze; a larger input is not understood.
+const MaxMCPValues = 20000
+
+// jsonFanout counts the members and elements of a JSON document (its commas
+// and openings outside strings) in one pass, without decoding it.
+func jsonFanout(raw []byte) int {
+	n, inString, escaped := 0, false, false
+	for _, c := range raw {
+		switch {
+		case escaped:
+			escaped = false
+		case inString:
+			switch c {
+			case '\\':
+				escaped = true
+			case '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == ',' || c == '{' || c == '[':
+			n++
+		}
+	}
+	return n
 }

@@ -34,3 +34,31 @@ func TestSecretScanLimit(t *testing.T) {
 		t.Errorf("redacted: %.100q", red)
 	}
 }
+
+// TestMCPValuesLimit: a tool input with more values than the rules analyze is
+// not understood (judge, the limit named), without being decoded; the count
+// ignores commas inside strings.
+func TestMCPValuesLimit(t *testing.T) {
+	p, err := ParseDefault()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	sb.WriteString(`{"items": [`)
+	for i := 0; i <= MaxMCPValues; i++ {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(`"x"`)
+	}
+	sb.WriteString(`]}`)
+	ctx := Context{Cwd: "/w", WorkspaceRoots: []string{"/w"}, Home: "/h"}
+	o := p.Evaluate(&hook.Event{Kind: hook.KindMCP, Server: "x", Tool: "get_items", ToolInput: []byte(sb.String())}, ctx)
+	if o.Decision != hook.Judge || !strings.Contains(strings.Join(o.Escalations, "; "), "too many values") {
+		t.Errorf("wide input: %s %v", o.Decision, o.Escalations)
+	}
+	prose := `{"body": "` + strings.Repeat("a, b, c, ", MaxMCPValues) + `"}`
+	if n := jsonFanout([]byte(prose)); n != 1 {
+		t.Errorf("commas inside a string counted: %d", n)
+	}
+}

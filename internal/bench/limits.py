@@ -50,8 +50,8 @@ def events():
     deep = "[" * 100000 + "]" * 100000
     yield "mcp: tool input nested 100,000 deep", dict(BASE, hook_event_name="beforeMCPExecution", mcp_server_name="x", tool_name="run",
                                                       tool_input=deep, command="npx x")
-    wide = json.dumps({"k%d" % i: "v %d token" % i for i in range(400000)})
-    yield "mcp: tool input with 400,000 keys", dict(BASE, hook_event_name="beforeMCPExecution", mcp_server_name="x", tool_name="run",
+    wide = json.dumps({"k%d" % i: "v %d token" % i for i in range(250000)})
+    yield "mcp: tool input with 250,000 keys", dict(BASE, hook_event_name="beforeMCPExecution", mcp_server_name="x", tool_name="run",
                                                     tool_input=wide, command="npx x")
 
 
