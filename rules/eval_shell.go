@@ -349,7 +349,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 			e.out.Escalations = append(e.out.Escalations, "no rule knows the command "+quoteShort(c.Text))
 		}
 	}
-	if d == hook.Allow && c.DynamicCode {
+	if d == hook.Allow && c.DynamicCode && !effects.SourcesCompletion(c) {
 		d = hook.Judge
 		e.out.Escalations = append(e.out.Escalations, "runs shell code that is only known at run time: "+quoteShort(c.Text))
 	}

@@ -155,7 +155,7 @@ func (a *analysis) run() {
 			}
 		}
 	}
-	if c.DynamicCode {
+	if c.DynamicCode && !SourcesCompletion(c) {
 		r.Code = append(r.Code, CodeEffect{Kind: "stdin", Lang: "shell", Found: []string{"only known at run time"}})
 		r.unknown("runs shell code only known at run time")
 	}

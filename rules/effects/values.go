@@ -88,6 +88,16 @@ func (a *analysis) value(kind, v string, dyn bool) {
 	if dyn && a.env.LoopFiles[v] && a.env.Placeholder != nil {
 		v, dyn = "{xargs input}", false // for f in $(git ls-files): the files listed
 	}
+	if dyn && kind == OperandScript && completionScript(v) {
+		return // source <(kubectl completion bash): the tool's own completion functions
+	}
+	if dyn && (kind == OperandWrite || kind == OperandRead) && workspaceListing(v) && a.env.Classify != nil &&
+		slices.ContainsFunc(a.env.Classify(".", a.c.Cwd), func(c string) bool { return c == "inside" || c == "workspace" }) {
+		// sed -i … $(git ls-files '*.ts'), perl -pi … $(git grep -l X):
+		// the files the listing names, in this workspace.
+		a.file(map[string]string{OperandWrite: OpWrite, OperandRead: OpRead}[kind], "{}", false)
+		return
+	}
 	if dyn && v != "{xargs input}" {
 		if kind == OperandPID && userPortListener(v) {
 			return // kill $(lsof -t -i:3000): the dev server on that port
@@ -602,8 +612,20 @@ func userPortListener(v string) bool {
 		switch {
 		case w == "-t":
 			terse = true
+		case w == "-ti" || w == "-it" || w == "-tni" || w == "-tin" || w == "-nti":
+			// -ti :3000 (the flags together, the address next)
+			terse = true
+			if i+1 < len(f) && (strings.HasPrefix(f[i+1], ":") || strings.HasPrefix(f[i+1], "tcp:")) {
+				i++
+				_, p, _ := strings.Cut(f[i], ":")
+				n, err := strconv.Atoi(p)
+				if err != nil {
+					return false
+				}
+				port = n
+			}
 		case w == "-sTCP:LISTEN":
-		case strings.HasPrefix(w, "-ti:") || strings.HasPrefix(w, "-i:") || w == "-i" && i+1 < len(f):
+		case strings.HasPrefix(w, "-ti:") || strings.HasPrefix(w, "-i:") || strings.HasPrefix(w, "-tiTCP:") || w == "-i" && i+1 < len(f):
 			if w == "-i" {
 				i++
 				w = f[i]
@@ -683,6 +705,53 @@ func harmlessPager(v string) bool {
 	}
 	for _, w := range f[1:] {
 		if !pagerOption().MatchString(w) {
+			return false
+		}
+	}
+	return true
+}
+
+// completionScriptRe is a process substitution of a known CLI printing its
+// shell completion functions.
+var completionScriptRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^<\((kubectl|helm|gh|glab|npm|pnpm|docker|minikube|kind|k3d|flux|argocd|istioctl|eksctl|k9s|cilium|velero|` +
+		`hugo|stern|kustomize|rustup|poetry|deno|bun|uv|pipx|cargo|terraform|vault|nomad|consul|op|doctl|linkerd|skaffold|tilt|` +
+		`goreleaser|golangci-lint|task|just|mise|rg|fd|bat|starship|zoxide|direnv) (completion|completions)( -s)? (bash|zsh|fish)\)$`)
+})
+
+// completionScript reports source <(TOOL completion SHELL).
+func completionScript(v string) bool { return completionScriptRe().MatchString(v) }
+
+// SourcesCompletion reports source <(TOOL completion SHELL) (or .): a known
+// CLI's completion functions, code that is generated but known.
+func SourcesCompletion(c *shell.Command) bool {
+	return (c.Name == "source" || c.Name == ".") && len(c.Args) == 1 && completionScript(c.Args[0])
+}
+
+// workspaceListing reports an operand that is a command substitution of a
+// listing of this repository's files (git ls-files, git grep -l, git diff
+// --name-only), optionally filtered by grep -v.
+func workspaceListing(v string) bool {
+	inner, ok := strings.CutPrefix(v, "$(")
+	if !ok || !strings.HasSuffix(inner, ")") {
+		return false
+	}
+	inner = strings.TrimSuffix(inner, ")")
+	if strings.ContainsAny(inner, "`$;&><") || strings.Contains(inner, "..") {
+		return false
+	}
+	stages := strings.Split(inner, "|")
+	first := strings.Fields(stages[0])
+	switch {
+	case len(first) >= 2 && first[0] == "git" && first[1] == "ls-files":
+	case len(first) >= 3 && first[0] == "git" && first[1] == "grep" && (slices.Contains(first, "-l") || slices.Contains(first, "--files-with-matches")):
+	case len(first) >= 3 && first[0] == "git" && first[1] == "diff" && slices.Contains(first, "--name-only"):
+	default:
+		return false
+	}
+	for _, st := range stages[1:] {
+		f := strings.Fields(st)
+		if len(f) == 0 || f[0] != "grep" && f[0] != "sort" && f[0] != "uniq" && f[0] != "head" && f[0] != "tail" {
 			return false
 		}
 	}
