@@ -72,8 +72,8 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		d = hook.Allow
 	}
 	var findSet map[string]bool
-	var written []string           // absolute paths the line's commands write, in order
-	envrcDirs := map[string]bool{} // folders whose .envrc this line wrote with harmless content
+	var written []string            // absolute paths the line's commands write, in order
+	e.envrcDirs = map[string]bool{} // folders whose .envrc this line wrote with harmless content
 	stages := map[int][]*effects.Record{}
 	copies := map[int]string{} // command index → the example copy it made
 	e.exportLoads = sendsNothing(res.Commands)
@@ -128,7 +128,6 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			e.out.Escalations = append(e.out.Escalations, "sets the environment from the output of "+c.Name+" (`"+text.Truncate(c.Text, 80)+"`)")
 			d = hook.Stricter(d, hook.Judge)
 		}
-		e.envrcDirs = envrcDirs
 		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
 		for _, r := range c.Redirects {
@@ -136,7 +135,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			// only sets literal variables and calls direnv's helpers.
 			if (r.Op == ">" || r.Op == ">|") && isEnvrc(r.Target) {
 				abs := effects.NormalizePath(r.Target, c.Cwd, ctx.Home)
-				envrcDirs[path.Dir(abs)] = c.OutputKnown && harmlessEnvrc(c.Output)
+				e.envrcDirs[path.Dir(abs)] = c.OutputKnown && harmlessEnvrc(c.Output)
 			}
 		}
 		if n := len(e.out.Parts); n > n0 {
@@ -518,15 +517,17 @@ func agentRiskWords(content string) bool {
 
 // agentRiskStems are word beginnings that make agent instructions a matter
 // for the judge (see agentRiskWords).
-var agentRiskStems = []string{"run", "exec", "execut", "install", "download", "upload", "fetch", "curl", "wget", "send", "post",
+// Each stem also covers the words it begins ("exec" execute, "env"
+// environment, "sh" shell); words are cut at anything but letters, '.', '_'
+// and '-', and trimmed of those.
+var agentRiskStems = []string{"run", "exec", "install", "download", "upload", "fetch", "curl", "wget", "send", "post",
 	"push", "publish", "deploy", "delet", "remov", "rm", "wipe", "eras", "clean", "drop", "truncat", "overwrit", "chmod", "chown",
-	"sudo", "bash", "sh", "zsh", "eval", "base64", "script", "command", "shell", "terminal", "approv", "confirm", "permission",
-	"permit", "allow", "ask", "prompt", "hook", "guard", "security", "safety", "safe", "secur", "secret", "credential", "token",
-	"password", "passwd", "key", "keys", ".env", "env", "environment", "ssh", "aws", "cloud", "ignor", "bypass", "skip", "disabl",
-	"overrid", "without", "never", "always", "silent", "quiet", "hide", "hidden", "secret", "don't", "dont", "not", "no-verify",
-	"verify", "force", "http", "url", "webhook", "paste", "gist", "email", "mail", "share", "exfil", "leak", "cron", "startup",
-	"bashrc", "zshrc", "profile", "system", "root", "admin", "user", "tell", "mention", "inform", "report", "agent", "assistant",
-	"ai", "claude", "cursor", "copilot", "model", "instruction", "rule", "polic"}
+	"sudo", "bash", "sh", "zsh", "eval", "base64", "script", "command", "terminal", "approv", "confirm", "permi", "allow",
+	"ask", "prompt", "hook", "guard", "secur", "safe", "secret", "credential", "token", "passw", "key", "env", "ssh", "aws",
+	"cloud", "ignor", "bypass", "skip", "disabl", "overrid", "without", "never", "always", "silent", "quiet", "hid", "dont",
+	"not", "no-verify", "verify", "force", "http", "url", "webhook", "paste", "gist", "email", "mail", "share", "exfil", "leak", "cron",
+	"startup", "bashrc", "zshrc", "profile", "system", "root", "admin", "user", "tell", "mention", "inform", "report", "agent",
+	"assistant", "ai", "claude", "cursor", "copilot", "model", "instruction", "rule", "polic"}
 
 // madeHere reports abs among the written paths, or inside one of them (a
 // folder an archive was unpacked into).

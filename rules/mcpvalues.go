@@ -380,7 +380,7 @@ func adminAPI(v string) string {
 	case "8500":
 		return "Consul's API"
 	}
-	if h := strings.ToLower(u.Hostname()); h != "localhost" && !strings.HasPrefix(h, "127.") && h != "::1" && h != "0.0.0.0" {
+	if !effects.LoopbackHost(v) {
 		// A data store on another machine of a private network is shared
 		// infrastructure (on this machine, a dev container).
 		switch p := strings.ToLower(u.Path); {

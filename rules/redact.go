@@ -76,9 +76,10 @@ func (p *Policy) Redact(s string) string {
 // ContainsSecret reports whether any secret detector matches s, and which:
 // the secret detector (any confidence, as redaction) or a rule marked secret.
 func (p *Policy) ContainsSecret(s string) (string, bool) {
-	if res := secrets.Scan(s, secrets.Options{}); len(res.Findings) > 0 {
+	switch res := secrets.Scan(s, secrets.Options{}); {
+	case len(res.Findings) > 0:
 		return SecretRulePrefix + res.Findings[0].RuleID, true
-	} else if res.Incomplete != "" {
+	case res.Incomplete != "":
 		return SecretRulePrefix + "scan-incomplete", true
 	}
 	if p.index == nil {

@@ -482,7 +482,7 @@ func (a *analysis) loopbackRequest() {
 		return
 	}
 	for _, n := range a.r.Network {
-		if n.Dest != "" && !loopbackDest(n.Dest) {
+		if n.Dest != "" && !LoopbackHost(n.Dest) {
 			return // "": the request's own items, sent where it goes
 		}
 	}
@@ -490,20 +490,6 @@ func (a *analysis) loopbackRequest() {
 		a.r.Network[i].Local = true
 	}
 	a.r.Mutates = ""
-}
-
-// loopbackDest reports a destination on this machine (localhost, 127.x,
-// ::1, or HTTPie's :PORT shorthand).
-func loopbackDest(dest string) bool {
-	d := strings.TrimPrefix(strings.TrimPrefix(dest, "http://"), "https://")
-	if strings.HasPrefix(d, ":") {
-		return true
-	}
-	host := d
-	if i := strings.IndexAny(host, ":/"); i >= 0 {
-		host = host[:i]
-	}
-	return host == "localhost" || strings.HasPrefix(host, "127.") || host == "[::1]" || host == "0.0.0.0"
 }
 
 // forgeAuthCheck: ssh -T git@github.com (no remote command) only checks that
@@ -553,7 +539,7 @@ func (a *analysis) packageFieldsOnly() {
 		}
 		switch {
 		case strings.HasPrefix(key, "scripts."):
-			if lifecycleScript(strings.TrimPrefix(key, "scripts.")) {
+			if lifecycleScripts[strings.TrimPrefix(key, "scripts.")] {
 				return
 			}
 		case key == "version" || key == "description" || key == "name" || key == "type" || key == "license" || key == "private" ||
@@ -565,17 +551,13 @@ func (a *analysis) packageFieldsOnly() {
 	a.r.Mutates = ""
 }
 
-// lifecycleScript reports a package.json script npm, yarn or pnpm run on
-// their own (install, publish and pack steps, and their pre/post hooks).
-func lifecycleScript(name string) bool {
-	base := strings.TrimPrefix(strings.TrimPrefix(name, "pre"), "post")
-	switch base {
-	case "install", "uninstall", "prepare", "publish", "prepublish", "prepublishOnly", "pack", "version", "shrinkwrap",
-		"dependencies", "restart", "":
-		return true
-	}
-	return name == "prepare" || name == "preprepare" || name == "postprepare"
-}
+// lifecycleScripts are the package.json scripts npm, yarn or pnpm run on
+// their own: install, publish, pack and version steps and their pre/post hooks.
+var lifecycleScripts = map[string]bool{"preinstall": true, "install": true, "postinstall": true, "preuninstall": true,
+	"uninstall": true, "postuninstall": true, "prepare": true, "preprepare": true, "postprepare": true, "prepublish": true,
+	"prepublishOnly": true, "publish": true, "postpublish": true, "prepack": true, "pack": true, "postpack": true,
+	"preversion": true, "version": true, "postversion": true, "preshrinkwrap": true, "shrinkwrap": true, "postshrinkwrap": true,
+	"dependencies": true, "prerestart": true, "restart": true, "postrestart": true}
 
 // installedCopy reports a program path that is the project's own install
 // of a known program: .venv/bin/pip, venv/bin/python, node_modules/.bin/eslint

@@ -364,6 +364,36 @@ func codePaths(code string) []string {
 // wildcard-DNS names such as 169.254.169.254.nip.io).
 func ClassifyHost(dest string) (local, metadata bool) { return classifyHost(dest) }
 
+// LoopbackHost reports a destination on this machine itself (localhost,
+// 127.0.0.0/8, ::1, 0.0.0.0, or HTTPie's :PORT shorthand), not merely on a
+// private network.
+func LoopbackHost(dest string) bool {
+	if strings.HasPrefix(dest, ":") {
+		return true
+	}
+	host := destHost(dest)
+	if host == "localhost" || host == "localhost.localdomain" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := parseLooseIP(host)
+	return ip != nil && (ip.IsLoopback() || ip.IsUnspecified())
+}
+
+// destHost returns the host of a URL or host[:port][/path], lower-cased,
+// without brackets or a trailing dot.
+func destHost(dest string) string {
+	host := dest
+	if u, err := url.Parse(dest); err == nil && u.Host != "" {
+		host = u.Hostname()
+	} else {
+		host, _, _ = strings.Cut(strings.TrimPrefix(strings.TrimPrefix(dest, "http://"), "https://"), "/")
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+	}
+	return strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+}
+
 // MetadataHostIn returns a cloud metadata host named anywhere in v (a URL,
 // a URL inside one of its parameters, percent-encoded or not), or "".
 func MetadataHostIn(v string) string {
@@ -404,16 +434,7 @@ func EncodedHostLabel(host string) string {
 }
 
 func classifyHost(dest string) (local, metadata bool) {
-	host := dest
-	if u, err := url.Parse(dest); err == nil && u.Host != "" {
-		host = u.Hostname()
-	} else {
-		host, _, _ = strings.Cut(strings.TrimPrefix(strings.TrimPrefix(dest, "http://"), "https://"), "/")
-		if h, _, err := net.SplitHostPort(host); err == nil {
-			host = h
-		}
-	}
-	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	host := destHost(dest)
 	switch host {
 	case "metadata.google.internal", "metadata", "instance-data", "instance-data.ec2.internal", "metadata.azure.internal":
 		return false, true
