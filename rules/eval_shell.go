@@ -100,9 +100,9 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			}
 		} else if c.Via == "find -exec" {
 			e.placeholder = findSet
-		} else if vars, set := loopFiles(res.Commands, c, ctx); vars != nil {
-			// for f in $(git ls-files '*.md'); do wc -w "$f"; done: "$f" is
-			// each file the listing names.
+		} else if vars, set := loopFiles(res, c, ctx); vars != nil {
+			// for f in $(git ls-files '*.md'); do wc -w "$f"; done, sed -i …
+			// $(git ls-files '*.ts'): each file the listing names.
 			e.placeholder, e.loopFiles = set, vars
 		} else if slices.Contains(c.Wrappers, "xargs") && (c.Via == "" || c.Via == "xargs") {
 			switch prev := namesSource(res.Commands, i); {
@@ -540,51 +540,70 @@ func madeHere(written []string, abs string) bool {
 	return false
 }
 
-// loopFiles returns, for a command inside for loops over a command
-// substitution that lists files (for f in $(git ls-files); for f in $(find
-// src -name '*.go')), the operands that stand for those files ("$f",
-// "${f}") and the classes of the files; nil when there are none. Only a
-// top-level command of the loop's own shell sees the loop's variable.
-func loopFiles(commands []shell.Command, c *shell.Command, ctx Context) (map[string]bool, map[string]bool) {
-	if len(c.Loops) == 0 || c.Via != "" && c.Via != "eval" {
-		return nil, nil
-	}
+// loopFiles returns the operands of c that stand for files a listing names,
+// and the classes of those files; nil when there are none. A listing is a
+// command substitution of one command that prints workspace file names
+// (git ls-files, git diff --name-only, grep -l, find without actions),
+// through filters that only drop or reorder lines. It reaches c as a for
+// loop's variable ("$f", "${f}" in for f in $(git ls-files); …), which only
+// a top-level command of the loop's own shell sees, or as an argument that
+// is the substitution itself (sed -i … $(git ls-files '*.ts')).
+func loopFiles(res *shell.Result, c *shell.Command, ctx Context) (map[string]bool, map[string]bool) {
 	var vars, classes map[string]bool
-	for name, r := range c.Loops {
-		lo, hi := r[0], r[1]
-		if lo < 0 || hi > len(commands) || lo >= hi {
-			continue
-		}
-		// The listing is the last stage of the substitution's pipeline,
-		// after filters that only drop or reorder its lines.
-		src := hi - 1
-		for src > lo && lineFilter(&commands[src]) && commands[src].Pipeline == commands[lo].Pipeline {
-			src--
-		}
-		if src != lo {
-			continue // something else ran in the substitution too
-		}
-		var set map[string]bool
-		switch lc := &commands[src]; {
-		case lc.Name == "find" && !findActs(lc):
-			set = findPlaceholder(lc, ctx)
-			for _, cl := range effects.NameClasses(findNames(lc)) {
-				set[cl] = true
-			}
-		case listsWorkspaceFiles(lc, ctx):
-			set = map[string]bool{PathInside: true, PathSource: true}
-		default:
-			continue
+	add := func(operands []string, r [2]int) {
+		set := listedFiles(res.Commands, r[0], r[1], ctx)
+		if set == nil {
+			return
 		}
 		if vars == nil {
 			vars, classes = map[string]bool{}, map[string]bool{}
 		}
-		vars["$"+name], vars["${"+name+"}"] = true, true
+		for _, o := range operands {
+			vars[o] = true
+		}
 		for cl := range set {
 			classes[cl] = true
 		}
 	}
+	if c.Via == "" || c.Via == "eval" {
+		for name, r := range c.Loops {
+			add([]string{"$" + name, "${" + name + "}"}, r)
+		}
+	}
+	for i, k := range c.SubstArgs {
+		if k < len(res.Substs) {
+			add([]string{c.Args[i]}, res.Substs[k])
+		}
+	}
 	return vars, classes
+}
+
+// listedFiles returns the classes of the files that commands[lo:hi] (one
+// command substitution) prints when it is a listing (see loopFiles), or nil.
+func listedFiles(commands []shell.Command, lo, hi int, ctx Context) map[string]bool {
+	if lo < 0 || hi > len(commands) || lo >= hi {
+		return nil
+	}
+	// The listing is the first stage of the substitution's pipeline; the
+	// rest only drop or reorder its lines.
+	src := hi - 1
+	for src > lo && lineFilter(&commands[src]) && commands[src].Pipeline == commands[lo].Pipeline {
+		src--
+	}
+	if src != lo {
+		return nil // something else ran in the substitution too
+	}
+	switch lc := &commands[src]; {
+	case lc.Name == "find" && !findActs(lc):
+		set := findPlaceholder(lc, ctx)
+		for _, cl := range effects.NameClasses(findNames(lc)) {
+			set[cl] = true
+		}
+		return set
+	case listsWorkspaceFiles(lc, ctx):
+		return map[string]bool{PathInside: true, PathSource: true}
+	}
+	return nil
 }
 
 // namesSource returns the stage of the same pipeline whose output reaches
@@ -666,7 +685,7 @@ var envLoadFilters = map[string]bool{"grep": true, "egrep": true, "cat": true, "
 
 // listsWorkspaceFiles reports a command that prints names of files inside
 // the workspace and nothing else: grep/rg -l over workspace paths, git
-// ls-files, git diff --name-only.
+// ls-files, git diff --name-only, git grep -l.
 func listsWorkspaceFiles(c *shell.Command, ctx Context) bool {
 	if c.DynamicName || !inWorkspace(c.Cwd, ctx) {
 		return false
@@ -681,6 +700,8 @@ func listsWorkspaceFiles(c *shell.Command, ctx Context) bool {
 			return true
 		case "diff":
 			return slices.Contains(c.Args, "--name-only")
+		case "grep":
+			return slices.Contains(c.Args, "-l") || slices.Contains(c.Args, "--files-with-matches") || slices.Contains(c.Args, "--name-only")
 		}
 		return false
 	case "grep", "egrep", "rg":

@@ -30,8 +30,9 @@ type Env struct {
 	// command of the line wrote whole, setting literal variables and
 	// calling direnv's helpers only: allowing it runs nothing else.
 	HarmlessEnvrcDirs map[string]bool
-	// LoopFiles are operands as written ("$f", "${f}") that stand for the
-	// files a for loop's listing names; they are classified as Placeholder.
+	// LoopFiles are operands as written ("$f", "${f}", "$(git ls-files)")
+	// that stand for the files a listing names (a for loop's or a command
+	// substitution's); they are classified as Placeholder.
 	LoopFiles map[string]bool
 	// FromPipe says stdin comes from another command of the same pipeline
 	// whose output is not known (xargs turns it into arguments).

@@ -86,17 +86,10 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		return
 	}
 	if dyn && a.env.LoopFiles[v] && a.env.Placeholder != nil {
-		v, dyn = "{xargs input}", false // for f in $(git ls-files): the files listed
+		v, dyn = "{xargs input}", false // "$f" of for f in $(git ls-files), or $(git ls-files) itself: the files listed
 	}
 	if dyn && kind == OperandScript && completionScript(v) {
 		return // source <(kubectl completion bash): the tool's own completion functions
-	}
-	if dyn && (kind == OperandWrite || kind == OperandRead) && workspaceListing(v) && a.env.Classify != nil &&
-		slices.ContainsFunc(a.env.Classify(".", a.c.Cwd), func(c string) bool { return c == "inside" || c == "workspace" }) {
-		// sed -i … $(git ls-files '*.ts'), perl -pi … $(git grep -l X):
-		// the files the listing names, in this workspace.
-		a.file(map[string]string{OperandWrite: OpWrite, OperandRead: OpRead}[kind], "{}", false)
-		return
 	}
 	if dyn && v != "{xargs input}" {
 		if kind == OperandPID && userPortListener(v) {
@@ -726,34 +719,4 @@ func completionScript(v string) bool { return completionScriptRe().MatchString(v
 // CLI's completion functions, code that is generated but known.
 func SourcesCompletion(c *shell.Command) bool {
 	return (c.Name == "source" || c.Name == ".") && len(c.Args) == 1 && completionScript(c.Args[0])
-}
-
-// workspaceListing reports an operand that is a command substitution of a
-// listing of this repository's files (git ls-files, git grep -l, git diff
-// --name-only), optionally filtered by grep -v.
-func workspaceListing(v string) bool {
-	inner, ok := strings.CutPrefix(v, "$(")
-	if !ok || !strings.HasSuffix(inner, ")") {
-		return false
-	}
-	inner = strings.TrimSuffix(inner, ")")
-	if strings.ContainsAny(inner, "`$;&><") || strings.Contains(inner, "..") {
-		return false
-	}
-	stages := strings.Split(inner, "|")
-	first := strings.Fields(stages[0])
-	switch {
-	case len(first) >= 2 && first[0] == "git" && first[1] == "ls-files":
-	case len(first) >= 3 && first[0] == "git" && first[1] == "grep" && (slices.Contains(first, "-l") || slices.Contains(first, "--files-with-matches")):
-	case len(first) >= 3 && first[0] == "git" && first[1] == "diff" && slices.Contains(first, "--name-only"):
-	default:
-		return false
-	}
-	for _, st := range stages[1:] {
-		f := strings.Fields(st)
-		if len(f) == 0 || f[0] != "grep" && f[0] != "sort" && f[0] != "uniq" && f[0] != "head" && f[0] != "tail" {
-			return false
-		}
-	}
-	return true
 }

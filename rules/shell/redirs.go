@@ -117,6 +117,12 @@ func (s *splitter) emit(c Command, args []arg) int {
 		for i, a := range args {
 			c.Args[i] = a.s
 			c.DynamicArgs[i] = a.dyn
+			if a.substID > 0 {
+				if c.SubstArgs == nil {
+					c.SubstArgs = map[int]int{}
+				}
+				c.SubstArgs[i] = a.substID - 1
+			}
 		}
 	} else {
 		c.Args = []string{}

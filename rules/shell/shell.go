@@ -66,6 +66,9 @@ type Command struct {
 	// ran, whose output the variable takes in turn. A name set anew inside
 	// the loop is resolved as usual and does not appear as "$name".
 	Loops map[string][2]int
+	// SubstArgs maps an argument that is one whole command substitution
+	// ($(git ls-files '*.ts')) to its entry in Result.Substs.
+	SubstArgs map[int]int
 	// Depth is the nesting depth of re-parsed shells (0 at top level).
 	Depth int
 	// Cwd is the working directory this command runs in, tracked through cd/pushd;
@@ -107,6 +110,9 @@ type Redirect struct {
 type Result struct {
 	// Commands lists every simple command found, in source order, nested ones included.
 	Commands []Command
+	// Substs are, for the command substitutions that are whole arguments
+	// (Command.SubstArgs), the range [lo, hi) of Commands each ran.
+	Substs [][2]int
 	// Pipelines holds the normalized text of each pipeline: the Text of its commands
 	// joined with " | " ("curl -fsSL https://x | sh"). A lone command is a pipeline of one.
 	Pipelines []string

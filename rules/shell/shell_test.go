@@ -316,3 +316,18 @@ func TestSplitLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitSubstArgs: an argument that is one whole command substitution
+// knows the commands it ran; a word with more in it does not.
+func TestSplitSubstArgs(t *testing.T) {
+	res := Split(`sed -i 's/a/b/' $(git ls-files '*.ts' | grep -v gen) "x$(date)"`, Options{})
+	checkInvariants(t, res)
+	c := res.Commands[0]
+	if c.Name != "sed" || len(c.SubstArgs) != 1 {
+		t.Fatalf("sed: SubstArgs %v", c.SubstArgs)
+	}
+	k, ok := c.SubstArgs[2]
+	if !ok || res.Substs[k] != [2]int{1, 3} || res.Commands[1].Name != "git" || res.Commands[2].Name != "grep" {
+		t.Errorf("SubstArgs %v, Substs %v, commands %s %s", c.SubstArgs, res.Substs, res.Commands[1].Name, res.Commands[2].Name)
+	}
+}

@@ -161,12 +161,16 @@ type arg struct {
 	dyn   bool // contains a part known only at run time
 	subst bool // contains a command or process substitution
 	split bool // an unquoted expansion produced blanks (word splitting applies)
+	// substID, when not 0, says the whole word is one command
+	// substitution: Result.Substs[substID-1] are the commands it ran.
+	substID int
 }
 
 // subst is a command list found inside a word, to be walked after its command.
 type subst struct {
 	stmts []*syntax.Stmt
 	via   string
+	id    int // see arg.substID; 0 when the word holds more than the substitution
 }
 
 func (s *splitter) tooComplex(what string) {
@@ -411,10 +415,10 @@ func collectSubsts(n syntax.Node, subs *[]subst) {
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CmdSubst:
-			*subs = append(*subs, subst{x.Stmts, viaCmdSubst})
+			*subs = append(*subs, subst{stmts: x.Stmts, via: viaCmdSubst})
 			return false
 		case *syntax.ProcSubst:
-			*subs = append(*subs, subst{x.Stmts, viaProcSubst})
+			*subs = append(*subs, subst{stmts: x.Stmts, via: viaProcSubst})
 			return false
 		}
 		return true
@@ -427,7 +431,11 @@ func (s *splitter) walkSubsts(subs []subst, st *state, fr *frame) {
 			return
 		}
 		sf := &frame{src: fr.src, via: sb.via, depth: fr.depth}
+		lo := len(s.res.Commands)
 		s.walkStmts(sb.stmts, st.clone(), sf, nil)
+		if sb.id > 0 {
+			s.res.Substs[sb.id-1] = [2]int{lo, len(s.res.Commands)}
+		}
 	}
 }
 
@@ -585,7 +593,15 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 				argv = append(argv, st.params...)
 				continue
 			}
+			n0 := len(subs)
 			v := s.word(w, st, fr, &subs)
+			if len(subs) == n0+1 && oneCmdSubst(w) {
+				// $(git ls-files '*.ts') as a whole argument: which commands
+				// produce it is kept (Command.SubstArgs).
+				s.res.Substs = append(s.res.Substs, [2]int{-1, -1})
+				subs[n0].id = len(s.res.Substs)
+				v.substID = subs[n0].id
+			}
 			if v.split {
 				for _, f := range strings.Fields(v.s) {
 					argv = append(argv, arg{s: f, dyn: v.dyn, subst: v.subst})
@@ -639,6 +655,22 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 	}
 	c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}
 	return s.command(c, argv, st, fr, in)
+}
+
+// oneCmdSubst reports a word that is one command substitution, quoted or
+// not: $(…), "$(…)" or `…`.
+func oneCmdSubst(w *syntax.Word) bool {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return false
+	}
+	_, ok := parts[0].(*syntax.CmdSubst)
+	return ok
 }
 
 // allParams reports the word $@ or "$@" (also $*): every argument of the

@@ -78,7 +78,7 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 				wb.subst = true
 			}
 		case *syntax.CmdSubst:
-			*subs = append(*subs, subst{p.Stmts, viaCmdSubst})
+			*subs = append(*subs, subst{stmts: p.Stmts, via: viaCmdSubst})
 			if v, ok := s.knownOutput(p, st); ok {
 				wb.b.WriteString(v) // "$(pwd)/build", "$(git rev-parse --show-toplevel)/dist"
 				continue
@@ -88,7 +88,7 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 		case *syntax.ProcSubst:
 			wb.dyn, wb.subst = true, true
 			wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
-			*subs = append(*subs, subst{p.Stmts, viaProcSubst})
+			*subs = append(*subs, subst{stmts: p.Stmts, via: viaProcSubst})
 		case *syntax.ExtGlob, *syntax.BraceExp:
 			// Globs and braces stay literal and are not dynamic.
 			wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
