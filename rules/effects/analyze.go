@@ -610,31 +610,15 @@ func (a *analysis) projectBinary(prog string) bool {
 }
 
 // debugsProjectBinary accepts a debugger that runs the program it debugs
-// (gdb -batch -ex run -ex bt --args ./build/server) when that program is
-// one the project's build made.
+// (gdb -batch -ex run -ex bt --args ./build/server) when that program (the
+// first file it reads: its operand, --args or --file) is one the project's
+// build made.
 func (a *analysis) debugsProjectBinary() {
 	prog := ""
-	args := a.c.Args
-	for i := 0; i < len(args); i++ {
-		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] {
-			return
-		}
-		switch v := args[i]; {
-		case v == "--args" || v == "--":
-			if i+1 < len(args) {
-				prog = args[i+1]
-			}
-			i = len(args)
-		case v == "-ex" || v == "--ex" || v == "-eval-command" || v == "--eval-command" || v == "-iex" || v == "-o" ||
-			v == "--one-line" || v == "-O" || v == "-k" || v == "-x" || v == "-s" || v == "-d" || v == "-cd" || v == "-c" ||
-			v == "--core" || v == "-a" || v == "--arch" || v == "-f" || v == "--file" || v == "-p" || v == "--pid":
-			if (v == "-f" || v == "--file") && i+1 < len(args) {
-				prog = args[i+1]
-			}
-			i++
-		case strings.HasPrefix(v, "-"):
-		case prog == "":
-			prog = v
+	for _, f := range a.r.Files {
+		if f.Op == OpRead {
+			prog = f.Path
+			break
 		}
 	}
 	if prog == "" || !a.projectBinary(prog) {

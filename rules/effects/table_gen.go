@@ -44054,7 +44054,8 @@ func program232() *Spec {
 				Names: []string{
 					"--args",
 				},
-				Stop: true,
+				Value: "read",
+				Stop:  true,
 			},
 			{
 				Names: []string{
@@ -44184,14 +44185,19 @@ func program233() *Spec {
 			},
 			{
 				Names: []string{
+					"-f",
+					"--file",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
 					"-a",
 					"--arch",
 					"-c",
 					"--core",
 					"-l",
 					"--script-language",
-					"-f",
-					"--file",
 				},
 				Value: "any",
 			},
@@ -54350,4 +54356,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "705c4358b5137c0a374990a59b659e2c866a2e79c46ecfea7b3d56cec4d54129"
+const generatedHash = "692a47890e735589de3c535823b6ab44a5be0e8bd937cf24e5f498f0512a3aa6"
