@@ -103,8 +103,11 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 	var ids []string
 	// Each text lower-cased once, not once per rule (a prompt or a file's
 	// content can be megabytes).
-	lowers := map[string][]string{} // target → its texts lower-cased, by index
+	var lowers map[string][]string // target → its texts lower-cased, by index
 	lowerOf := func(target string, i int) string {
+		if lowers == nil {
+			lowers = make(map[string][]string, 2)
+		}
 		ls := lowers[target]
 		if ls == nil {
 			ls = make([]string, len(targets[target]))
