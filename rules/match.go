@@ -40,7 +40,7 @@ func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
 		if lower == "" {
 			lower = htext.Lower(text)
 		}
-		if !passesPrefilter(c.literals, lower) {
+		if !passesPrefilter(c.literals, lower, e) {
 			return false
 		}
 	}
@@ -60,7 +60,7 @@ func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
 			found = c.keywordSet.any(lower)
 		} else {
 			for _, k := range c.keywords {
-				if strings.Contains(lower, k) {
+				if e.contains(lower, k) {
 					found = true
 					break
 				}
@@ -156,6 +156,8 @@ type evaluation struct {
 	exportLoads bool
 	// exhaustive keeps trying rules after a deny, to explain every match.
 	exhaustive bool
+	// memo remembers which literals the long text being matched holds.
+	memo *containsMemo
 }
 
 func (e *evaluation) add(r *Rule, part string) hook.Decision {

@@ -151,20 +151,20 @@ func rulePrefilter(patterns []string) [][][]string {
 }
 
 // passesPrefilter reports whether lower (lowercased text) may match one of the patterns.
-func passesPrefilter(patterns [][][]string, lower string) bool {
+func passesPrefilter(patterns [][][]string, lower string, e *evaluation) bool {
 	for _, cs := range patterns {
-		if satisfies(cs, lower) {
+		if satisfies(cs, lower, e) {
 			return true
 		}
 	}
 	return false
 }
 
-func satisfies(cs [][]string, lower string) bool {
+func satisfies(cs [][]string, lower string, e *evaluation) bool {
 	for _, clause := range cs {
 		found := false
 		for _, lit := range clause {
-			if strings.Contains(lower, lit) {
+			if e.contains(lower, lit) {
 				found = true
 				break
 			}
@@ -174,4 +174,32 @@ func satisfies(cs [][]string, lower string) bool {
 		}
 	}
 	return true
+}
+
+// memoMin is the text length from which an evaluation remembers which
+// literals a text holds: below it a search costs less than the lookup.
+const memoMin = 64 << 10
+
+// containsMemo remembers which literals one long text holds: an event's
+// rules share many prefilter literals and keywords, and over megabytes each
+// strings.Contains is a pass over the whole text.
+type containsMemo struct {
+	text string
+	has  map[string]bool
+}
+
+// contains is strings.Contains(lower, lit), remembered for long text.
+func (e *evaluation) contains(lower, lit string) bool {
+	if e == nil || len(lower) < memoMin {
+		return strings.Contains(lower, lit)
+	}
+	if e.memo == nil || e.memo.text != lower {
+		e.memo = &containsMemo{text: lower, has: map[string]bool{}}
+	}
+	has, ok := e.memo.has[lit]
+	if !ok {
+		has = strings.Contains(lower, lit)
+		e.memo.has[lit] = has
+	}
+	return has
 }

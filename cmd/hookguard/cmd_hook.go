@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"time"
 
 	"github.com/hookguard/hookguard/internal/hook"
@@ -37,6 +38,12 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 		// events, which answer {} (allow).
 		return unreadable(stdout, "bad hookguard flags", fmt.Sprintf("unknown dialect %q (use cursor or claude)", *dialect))
 	}
+	// One event, then the process ends: the collector runs only when the
+	// heap nears hookMemoryLimit, not each time the heap doubles from 4 MB
+	// (an event of megabytes otherwise pays several collections, with
+	// every goroutine stopped, for memory the exit frees anyway).
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(hookMemoryLimit))
 	start := time.Now()
 	written := false // an answer is on stdout: never write a second one
 	defer func() {
@@ -84,6 +91,10 @@ func runHook(args []string, stdin io.Reader, stdout, stderr io.Writer) (err erro
 	startResidentIfAsked(stderr)
 	return nil
 }
+
+// hookMemoryLimit is the heap a hook process may reach before its
+// collector runs (issue 12's bound is 100 MB for any input under the cap).
+const hookMemoryLimit = 64 << 20
 
 func writeDecision(w io.Writer, ev *hook.Event, res hook.Result) error {
 	return hook.Respond(ev, res.Decision, pipeline.Messages(ev, res)).Write(w)

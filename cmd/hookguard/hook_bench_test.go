@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
+	"maps"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -100,6 +103,53 @@ func BenchmarkResidentHook(b *testing.B) {
 			for b.Loop() {
 				if rep := residentHook([]string{"--dialect", "cursor"}, data); rep.Code != 0 || len(rep.Stdout) == 0 {
 					b.Fatalf("exit %d, answer %q", rep.Code, rep.Stdout)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkHookLarge is `hookguard hook` in-process for inputs near the
+// 8 MiB cap (the kinds internal/bench/limits.py times whole-process): the
+// work bounded by issue 12's 200 ms target, without process start.
+func BenchmarkHookLarge(b *testing.B) {
+	benchEventData(b) // private home, judge and audit off
+	const size = 8<<20 - 4096
+	fill := func(unit string) string { return strings.Repeat(unit, size/len(unit)) }
+	words := []string{"token", "password", "key", "secret", "the", "a", "AKIA", "ghp_", "sk-", "private key", "eyJ"}
+	var prose strings.Builder
+	for i := 0; prose.Len() < size-16; i++ {
+		prose.WriteString(words[(i*7+i/3)%len(words)])
+		prose.WriteByte(' ')
+	}
+	keys := map[string]string{}
+	for i := range 250000 {
+		keys[fmt.Sprintf("k%d", i)] = fmt.Sprintf("v %d token", i)
+	}
+	wide, _ := json.Marshal(keys)
+	base := map[string]any{"conversation_id": "c-1", "generation_id": "g-1", "model": "m", "cursor_version": "2.1.3",
+		"workspace_roots": []string{"/home/dev/project"}, "user_email": nil, "attachments": []any{}}
+	events := map[string]map[string]any{
+		"shell-words":  {"hook_event_name": "beforeShellExecution", "command": fill("a "), "cwd": "/home/dev/project"},
+		"prompt-prose": {"hook_event_name": "beforeSubmitPrompt", "prompt": prose.String()},
+		"read-prose":   {"hook_event_name": "beforeReadFile", "file_path": "/home/dev/project/notes.txt", "content": prose.String()},
+		"read-base64":  {"hook_event_name": "beforeReadFile", "file_path": "/home/dev/project/blob.txt", "content": fill("QUJD")},
+		"mcp-wide":     {"hook_event_name": "beforeMCPExecution", "mcp_server_name": "x", "tool_name": "run", "tool_input": string(wide), "command": "npx x"},
+	}
+	for name, fields := range events {
+		ev := maps.Clone(base)
+		maps.Copy(ev, fields)
+		data, err := json.Marshal(ev)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				var out bytes.Buffer
+				if code := run([]string{"hook"}, bytes.NewReader(data), &out, io.Discard); code != 0 || out.Len() == 0 {
+					b.Fatalf("exit %d, answer %q", code, out.String())
 				}
 			}
 		})

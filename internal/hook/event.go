@@ -89,7 +89,7 @@ var (
 
 // ReadInput reads at most MaxEventBytes from r.
 func ReadInput(r io.Reader) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxEventBytes+1))
+	data, err := readAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("read stdin: %w", err)
 	}
@@ -102,17 +102,55 @@ func ReadInput(r io.Reader) ([]byte, error) {
 	return data, nil
 }
 
+// smallEvent is what ReadInput reads before it takes an event for a large one.
+const smallEvent = 64 << 10
+
+// readAll reads up to MaxEventBytes+1 bytes of r for a process that lives
+// for one event. Most events fit the first small read; a larger one is read
+// on into one buffer of the cap's size, whose pages cost only as they are
+// written (io.ReadAll's repeated growth copies about 5n bytes for an event of
+// n = 8 MiB, every new page of it a fault).
+func readAll(r io.Reader) ([]byte, error) {
+	if sized, ok := r.(interface{ Len() int }); ok && sized.Len() <= MaxEventBytes {
+		// An event given in memory (evals, tests): one exact read.
+		buf := make([]byte, sized.Len())
+		n, err := io.ReadFull(r, buf)
+		if err != nil && err != io.ErrUnexpectedEOF {
+			return nil, err
+		}
+		return buf[:n], nil
+	}
+	buf := make([]byte, smallEvent)
+	n, err := io.ReadFull(r, buf)
+	switch {
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		return buf[:n], nil
+	case err != nil:
+		return nil, err
+	}
+	big := make([]byte, MaxEventBytes+1)
+	copy(big, buf)
+	m, err := io.ReadFull(r, big[n:])
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, err
+	}
+	return big[:n+m], nil
+}
+
 // Decode parses one event. dialect may be empty to detect it from the payload.
 func Decode(data []byte, dialect Dialect) (*Event, error) {
 	// One pass checks the syntax (trailing data included) and one splits
-	// the object; a json.Decoder would also copy the input into its buffer.
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		var syn *json.SyntaxError
-		if errors.As(err, &syn) && strings.Contains(syn.Error(), "after top-level value") {
-			return nil, errors.New("parse event json: trailing data after the object")
+	// the object into slices of data, copying nothing; json.Unmarshal is
+	// asked only for the error of input that is not a valid object.
+	raw, ok := splitObject(data)
+	if !ok {
+		if err := json.Unmarshal(data, &raw); err != nil {
+			var syn *json.SyntaxError
+			if errors.As(err, &syn) && strings.Contains(syn.Error(), "after top-level value") {
+				return nil, errors.New("parse event json: trailing data after the object")
+			}
+			return nil, fmt.Errorf("parse event json: %w", err)
 		}
-		return nil, fmt.Errorf("parse event json: %w", err)
 	}
 	if raw == nil {
 		return nil, errors.New("parse event json: not an object")
@@ -206,11 +244,13 @@ func (f fields) mustString(keys ...string) error {
 		if !ok {
 			continue
 		}
-		t := strings.TrimSpace(string(v))
-		if t == "null" {
+		// The event has been parsed, so a value that opens with a quote
+		// is a whole string; nothing needs decoding (or copying) here.
+		t := bytes.TrimSpace(v)
+		if string(t) == "null" {
 			continue
 		}
-		if _, ok := stringValue(v); !ok {
+		if len(t) == 0 || t[0] != '"' {
 			return fmt.Errorf("malformed event: %s must be a string", k)
 		}
 	}
@@ -222,10 +262,13 @@ func (f fields) required(keys ...string) error {
 	if err := f.mustString(keys...); err != nil {
 		return err
 	}
-	if f.str(keys...) == "" {
-		return fmt.Errorf("malformed event: %s is missing", keys[0])
+	for _, k := range keys {
+		// `""` is the one string that decodes to nothing.
+		if t := bytes.TrimSpace(f[k]); len(t) > 0 && string(t) != "null" && string(t) != `""` {
+			return nil
+		}
 	}
-	return nil
+	return fmt.Errorf("malformed event: %s is missing", keys[0])
 }
 
 // cursorPermissionEvents are the Cursor events that ask for a permission.

@@ -63,3 +63,34 @@ func FuzzDecodeString(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSplitObject: for every valid JSON object, splitObject gives exactly
+// the members json.Unmarshal gives; for anything else it declines.
+func FuzzSplitObject(f *testing.F) {
+	for _, s := range []string{`{}`, ` { "a" : 1 , "b":[1,{"c":"}"}], "a":"x\"y"} `, `{"k\u00e9":null,"t":true,"n":-1.5e3}`,
+		`[]`, `null`, `{"a":1}x`, `{"a":}`, `"s"`, `{"a":{"b":{"c":[[]]}}}`, `{"":""}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var want map[string]json.RawMessage
+		wantErr := json.Unmarshal(data, &want)
+		got, ok := splitObject(data)
+		if wantErr != nil || want == nil {
+			if ok {
+				t.Fatalf("splitObject accepted %q (json.Unmarshal: %v)", data, wantErr)
+			}
+			return
+		}
+		if !ok {
+			t.Fatalf("splitObject declined the object %q", data)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%q: %d members, want %d", data, len(got), len(want))
+		}
+		for k, v := range want {
+			if !bytes.Equal(got[k], v) {
+				t.Fatalf("%q: member %q is %q, want %q", data, k, got[k], v)
+			}
+		}
+	})
+}

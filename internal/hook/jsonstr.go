@@ -2,6 +2,8 @@ package hook
 
 import (
 	"encoding/json"
+
+	"github.com/hookguard/hookguard/internal/text"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -93,7 +95,7 @@ func decodeString(v json.RawMessage) (s string, ok bool) {
 			i += size
 		}
 	}
-	return string(out), true
+	return text.OwnString(out), true
 }
 
 // hex4 reads the rune of a \uXXXX escape at the start of b, or -1.

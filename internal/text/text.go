@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // OneLine folds every run of white space (newlines included) to one space.
@@ -48,13 +49,32 @@ func KeepEnds(s string, max int) string {
 // ASCIILower lowercases ASCII letters only, so byte offsets stay those of s
 // (strings.ToLower may change the length of non-ASCII text).
 func ASCIILower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
+	i := 0
+	for i < len(s) && !('A' <= s[i] && s[i] <= 'Z') {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, len(s))
+	copy(b, s)
+	for ; i < len(b); i++ {
+		if c := b[i]; 'A' <= c && c <= 'Z' {
 			b[i] = c + 32
 		}
 	}
-	return string(b)
+	return OwnString(b)
+}
+
+// OwnString is string(b) without the copy, for a slice its caller made and
+// never touches again (what strings.Builder does): on text of megabytes the
+// copy is page faults and collector work in a process that lives for one
+// event.
+func OwnString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 // Digits reports a non-empty string of ASCII digits only.
@@ -98,5 +118,5 @@ func Lower(s string) string {
 		b = utf8.AppendRune(b, unicode.ToLower(r))
 		i += size
 	}
-	return string(b)
+	return OwnString(b)
 }

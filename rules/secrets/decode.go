@@ -15,6 +15,10 @@ const maxLayers = 2
 // maxDecoded bounds the bytes decoded in one scan.
 const maxDecoded = 1 << 20
 
+// probeBytes is how much of a long encoded run is decoded first to see
+// whether it holds text.
+const probeBytes = 3 << 10
+
 // segment is an encoded run of the text and what it decodes to.
 type segment struct {
 	start, end int
@@ -57,12 +61,33 @@ func encodedSegments(text string, budget *int) (segs []segment, dropped bool) {
 		if !textLike(dec) {
 			return
 		}
-		if *budget <= 0 {
+		if len(dec) > *budget {
 			dropped = true
 			return
 		}
 		*budget -= len(dec)
 		segs = append(segs, segment{start, end, enc, dec})
+	}
+	// fits tells whether a run whose decoding would be about size bytes
+	// is worth decoding: a long run is first tried on a prefix, so a blob
+	// that decodes to binary (an inlined image or font) costs no budget
+	// and no decoding, and text beyond the budget is not decoded at all.
+	fits := func(raw string, size int, decode func(string) (string, bool)) bool {
+		if size <= probeBytes {
+			return true // add weighs it against the budget
+		}
+		if head, ok := decode(raw[:probeBytes/3*4]); !ok || !textLike(head) {
+			return false
+		}
+		if size > *budget {
+			dropped = true
+			return false
+		}
+		return true
+	}
+	hexDecode := func(s string) (string, bool) {
+		dec, err := hex.DecodeString(s)
+		return string(dec), err == nil
 	}
 	// Runs of the base64 alphabet (hex is a subset), padded or not.
 	for i := 0; i < len(text); {
@@ -83,10 +108,16 @@ func encodedSegments(text string, budget *int) (segs []segment, dropped bool) {
 		switch raw := text[i:end]; {
 		case j-i < 24:
 		case allHex && j-i >= 40 && (j-i)%2 == 0:
-			if dec, err := hex.DecodeString(raw); err == nil {
-				add(i, end, "hex", string(dec))
+			if !fits(raw, len(raw)/2, hexDecode) {
+				break
+			}
+			if dec, ok := hexDecode(raw); ok {
+				add(i, end, "hex", dec)
 			}
 		default:
+			if !fits(raw, len(raw)/4*3, decodeBase64) {
+				break
+			}
 			if dec, ok := decodeBase64(raw); ok {
 				add(i, end, "base64", dec)
 			}

@@ -153,8 +153,13 @@ func Scan(text string, o Options) Result {
 	n := Normalize(text)
 	res := Result{Text: n}
 	res.Findings = scanPlain(n, o, w)
-	res.Findings = append(res.Findings, scanStructural(n)...)
-	res.Findings = append(res.Findings, scanEncoded(n, o, 1, w)...)
+	if w.incomplete == "" {
+		// An incomplete scan already makes the text not understood (the
+		// event is judged, its text withheld): the structural and decoding
+		// passes over megabytes of it would change nothing.
+		res.Findings = append(res.Findings, scanStructural(n)...)
+		res.Findings = append(res.Findings, scanEncoded(n, o, 1, w)...)
+	}
 	res.Findings = dedupe(res.Findings)
 	res.Incomplete = w.incomplete
 	res.spent = MaxWork - w.left

@@ -1,7 +1,10 @@
 package secrets
 
 import (
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -199,6 +202,50 @@ func TestScanBoundedWork(t *testing.T) {
 	long := strings.Repeat("a", maxScan+1)
 	if res := Scan(long, Options{}); !strings.Contains(res.Incomplete, "longer than") {
 		t.Errorf("over the scan length: incomplete = %q", res.Incomplete)
+	}
+}
+
+// TestScanEncodedBudget: a long encoded run that decodes to binary (an
+// inlined image) is skipped without costing the decoding budget, so a short
+// encoded secret beside it is still found; a run that decodes to more text
+// than the budget makes the scan incomplete (the event is then judged and
+// its text withheld), without being decoded.
+func TestScanEncodedBudget(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	blob := make([]byte, 2<<20)
+	for i := range blob {
+		blob[i] = byte(rng.Uint32())
+	}
+	secret := "ghp_R8x2kLm9QpZ4vT7wN1sY6bH3cJ5dF0gA2eK8"
+	hidden := base64.StdEncoding.EncodeToString([]byte("token: " + secret))
+	for _, c := range []struct {
+		name, text, incomplete string
+		found                  bool
+	}{
+		{"binary blob", "img = \"" + base64.StdEncoding.EncodeToString(blob) + "\"\nauth = \"" + hidden + "\"\n", "", true},
+		{"hex blob", "h = " + fmt.Sprintf("%x", blob[:200<<10]) + "\nauth = \"" + hidden + "\"\n", "", true},
+		{"text over the budget", "doc = " + base64.StdEncoding.EncodeToString([]byte(strings.Repeat("plain words here ", 80000))) +
+			"\nauth = \"" + hidden + "\"\n", "encoded text", false},
+	} {
+		budget, decoded := maxDecoded, 0
+		segs, _ := encodedSegments(c.text, &budget)
+		for _, seg := range segs {
+			decoded += len(seg.decoded)
+		}
+		if decoded > maxDecoded {
+			t.Errorf("%s: %d bytes decoded, over the budget of %d", c.name, decoded, maxDecoded)
+		}
+		res := Scan(c.text, Options{})
+		if c.incomplete == "" && res.Incomplete != "" || !strings.Contains(res.Incomplete, c.incomplete) {
+			t.Errorf("%s: incomplete = %q, want %q", c.name, res.Incomplete, c.incomplete)
+		}
+		found := false
+		for _, f := range res.Findings {
+			found = found || f.Encoding == "base64" && f.RuleID == "github-pat"
+		}
+		if found != c.found {
+			t.Errorf("%s: encoded token found = %v, want %v: %+v", c.name, found, c.found, res.Findings)
+		}
 	}
 }
 
