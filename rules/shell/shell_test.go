@@ -284,9 +284,10 @@ func BenchmarkSplitTypical(b *testing.B) {
 	}
 }
 
-// TestSplitLoops: a command inside a for loop over one command substitution
-// knows which commands produce its variable's values; loops over other words
-// do not bind.
+// TestSplitLoops: a command inside a for loop over one command substitution,
+// or inside a while-read loop fed by a pipe or a process substitution, knows
+// which commands produce its variable's values; loops over other words or
+// input do not bind.
 func TestSplitLoops(t *testing.T) {
 	for _, tc := range []struct {
 		line, cmd, name string
@@ -298,6 +299,13 @@ func TestSplitLoops(t *testing.T) {
 		{`for f in a.txt b.txt; do wc -l "$f"; done`, "wc", "f", [2]int{}},
 		{`for f in $(git ls-files) extra.txt; do wc -l "$f"; done`, "wc", "f", [2]int{}},
 		{`for f in "$@"; do wc -l "$f"; done`, "wc", "f", [2]int{}},
+		{`git ls-files '*.py' | while read -r f; do wc -l "$f"; done`, "wc", "f", [2]int{0, 1}},
+		{`git diff --name-only | grep ts | while IFS= read -r f; do wc -l "$f"; done`, "wc", "f", [2]int{0, 2}},
+		{`while read -r f; do wc -l "$f"; done < <(git ls-files)`, "wc", "f", [2]int{0, 1}},
+		{`while read -r f; do wc -l "$f"; done < list.txt`, "wc", "f", [2]int{}},
+		{`git ls-files | while read a b; do wc -l "$a"; done`, "wc", "a", [2]int{}},
+		{`git ls-files | until read f; do wc -l "$f"; done`, "wc", "f", [2]int{}},
+		{`while read -r f; do wc -l "$f"; done`, "wc", "f", [2]int{}},
 	} {
 		res := Split(tc.line, Options{})
 		checkInvariants(t, res)

@@ -151,6 +151,10 @@ type input struct {
 	dyn   bool // text holds parts only known at run time
 	file  bool // read from a file (bash < script.sh)
 	via   string
+	// from, when not empty, is the range of Commands whose output this is
+	// (the stages before a pipe, or a process substitution given as
+	// stdin): a while-read loop's variable takes its lines in turn.
+	from [2]int
 }
 
 var unknownPipe = &input{via: viaPipe}
@@ -258,6 +262,15 @@ func (s *splitter) walkStmt(stmt *syntax.Stmt, st *state, fr *frame, stdin *inpu
 	first := len(s.res.Commands)
 	var subs []subst
 	in, redirs := s.stmtRedirs(stmt, st, fr, &subs, stdin)
+	if _, ok := stmt.Cmd.(*syntax.WhileClause); ok && len(subs) == 1 && stdinProcSubst(stmt) {
+		// while read f; do …; done < <(git ls-files): the substitution
+		// runs first, and the loop reads its lines.
+		lo := len(s.res.Commands)
+		s.walkSubsts(subs, st, fr)
+		subs = nil
+		in = &input{file: true, from: [2]int{lo, len(s.res.Commands)}}
+		first = len(s.res.Commands)
+	}
 	s.compound(stmt, st, fr, in)
 	if len(redirs) > 0 {
 		for i := first; i < len(s.res.Commands); i++ {
@@ -315,8 +328,16 @@ func (s *splitter) compound(stmt *syntax.Stmt, st *state, fr *frame, stdin *inpu
 		}
 	case *syntax.WhileClause:
 		b := st.clone()
-		s.walkStmts(cmd.Cond, b, fr, stdin)
-		s.walkStmts(cmd.Do, b, fr, stdin)
+		if name := readLoopVar(cmd); name != "" && stdin != nil && stdin.from[0] < stdin.from[1] {
+			// while read f: "$f" is each line of what feeds the loop.
+			s.loops = append(s.loops, loopVar{name: name, lo: stdin.from[0], hi: stdin.from[1]})
+			s.walkStmts(cmd.Cond, b, fr, stdin)
+			s.walkStmts(cmd.Do, b, fr, stdin)
+			s.loops = s.loops[:len(s.loops)-1]
+		} else {
+			s.walkStmts(cmd.Cond, b, fr, stdin)
+			s.walkStmts(cmd.Do, b, fr, stdin)
+		}
 		st.merge(b)
 	case *syntax.ForClause:
 		var subs []subst
@@ -527,6 +548,7 @@ func (s *splitter) pipeline(elems []*syntax.Stmt, st *state, fr *frame, stdin *i
 	pi := s.newPipeline()
 	var text strings.Builder
 	in := stdin
+	first := len(s.res.Commands)
 	for i, e := range elems {
 		if s.stop {
 			break
@@ -557,6 +579,11 @@ func (s *splitter) pipeline(elems []*syntax.Stmt, st *state, fr *frame, stdin *i
 				out = unknownPipe
 			}
 			in = out
+			if _, ok := elems[i+1].Cmd.(*syntax.WhileClause); ok {
+				fed := *in
+				fed.from = [2]int{first, len(s.res.Commands)}
+				in = &fed
+			}
 		}
 	}
 	s.res.Pipelines[pi] = text.String()
@@ -694,4 +721,57 @@ func allParams(w *syntax.Word) bool {
 	pe, ok := parts[0].(*syntax.ParamExp)
 	return ok && pe.Param != nil && (pe.Param.Value == "@" || pe.Param.Value == "*") && !pe.Excl && !pe.Length &&
 		pe.Exp == nil && pe.Repl == nil && pe.Slice == nil && pe.Index == nil && len(pe.Modifiers) == 0
+}
+
+// readLoopVar returns the one variable of a `while read VAR` loop (read
+// with -r, IFS= before it), or "".
+func readLoopVar(w *syntax.WhileClause) string {
+	if w.Until || len(w.Cond) != 1 || len(w.Cond[0].Redirs) > 0 {
+		return ""
+	}
+	ce, ok := w.Cond[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) < 2 || ce.Args[0].Lit() != "read" {
+		return ""
+	}
+	for _, a := range ce.Assigns {
+		if a.Name == nil || a.Name.Value != "IFS" {
+			return ""
+		}
+	}
+	name := ""
+	for _, a := range ce.Args[1:] {
+		lit := a.Lit()
+		switch {
+		case lit == "-r":
+		case lit != "" && !strings.HasPrefix(lit, "-") && name == "" && shellName(lit):
+			name = lit
+		default:
+			return ""
+		}
+	}
+	return name
+}
+
+// stdinProcSubst reports a statement whose stdin is one process
+// substitution (… < <(cmd)).
+func stdinProcSubst(stmt *syntax.Stmt) bool {
+	if len(stmt.Redirs) != 1 {
+		return false
+	}
+	r := stmt.Redirs[0]
+	if r.Op != syntax.RdrIn || r.N != nil && r.N.Value != "0" || r.Word == nil || len(r.Word.Parts) != 1 {
+		return false
+	}
+	_, ok := r.Word.Parts[0].(*syntax.ProcSubst)
+	return ok
+}
+
+// shellName reports a valid shell variable name.
+func shellName(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
