@@ -62,6 +62,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			a.r.Network = append(a.r.Network, NetEffect{Sends: "stdin"})
 			return
 		}
+		if dyn && a.env.Placeholder != nil && a.env.LoopFiles[v] {
+			v, dyn = "{}", false // curl -T "$f" in a loop over a listing: each file listed
+		}
 		a.data("@"+v, dyn)
 		return
 	case OperandHeader:
@@ -87,6 +90,14 @@ func (a *analysis) value(kind, v string, dyn bool) {
 	}
 	if dyn && a.env.LoopFiles[v] && a.env.Placeholder != nil {
 		v, dyn = "{xargs input}", false // "$f" of for f in $(git ls-files), or $(git ls-files) itself: the files listed
+	}
+	if dyn && a.env.Placeholder != nil && kind == OperandData {
+		// curl -F "file=@$f" … in a loop over a listing: what is sent is
+		// each file listed, of the listing's classes.
+		if name, file, _ := strings.Cut(v, "@"); a.env.LoopFiles[file] && (name == "" || strings.HasSuffix(name, "=")) {
+			a.data(name+"@{}", false)
+			return
+		}
 	}
 	if dyn && kind == OperandScript && completionScript(v) {
 		return // source <(kubectl completion bash): the tool's own completion functions
@@ -294,6 +305,9 @@ func (a *analysis) data(v string, dyn bool) {
 		from = "file:" + strings.Join(cls, ",")
 		if has(cls, ClassSecret) {
 			from = "secret file " + p
+			if p == "{}" {
+				from = "secret files a listing names"
+			}
 		}
 	case v == "@-" || v == "-":
 		from = "stdin"
