@@ -44,6 +44,31 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 		}
 	}
 	var d hook.Decision
+	scanned := false
+	if (ev.Kind == hook.KindPrompt || ev.Kind == hook.KindRead) && len(ev.Prompt)+len(ev.Content) >= earlyScanMin && !exhaustive {
+		// A text of megabytes: the secret scan first. When it cannot
+		// finish (text made dense with keywords) the event is already not
+		// understood, and its text withheld from the judge; the text rules
+		// over megabytes more would only add time.
+		scanned = true
+		if d = p.secretScan(e, ev, ctx); d == hook.Judge || d == hook.Deny {
+			// The rest of the event (the file's path, the prompt's
+			// attachments) is still checked.
+			rest := *ev
+			rest.Prompt, rest.Content = "", ""
+			o := p.evaluate(&rest, ctx, false)
+			e.out.Matches = append(e.out.Matches, o.Matches...)
+			e.out.Escalations = append(e.out.Escalations, o.Escalations...)
+			if d = hook.Stricter(d, o.Decision); d == o.Decision && o.Decisive != nil {
+				e.decisive = o.Decisive
+			}
+			e.out.Decision = d
+			if e.decisive != nil && e.decisive.Decision == d {
+				e.out.Decisive = e.decisive
+			}
+			return e.out
+		}
+	}
 	switch ev.Kind {
 	case hook.KindShell:
 		d = p.evalShell(e, ev.Command, ctx)
@@ -63,7 +88,7 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 	default:
 		d = p.defaultFor(ev.Kind)
 	}
-	if ev.Kind != hook.KindObserve && (d != hook.Deny || exhaustive) {
+	if ev.Kind != hook.KindObserve && (d != hook.Deny || exhaustive) && !scanned {
 		d = hook.Stricter(d, p.secretScan(e, ev, ctx))
 	}
 	if ev.Kind != hook.KindObserve && ev.Kind != hook.KindPrompt {
@@ -95,6 +120,10 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 	}
 	return e.out
 }
+
+// earlyScanMin is the length of a prompt or file from which the secret
+// scan runs before the text rules (see evaluate).
+const earlyScanMin = 1 << 20
 
 // evalSimple matches the rules of one kind against named targets and returns
 // the strictest decision, or the kind's default when nothing matched.

@@ -30,6 +30,34 @@ func TestSecretScanLimit(t *testing.T) {
 			t.Errorf("%s: %s %v", ev.Kind, o.Decision, o.Escalations)
 		}
 	}
+	// A scan that stops early still leaves the rest of the event checked:
+	// the file's path, the prompt's attachments.
+	for _, ev := range []*hook.Event{
+		{Kind: hook.KindPrompt, Prompt: dense, Attachments: []string{"/w/.env"}},
+		{Kind: hook.KindRead, FilePath: "/h/.ssh/id_rsa", Content: dense},
+	} {
+		if o := p.Evaluate(ev, ctx); o.Decision != hook.Deny {
+			t.Errorf("%s with a secret path: %s %v", ev.Kind, o.Decision, o.Escalations)
+		}
+	}
+	// Megabytes of ordinary text are read whole by every rule.
+	var prose strings.Builder
+	for prose.Len() < 2<<20 {
+		prose.WriteString("Please refactor the order handler and update its tests to match. ")
+	}
+	for _, c := range []struct {
+		ev   *hook.Event
+		want hook.Decision
+	}{
+		{&hook.Event{Kind: hook.KindPrompt, Prompt: prose.String()}, hook.Allow},
+		{&hook.Event{Kind: hook.KindPrompt, Prompt: prose.String(), Attachments: []string{"/w/.env"}}, hook.Deny},
+		{&hook.Event{Kind: hook.KindPrompt, Prompt: prose.String() + "\nmaps key AIzaSyD4kLm9QpZ4vT7wN1sY6bH3cJ5dF0gA2eK"}, hook.Deny},
+		{&hook.Event{Kind: hook.KindRead, FilePath: "/w/notes.txt", Content: prose.String()}, hook.Allow},
+	} {
+		if o := p.Evaluate(c.ev, ctx); o.Decision != c.want {
+			t.Errorf("%s of %d bytes: %s, want %s %v", c.ev.Kind, len(c.ev.Prompt)+len(c.ev.Content), o.Decision, c.want, o.Escalations)
+		}
+	}
 	if red := p.Redact(dense); !strings.HasPrefix(red, "[REDACTED: text withheld") {
 		t.Errorf("redacted: %.100q", red)
 	}
