@@ -316,8 +316,11 @@ func normalizeText(s string) string {
 }
 
 // MaxMCPValues bounds the values (object members and array elements) of a
-// tool input the rules analyze; a larger input is not understood.
-const MaxMCPValues = 20000
+// tool input the rules analyze; a larger input is not understood. Each value
+// is analyzed by what it is (a URL, a path, SQL, a command), some 10–20 µs
+// apiece: 5,000 keep the largest input within issue 12's 200 ms, and a real
+// tool call holds a few dozen.
+const MaxMCPValues = 5000
 
 // jsonFanout counts the members and elements of a JSON document (its commas
 // and openings outside strings) in one pass, without decoding it.

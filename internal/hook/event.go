@@ -102,14 +102,15 @@ func ReadInput(r io.Reader) ([]byte, error) {
 	return data, nil
 }
 
-// smallEvent is what ReadInput reads before it takes an event for a large one.
+// smallEvent is what ReadInput reads before it takes an event for a larger one.
 const smallEvent = 64 << 10
 
 // readAll reads up to MaxEventBytes+1 bytes of r for a process that lives
-// for one event. Most events fit the first small read; a larger one is read
-// on into one buffer of the cap's size, whose pages cost only as they are
-// written (io.ReadAll's repeated growth copies about 5n bytes for an event of
-// n = 8 MiB, every new page of it a fault).
+// for one event. Most events fit the first small read; a larger one grows
+// the buffer to a megabyte, then once to the cap (io.ReadAll
+// grows it by a quarter near the cap, copying about 5n bytes for an event of
+// n = 8 MiB, every new page of it a fault; one buffer of the cap's size from
+// the start would cost its clearing even for an event of 100 KiB).
 func readAll(r io.Reader) ([]byte, error) {
 	if sized, ok := r.(interface{ Len() int }); ok && sized.Len() <= MaxEventBytes {
 		// An event given in memory (evals, tests): one exact read.
@@ -121,20 +122,26 @@ func readAll(r io.Reader) ([]byte, error) {
 		return buf[:n], nil
 	}
 	buf := make([]byte, smallEvent)
-	n, err := io.ReadFull(r, buf)
-	switch {
-	case err == io.EOF || err == io.ErrUnexpectedEOF:
-		return buf[:n], nil
-	case err != nil:
-		return nil, err
+	n := 0
+	for {
+		m, err := io.ReadFull(r, buf[n:])
+		n += m
+		switch {
+		case err == io.EOF || err == io.ErrUnexpectedEOF:
+			return buf[:n], nil
+		case err != nil:
+			return nil, err
+		case n == MaxEventBytes+1:
+			return buf, nil
+		}
+		size := 1 << 20
+		if len(buf) >= size {
+			size = MaxEventBytes + 1 // past a megabyte, once to the cap
+		}
+		grown := make([]byte, size)
+		copy(grown, buf[:n])
+		buf = grown
 	}
-	big := make([]byte, MaxEventBytes+1)
-	copy(big, buf)
-	m, err := io.ReadFull(r, big[n:])
-	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, err
-	}
-	return big[:n+m], nil
 }
 
 // Decode parses one event. dialect may be empty to detect it from the payload.
