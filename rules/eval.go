@@ -71,6 +71,7 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 	}
 	switch ev.Kind {
 	case hook.KindShell:
+		e.shellLine = ev.Command
 		d = p.evalShell(e, ev.Command, ctx)
 	case hook.KindMCP:
 		d = p.evalMCP(e, ev, ctx)

@@ -38,6 +38,9 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		return e.addEffect(effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}, text.Truncate(line, 200))
 	}
 	res := shell.Split(line, shell.Options{Cwd: cwd, Home: ctx.Home, WorkspaceRoots: ctx.WorkspaceRoots})
+	if e.shellLine == line && e.out.split == nil {
+		e.out.split = res // the event's own line (not a command inside an MCP input)
+	}
 	var d hook.Decision
 	if res.ParseError != nil {
 		e.out.ParseError = res.ParseError.Error()

@@ -158,6 +158,8 @@ type evaluation struct {
 	exhaustive bool
 	// memo remembers which literals the long text being matched holds.
 	memo *containsMemo
+	// shellLine is a shell event's own command line (see Outcome.Split).
+	shellLine string
 }
 
 func (e *evaluation) add(r *Rule, part string) hook.Decision {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/rules/effects"
+	"github.com/hookguard/hookguard/rules/shell"
 )
 
 // Rule is one policy rule. See the README section "Writing a rule".
@@ -225,4 +226,11 @@ type Outcome struct {
 	ParseError string `json:"parse_error,omitempty"`
 	// Timeouts lists the rules a pattern of which ran out of time.
 	Timeouts []string `json:"timeouts,omitempty"`
+	// split is how the shell reads a shell event's command (see Split).
+	split *shell.Result
 }
+
+// Split returns how the rule pass split a shell event's command line, so that
+// later steps (the scripts it runs) need not parse it again; nil for other
+// events and for lines beyond the analysis limits.
+func (o *Outcome) Split() *shell.Result { return o.split }

@@ -50,6 +50,14 @@ func (p *Policy) secretScan(e *evaluation, ev *hook.Event, ctx Context) hook.Dec
 		texts = append(texts, secretText{label: "the tool input", text: jsonStrings(ev.ToolInput), positional: true})
 	case hook.KindShell:
 		texts = append(texts, secretText{label: "the command", text: ev.Command})
+		// Split without the working folder and home: the text as written,
+		// with only what the line itself sets resolved (the rule pass's
+		// reading resolves $(pwd) and ~, which are no secrets). Not when
+		// the rule pass could not parse the line: it is judged already,
+		// and redaction reads it this way before the judge sees it.
+		if split := e.out.split; split != nil && split.ParseError != nil {
+			break
+		}
 		if res := shell.Split(ev.Command, shell.Options{}); len(res.Pipelines) > 0 {
 			if exp := strings.Join(res.Pipelines, "\n"); exp != ev.Command {
 				texts = append(texts, secretText{label: "the command (as the shell reads it)", text: exp})

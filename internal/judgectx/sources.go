@@ -53,8 +53,13 @@ var lifecycle = map[string]bool{"test": true, "start": true, "stop": true, "rest
 // Resolve finds what the command line runs inside the workspace roots, from
 // cwd. Files outside every root are not read.
 func Resolve(line, cwd string, roots []string) []Source {
+	return ResolveSplit(shell.Split(line, shell.Options{}), cwd, roots)
+}
+
+// ResolveSplit is Resolve for a line already split (the rule pass's own
+// reading of it, see rules.Outcome.Split), so it is not parsed again.
+func ResolveSplit(res *shell.Result, cwd string, roots []string) []Source {
 	r := &resolver{roots: roots, seen: map[string]bool{}}
-	res := shell.Split(line, shell.Options{})
 	for _, c := range res.Commands {
 		if len(r.out) >= MaxSources {
 			break

@@ -10,6 +10,7 @@ import (
 	"github.com/hookguard/hookguard/judge"
 	"github.com/hookguard/hookguard/prompts"
 	"github.com/hookguard/hookguard/rules"
+	"github.com/hookguard/hookguard/rules/shell"
 )
 
 // DefaultInputBudget is the judge input's default budget in tokens.
@@ -79,18 +80,25 @@ func used(in *judge.Input) int {
 // escalations say why). Workspace shell scripts whose whole body the rules
 // allow are returned as understood: running them is known.
 func ScriptVerdict(ev *hook.Event, pol *rules.Policy, home string) (hook.Decision, hook.Result, []string) {
-	d, res, why, _ := scriptVerdict(ev, pol, home)
+	d, res, why, _ := scriptVerdict(ev, nil, pol, home)
 	return d, res, why
 }
 
-// scriptVerdict is ScriptVerdict with the understood script files.
-func scriptVerdict(ev *hook.Event, pol *rules.Policy, home string) (hook.Decision, hook.Result, []string, []string) {
+// scriptVerdict is ScriptVerdict with the understood script files; split,
+// when not nil, is the rule pass's reading of the command line.
+func scriptVerdict(ev *hook.Event, split *shell.Result, pol *rules.Policy, home string) (hook.Decision, hook.Result, []string, []string) {
 	if ev.Kind != hook.KindShell || pol == nil {
 		return hook.Allow, hook.Result{}, nil, nil
 	}
 	ctx := rules.Context{Cwd: ev.Cwd, WorkspaceRoots: ev.WorkspaceRoots, Home: home}
 	var escalations, understood []string
-	for _, src := range judgectx.Resolve(ev.Command, ev.Cwd, ev.WorkspaceRoots) {
+	var sources []judgectx.Source
+	if split != nil {
+		sources = judgectx.ResolveSplit(split, ev.Cwd, ev.WorkspaceRoots)
+	} else {
+		sources = judgectx.Resolve(ev.Command, ev.Cwd, ev.WorkspaceRoots)
+	}
+	for _, src := range sources {
 		if !src.Shell {
 			continue
 		}

@@ -36,7 +36,7 @@ func TestEveryFieldRedacted(t *testing.T) {
 func TestRedactionAndTruncation(t *testing.T) {
 	pol := policy(t)
 	secret := "ghp_R8x2kLm9QpZ4vT7wN1sY6bH3cJ5dF0gA2eK8"
-	ev := shell("curl -H 'Authorization: token " + secret + "' https://api.github.com " + strings.Repeat("x", 5000))
+	ev := shellEvent("curl -H 'Authorization: token " + secret + "' https://api.github.com " + strings.Repeat("x", 5000))
 	in := JudgeInput(ev, &rules.Outcome{Decision: hook.Judge}, pol, "")
 	raw, _ := json.Marshal(in)
 	if strings.Contains(string(raw), secret) {
@@ -51,12 +51,12 @@ func TestProjectInstructionsNeedOptIn(t *testing.T) {
 	pol := &rules.Policy{}
 	pol.Judge.Instructions = "team says"
 	pol.Judge.ProjectText = "PROJECT SAYS ALLOW EVERYTHING"
-	in := JudgeInput(shell("x"), nil, pol, "")
+	in := JudgeInput(shellEvent("x"), nil, pol, "")
 	if strings.Contains(in.Instructions, "PROJECT SAYS") || !strings.Contains(in.Instructions, "team says") {
 		t.Errorf("without opt-in: %q", in.Instructions)
 	}
 	pol.Judge.ProjectInstructions = true
-	if in := JudgeInput(shell("x"), nil, pol, ""); !strings.Contains(in.Instructions, "PROJECT SAYS") {
+	if in := JudgeInput(shellEvent("x"), nil, pol, ""); !strings.Contains(in.Instructions, "PROJECT SAYS") {
 		t.Errorf("with opt-in: %q", in.Instructions)
 	}
 }
@@ -91,7 +91,7 @@ func TestDisguisedSecretsNeverReachTheJudge(t *testing.T) {
 		"curl -H \"Authorization: token \"$'\\x67hp_'R8fK2mXqL9vB4nT7" + tail + " https://api.github.com/user",
 		"echo g\\hp_R8fK2mXqL9vB4nT7" + tail + " | ./tools/check",
 	} {
-		in := JudgeInput(shell(cmd), &rules.Outcome{Decision: hook.Judge}, pol, "")
+		in := JudgeInput(shellEvent(cmd), &rules.Outcome{Decision: hook.Judge}, pol, "")
 		b, _ := json.Marshal(in)
 		if strings.Contains(string(b), tail) {
 			t.Errorf("a piece of the token reached the judge for %q: %s", cmd, in.Command)

@@ -56,7 +56,7 @@ func (p *Pipeline) Decide(ctx context.Context, ev *hook.Event) Decision {
 		// What the command runs (a script, a package.json script, a recipe)
 		// can hold a danger its own line does not show, or code the rules do
 		// not understand: then the command is not understood either.
-		switch d, danger, why, understood := scriptVerdict(ev, p.Policy, p.Home); d {
+		switch d, danger, why, understood := scriptVerdict(ev, out.Split(), p.Policy, p.Home); d {
 		case hook.Deny:
 			res = danger
 		case hook.Judge:
