@@ -47,6 +47,9 @@ type compiledRule struct {
 // index groups rules so that an event only tries the rules that can apply.
 type index struct {
 	byKind map[hook.Kind][]*Rule
+	// literals are the prefilter literals and keywords of each kind's
+	// rules, found in a long text in one pass (see kindLiterals).
+	literals map[hook.Kind]*kindLiterals
 	// byProgram holds shell rules restricted to programs; anyProgram the others.
 	byProgram  map[string][]*Rule
 	anyProgram []*Rule
@@ -207,7 +210,7 @@ func (p *Policy) finish() {
 	}
 	// Rules that name programs are reached only through byProgram, so the
 	// index itself is their program filter.
-	ix := &index{byKind: map[hook.Kind][]*Rule{}, byProgram: make(map[string][]*Rule, n)}
+	ix := &index{byKind: map[hook.Kind][]*Rule{}, literals: map[hook.Kind]*kindLiterals{}, byProgram: make(map[string][]*Rule, n)}
 	vars := patternVars(p.Settings)
 	for _, r := range p.Rules {
 		if r.Disabled {
@@ -274,6 +277,9 @@ func (p *Policy) finish() {
 				}
 			}
 			ix.byKind[k] = append(ix.byKind[k], r)
+			if ix.literals[k] == nil {
+				ix.literals[k] = &kindLiterals{}
+			}
 		}
 		if r.Secret {
 			ix.secrets = append(ix.secrets, r)

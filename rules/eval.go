@@ -185,7 +185,11 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 			if r.ContentExempt != "" && contentExempts(r.ContentExempt, targets[TargetContent], label) {
 				continue
 			}
-			if r.matchTextIn(text, lowerOf(t, ti), e) {
+			low := lowerOf(t, ti)
+			if len(low) >= memoMin && (e.memo == nil || e.memo.text != low) {
+				e.memo = p.index.presence(k, low)
+			}
+			if r.matchTextIn(text, low, e) {
 				d = hook.Stricter(d, e.add(r, text))
 				ids = append(ids, r.ID)
 				break

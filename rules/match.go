@@ -21,7 +21,9 @@ func (r *Rule) matchText(text string, lower string) bool { return r.matchTextIn(
 // matchTextIn is matchText that reports a pattern that timed out to e (nil
 // reports nowhere): the event's outcome then says which rule and how the
 // timeout was counted.
-func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
+// prefilterLiterals derives the rule's literal prefilter once (see
+// rulePrefilter) and returns it (nil when the rule has none).
+func (r *Rule) prefilterLiterals() [][][]string {
 	c := r.compiled
 	c.literalsOnce.Do(func() {
 		if r.Prefilter == nil {
@@ -34,6 +36,12 @@ func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
 			c.literals = r.Prefilter
 		}
 	})
+	return c.literals
+}
+
+func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
+	c := r.compiled
+	r.prefilterLiterals()
 	// The derived literal prefilter first (a few strings), then the rule's
 	// own keywords (sometimes dozens).
 	if c.literals != nil {

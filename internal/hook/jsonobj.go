@@ -8,10 +8,10 @@ import "encoding/json"
 // of the event, and every copy of 8 MiB is page faults and collector work in
 // a process that lives for one event. ok is false when data is not valid
 // JSON or not an object; the caller then asks json.Unmarshal for the error.
+// Strings (most of an event) are checked by a tight loop of their own, the
+// other values by json.Valid: encoding/json's checker reads about 300 MB/s,
+// a tenth of an 8 MiB event's time.
 func splitObject(data []byte) (map[string]json.RawMessage, bool) {
-	if !json.Valid(data) {
-		return nil, false
-	}
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return nil, false
@@ -19,10 +19,16 @@ func splitObject(data []byte) (map[string]json.RawMessage, bool) {
 	out := map[string]json.RawMessage{}
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == '}' {
-		return out, true
+		return out, skipSpace(data, i+1) == len(data)
 	}
 	for i < len(data) {
-		end := skipValue(data, i) // the key, a string
+		if data[i] != '"' {
+			return nil, false
+		}
+		end, ok := scanString(data, i) // the key
+		if !ok {
+			return nil, false
+		}
 		key, ok := decodeString(data[i:end])
 		if !ok {
 			return nil, false
@@ -32,8 +38,16 @@ func splitObject(data []byte) (map[string]json.RawMessage, bool) {
 			return nil, false
 		}
 		i = skipSpace(data, i+1)
-		end = skipValue(data, i)
-		if end <= i {
+		if i >= len(data) {
+			return nil, false
+		}
+		if data[i] == '"' {
+			end, ok = scanString(data, i)
+		} else {
+			end = skipValue(data, i)
+			ok = end > i && json.Valid(data[i:end])
+		}
+		if !ok {
 			return nil, false
 		}
 		out[key] = data[i:end:end]
@@ -45,12 +59,50 @@ func splitObject(data []byte) (map[string]json.RawMessage, bool) {
 		case ',':
 			i = skipSpace(data, i+1)
 		case '}':
+			if skipSpace(data, i+1) != len(data) {
+				return nil, false // trailing data
+			}
 			return out, true
 		default:
 			return nil, false
 		}
 	}
 	return nil, false
+}
+
+// scanString returns the end of the JSON string that starts at data[i] and
+// whether it is a valid one (no control characters, known escapes). Bytes
+// of invalid UTF-8 are valid JSON to encoding/json (they decode to U+FFFD).
+func scanString(data []byte, i int) (int, bool) {
+	for i++; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			return i + 1, true
+		case c < ' ':
+			return i, false
+		case c == '\\':
+			if i+1 >= len(data) {
+				return i, false
+			}
+			switch data[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i++
+			case 'u':
+				if i+5 >= len(data) {
+					return i, false
+				}
+				for _, h := range data[i+2 : i+6] {
+					if !('0' <= h && h <= '9' || 'a' <= h && h <= 'f' || 'A' <= h && h <= 'F') {
+						return i, false
+					}
+				}
+				i += 5
+			default:
+				return i, false
+			}
+		}
+	}
+	return i, false
 }
 
 func skipSpace(data []byte, i int) int {
@@ -60,8 +112,8 @@ func skipSpace(data []byte, i int) int {
 	return i
 }
 
-// skipValue returns the end of the JSON value that starts at data[i], in
-// data already known to be valid JSON.
+// skipValue returns the end of the JSON value that starts at data[i] (for
+// an object or array, where its brackets close), to be checked by json.Valid.
 func skipValue(data []byte, i int) int {
 	if i >= len(data) {
 		return i
