@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	htext "github.com/hookguard/hookguard/internal/text"
 
@@ -241,13 +242,33 @@ func Normalize(s string) string {
 	if !folds {
 		return s
 	}
-	s = norm.NFKC.String(s)
-	return strings.Map(func(r rune) rune {
-		if unicode.Is(unicode.Cf, r) {
-			return -1
+	// Each compatibility character folded on its own, the rest kept: NFKC
+	// over the whole text reorders and recomposes every rune (a text of
+	// megabytes full of them took a tenth of a second), and a secret is
+	// made of the ASCII these characters fold to.
+	var b strings.Builder
+	b.Grow(len(s))
+	var folded map[rune]string
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteByte(byte(r))
+		case unicode.Is(unicode.Cf, r):
+		case compatibility(r):
+			f, ok := folded[r]
+			if !ok {
+				if folded == nil {
+					folded = map[rune]string{}
+				}
+				f = norm.NFKC.String(string(r))
+				folded[r] = f
+			}
+			b.WriteString(f)
+		default:
+			b.WriteRune(r)
 		}
-		return r
-	}, s)
+	}
+	return b.String()
 }
 
 // compatibility reports characters NFKC folds into ASCII letters, digits or

@@ -87,6 +87,9 @@ pos = [
     ("token: " + base64.b64encode(ghp.encode()).decode(), "github-pat"),
     ("key=" + urllib.parse.quote(rsa_key, safe=""), "private-key"),
     ("hex " + ghp.encode().hex(), "github-pat"),
+    ("token " + "".join(chr(ord(c) + 0xFEE0) for c in ghp), "github-pat"),  # full-width forms
+    ("ﬁle ① token " + ghp[:10] + "\u00ad" + ghp[10:], "github-pat"),  # a ligature, a circled digit, a soft hyphen
+    ("我的令牌是 " + ghp + " 请保密", "github-pat"),  # CJK around it, nothing to fold
 ]
 
 neg = [
