@@ -247,6 +247,9 @@ type pairIndex struct {
 	// literals that start with pair.
 	start  []int32
 	byPair []int32
+	// has has a bit for every pair some literal starts with: most
+	// positions of a text are passed over on one cached load.
+	has [1 << 10]uint64
 }
 
 func newPairIndex(lits []string) *pairIndex {
@@ -254,6 +257,7 @@ func newPairIndex(lits []string) *pairIndex {
 	pairOf := func(l string) int { return int(l[0])<<8 | int(l[1]) }
 	for _, l := range lits {
 		ix.start[pairOf(l)+1]++
+		ix.has[pairOf(l)/64] |= 1 << (pairOf(l) % 64)
 	}
 	for i := 1; i < len(ix.start); i++ {
 		ix.start[i] += ix.start[i-1]
@@ -273,6 +277,9 @@ func (ix *pairIndex) present(text string) []bool {
 	left := len(ix.lits)
 	for pos := 0; pos+1 < len(text) && left > 0; pos++ {
 		p := int(text[pos])<<8 | int(text[pos+1])
+		if ix.has[p/64]&(1<<(p%64)) == 0 {
+			continue
+		}
 		for _, li := range ix.byPair[ix.start[p]:ix.start[p+1]] {
 			if !found[li] && strings.HasPrefix(text[pos:], ix.lits[li]) {
 				found[li] = true

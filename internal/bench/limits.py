@@ -55,6 +55,21 @@ def events():
     wide = json.dumps({"k%d" % i: "v %d token" % i for i in range(250000)})
     yield "mcp: tool input with 250,000 keys", dict(BASE, hook_event_name="beforeMCPExecution", mcp_server_name="x", tool_name="run",
                                                     tool_input=wide, command="npx x")
+    # Just under the limits: every value analyzed, the line parsed.
+    for what, server, tool, value in [("URL", "fetch", "fetch", "https://example.com/a/%d?x=1"),
+                                      ("SQL", "postgres", "query", "select id, name from users where id = %d"),
+                                      ("command", "shell", "run_command", "cd src%d && ls -la | grep main | sort | head -5")]:
+        vals = json.dumps({"v%d" % i: value % i for i in range(4990)})
+        yield "mcp: 4,990 %s values" % what, dict(BASE, hook_event_name="beforeMCPExecution", mcp_server_name=server, tool_name=tool,
+                                                 tool_input=vals, command="npx x")
+    subs = ("echo " + " ".join("$(echo a%d)" % i for i in range(20000)))[: (256 << 10) - 100]
+    yield "shell: 256 KB of 20,000 substitutions", shell(subs)
+    yield "shell: 256 KB pipeline of 18,000 stages", shell(" | ".join("grep -v w%d" % i for i in range(18000))[: (256 << 10) - 100])
+    folding = "é中文ﬁ①" * (CAP // 40)
+    yield "prompt: 6 MB of characters to fold", dict(BASE, hook_event_name="beforeSubmitPrompt", prompt=folding[: CAP // 4], attachments=[])
+    minified = "var a=function(b){return b+1};" * (CAP // 32)
+    yield "read: 8 MB minified script", dict(BASE, hook_event_name="beforeReadFile", file_path="/home/dev/project/dist/app.min.js",
+                                            content=minified[: CAP - 4096], attachments=[])
 
 
 def main():

@@ -1,0 +1,25 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPairIndexPresent: the one-pass search finds exactly the literals
+// strings.Contains finds, over texts where they overlap, repeat, share their
+// first two bytes and sit at both ends.
+func TestPairIndexPresent(t *testing.T) {
+	lits := []string{"curl", "cu", "rm -rf", "rmdir", "~/.ssh", "ssh", "zz", "password", "pass", "\x00\x01"}
+	ix := newPairIndex(lits)
+	for _, text := range []string{
+		"", "c", "curl", "xx rm -r then rmdir a", "cat ~/.ssh/id", "passwor", "the password is", "zz", "a\x00\x01",
+		strings.Repeat("cucucu", 1000) + "rl", strings.Repeat("pas", 5000) + "s",
+	} {
+		got := ix.present(text)
+		for i, l := range lits {
+			if want := strings.Contains(text, l); got[i] != want {
+				t.Errorf("%.40q: %q found = %v, want %v", text, l, got[i], want)
+			}
+		}
+	}
+}
