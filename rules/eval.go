@@ -33,6 +33,14 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 	e := &evaluation{out: &Outcome{}, exhaustive: exhaustive}
 	ctx.build = p.build
 	if ev.Kind == hook.KindMCP {
+		if n := len(ev.ToolInput); n > MaxMCPInputBytes {
+			// Each value is decoded, walked and matched several times over:
+			// an input of megabytes would take most of a second.
+			e.out.Escalations = append(e.out.Escalations,
+				fmt.Sprintf("the tool input is too large to analyze (%d bytes; the limit is %d)", n, MaxMCPInputBytes))
+			e.out.Decision = hook.Judge
+			return e.out
+		}
 		if n := jsonFanout(ev.ToolInput); n > MaxMCPValues {
 			// Every value of a tool input is analyzed by what it is: an
 			// input of hundreds of thousands of values would take seconds
@@ -319,6 +327,10 @@ func normalizeText(s string) string {
 	}
 	return s // no format character: the text as it is, not a copy
 }
+
+// MaxMCPInputBytes bounds the size of a tool input the rules analyze (a
+// file a filesystem tool writes, a query); a larger input is not understood.
+const MaxMCPInputBytes = 1 << 20
 
 // MaxMCPValues bounds the values (object members and array elements) of a
 // tool input the rules analyze; a larger input is not understood. Each value

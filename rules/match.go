@@ -3,6 +3,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"fmt"
 	htext "github.com/hookguard/hookguard/internal/text"
 	"slices"
@@ -168,6 +169,28 @@ type evaluation struct {
 	memo *containsMemo
 	// shellLine is a shell event's own command line (see Outcome.Split).
 	shellLine string
+	// input is an MCP event's tool input, decoded once (see toolInput).
+	input *decodedInput
+}
+
+// decodedInput is a tool input decoded, or not JSON.
+type decodedInput struct {
+	v  any
+	ok bool
+}
+
+// toolInput decodes an MCP event's tool input once per evaluation (numbers
+// kept as written): the path, value, command and secret walks and the text
+// the rules read all start from it, and an input of megabytes decoded once
+// for each was most of the call's time.
+func (e *evaluation) toolInput(raw json.RawMessage) (any, bool) {
+	if e.input == nil {
+		e.input = &decodedInput{}
+		if len(raw) > 0 {
+			e.input.v, e.input.ok = hook.DecodeJSON(raw)
+		}
+	}
+	return e.input.v, e.input.ok
 }
 
 func (e *evaluation) add(r *Rule, part string) hook.Decision {

@@ -3,7 +3,6 @@
 package rules
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -32,10 +31,16 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 			Reason: "the MCP server is pointed at a credential store (" + store + "): its calls read it",
 			Advice: "point the server at the project's own data; ask the user"}, ev.Server))
 	}
-	input := hook.CanonicalJSON(ev.ToolInput)
+	iv, decoded := e.toolInput(ev.ToolInput)
+	input := string(ev.ToolInput)
+	if decoded {
+		if s, ok := hook.CanonicalValue(iv); ok {
+			input = s
+		}
+	}
 	var paths []string
 	metadataOnly := metadataTool(ev.Tool)
-	for _, s := range jsonPaths(ev.ToolInput) {
+	for _, s := range pathsIn(iv) {
 		if !metadataOnly {
 			// get_file_info ~/.ssh/id_rsa returns size, times and mode, never
 			// the content: the path rules (credential reads) do not apply,
@@ -55,7 +60,7 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 	d = hook.Stricter(d, valuesD)
 	// A tool that runs a shell command is judged like the command itself.
 	var shellD hook.Decision
-	cmds := jsonCommands(ev.ToolInput)
+	cmds := commandsIn(iv)
 	for _, cmd := range cmds {
 		shellD = hook.Stricter(shellD, p.evalShell(e, cmd, ctx))
 	}
@@ -85,15 +90,9 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 	return d
 }
 
-// jsonPaths returns string values in a JSON document that look like file paths.
-func jsonPaths(raw json.RawMessage) []string {
-	if len(raw) == 0 {
-		return nil
-	}
-	var v any
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return nil
-	}
+// pathsIn returns string values in a decoded JSON document that look like
+// file paths.
+func pathsIn(v any) []string {
 	var out []string
 	var walk func(key string, v any)
 	walk = func(key string, v any) {
@@ -123,7 +122,7 @@ func jsonPaths(raw json.RawMessage) []string {
 	return out
 }
 
-// jsonCommands returns shell command lines found in a tool input: string values
+// commandsIn returns shell command lines found in a tool input: string values
 // (or arrays of strings) under keys such as command, cmd or cli_command.
 // serverCredentialStore returns a path argument of an MCP server's launch
 // command that is a credential file (a browser's cookie or login store, a
@@ -149,14 +148,8 @@ func serverCredentialStore(command string, ctx Context) string {
 	return ""
 }
 
-func jsonCommands(raw json.RawMessage) []string {
-	if len(raw) == 0 {
-		return nil
-	}
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		return nil
-	}
+func commandsIn(v any) []string {
+	m, _ := v.(map[string]any)
 	var out []string
 	for k, v := range m {
 		switch strings.ToLower(k) {

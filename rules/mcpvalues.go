@@ -26,13 +26,9 @@ import (
 // jsonValue is one string value of a tool input and the key it is under.
 type jsonValue struct{ key, value string }
 
-// jsonValues returns every string value of a JSON document with its key,
-// in key order (and JSON held in a string, once more).
-func jsonValues(raw json.RawMessage) []jsonValue {
-	var v any
-	if len(raw) == 0 || json.Unmarshal(raw, &v) != nil {
-		return nil
-	}
+// valuesIn returns every string value of a decoded JSON document with its
+// key, in key order (and JSON held in a string, once more).
+func valuesIn(v any) []jsonValue {
 	var out []jsonValue
 	var walk func(key string, v any, depth int)
 	walk = func(key string, v any, depth int) {
@@ -44,7 +40,7 @@ func jsonValues(raw json.RawMessage) []jsonValue {
 			}
 			sort.Strings(keys)
 			for _, k := range keys {
-				if projectionKey(strings.ToLower(key)) && (x[k] == true || x[k] == float64(1)) {
+				if projectionKey(strings.ToLower(key)) && (x[k] == true || x[k] == float64(1) || x[k] == json.Number("1")) {
 					// {"projection": {"passwordHash": 1}}: the field names are what is read.
 					out = append(out, jsonValue{key, k})
 					continue
@@ -85,8 +81,8 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 	dbish := databaseTool(strings.ToLower(ev.Server) + " " + tool)
 	// The tool input's top level, read once: the file a writing tool edits
 	// and the content it writes.
-	var top map[string]any
-	_ = json.Unmarshal(ev.ToolInput, &top)
+	iv, _ := e.toolInput(ev.ToolInput)
+	top, _ := iv.(map[string]any)
 	content := firstString(top, "content", "contents", "text", "body", "data")
 	if content == "" {
 		// edit_file's edits: what the file gains is the new text.
@@ -121,7 +117,7 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				Reason: "a page script that only reads what the page shows"}, ""))
 		}
 	}
-	for _, jv := range jsonValues(ev.ToolInput) {
+	for _, jv := range valuesIn(iv) {
 		v := strings.TrimSpace(jv.value)
 		key := strings.ToLower(jv.key)
 		if v == "" || len(v) > 64<<10 {

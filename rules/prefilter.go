@@ -271,19 +271,33 @@ func newPairIndex(lits []string) *pairIndex {
 	return ix
 }
 
-// present reports, for each literal, whether text holds it.
+// present reports, for each literal, whether text holds it. A pair whose
+// literals are all found leaves the bitmap, so its later occurrences cost
+// nothing more.
 func (ix *pairIndex) present(text string) []bool {
 	found := make([]bool, len(ix.lits))
 	left := len(ix.lits)
+	has := ix.has
+	var open map[int]int32 // pair → its literals not found yet, once one is
 	for pos := 0; pos+1 < len(text) && left > 0; pos++ {
 		p := int(text[pos])<<8 | int(text[pos+1])
-		if ix.has[p/64]&(1<<(p%64)) == 0 {
+		if has[p/64]&(1<<(p%64)) == 0 {
 			continue
 		}
 		for _, li := range ix.byPair[ix.start[p]:ix.start[p+1]] {
 			if !found[li] && strings.HasPrefix(text[pos:], ix.lits[li]) {
 				found[li] = true
 				left--
+				if open == nil {
+					open = map[int]int32{}
+				}
+				n, ok := open[p]
+				if !ok {
+					n = ix.start[p+1] - ix.start[p]
+				}
+				if open[p] = n - 1; n == 1 {
+					has[p/64] &^= 1 << (p % 64)
+				}
 			}
 		}
 	}

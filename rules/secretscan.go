@@ -47,7 +47,11 @@ func (p *Policy) secretScan(e *evaluation, ev *hook.Event, ctx Context) hook.Dec
 	case hook.KindWrite:
 		texts = append(texts, secretText{label: "the edit", text: ev.Content, opts: secrets.Options{Path: ev.FilePath}})
 	case hook.KindMCP:
-		texts = append(texts, secretText{label: "the tool input", text: jsonStrings(ev.ToolInput), positional: true})
+		text := string(ev.ToolInput)
+		if v, ok := e.toolInput(ev.ToolInput); ok {
+			text = stringsIn(v)
+		}
+		texts = append(texts, secretText{label: "the tool input", text: text, positional: true})
 	case hook.KindShell:
 		texts = append(texts, secretText{label: "the command", text: ev.Command})
 		// Split without the working folder and home: the text as written,
@@ -101,6 +105,11 @@ func jsonStrings(raw json.RawMessage) string {
 	if err := json.Unmarshal(raw, &v); err != nil {
 		return string(raw)
 	}
+	return stringsIn(v)
+}
+
+// stringsIn is jsonStrings for a decoded document.
+func stringsIn(v any) string {
 	var b strings.Builder
 	var walk func(key string, v any)
 	walk = func(key string, v any) {

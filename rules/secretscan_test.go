@@ -63,9 +63,9 @@ func TestSecretScanLimit(t *testing.T) {
 	}
 }
 
-// TestMCPValuesLimit: a tool input with more values than the rules analyze is
-// not understood (judge, the limit named), without being decoded; the count
-// ignores commas inside strings.
+// TestMCPValuesLimit: a tool input with more values, or more bytes, than the
+// rules analyze is not understood (judge, the limit named), without being
+// decoded; the count ignores commas inside strings.
 func TestMCPValuesLimit(t *testing.T) {
 	p, err := ParseDefault()
 	if err != nil {
@@ -84,6 +84,11 @@ func TestMCPValuesLimit(t *testing.T) {
 	o := p.Evaluate(&hook.Event{Kind: hook.KindMCP, Server: "x", Tool: "get_items", ToolInput: []byte(sb.String())}, ctx)
 	if o.Decision != hook.Judge || !strings.Contains(strings.Join(o.Escalations, "; "), "too many values") {
 		t.Errorf("wide input: %s %v", o.Decision, o.Escalations)
+	}
+	big := `{"path": "/w/out.txt", "content": "` + strings.Repeat("line of text\\n", MaxMCPInputBytes/13) + `"}`
+	o = p.Evaluate(&hook.Event{Kind: hook.KindMCP, Server: "filesystem", Tool: "write_file", ToolInput: []byte(big)}, ctx)
+	if o.Decision != hook.Judge || !strings.Contains(strings.Join(o.Escalations, "; "), "too large") {
+		t.Errorf("large input: %s %v", o.Decision, o.Escalations)
 	}
 	prose := `{"body": "` + strings.Repeat("a, b, c, ", MaxMCPValues) + `"}`
 	if n := jsonFanout([]byte(prose)); n != 1 {

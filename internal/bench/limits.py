@@ -62,6 +62,12 @@ def events():
         vals = json.dumps({"v%d" % i: value % i for i in range(4990)})
         yield "mcp: 4,990 %s values" % what, dict(BASE, hook_event_name="beforeMCPExecution", mcp_server_name=server, tool_name=tool,
                                                  tool_input=vals, command="npx x")
+    one = (1 << 20) - 4096  # rules.MaxMCPInputBytes, less the JSON around the value
+    for what, server, tool, doc in [("command", "shell", "run_command", {"command": "echo " + "a " * (one // 2 - 10)}),
+                                    ("SQL", "postgres", "query", {"sql": "select 1; " * (one // 11)}),
+                                    ("file", "filesystem", "write_file", {"path": "/home/dev/project/out.txt", "content": "line of text\n" * (one // 14)})]:
+        yield "mcp: a 1 MB %s value" % what, dict(BASE, hook_event_name="beforeMCPExecution", mcp_server_name=server, tool_name=tool,
+                                                 tool_input=json.dumps(doc), command="npx x")
     subs = ("echo " + " ".join("$(echo a%d)" % i for i in range(20000)))[: (256 << 10) - 100]
     yield "shell: 256 KB of 20,000 substitutions", shell(subs)
     yield "shell: 256 KB pipeline of 18,000 stages", shell(" | ".join("grep -v w%d" % i for i in range(18000))[: (256 << 10) - 100])
