@@ -109,6 +109,13 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 	if why := typesPassword(tool, top); why != "" {
 		escalate(why)
 	}
+	switch deny, why := clicksDestructive(tool, top); {
+	case deny:
+		d = hook.Stricter(d, e.add(&Rule{ID: "mcp-click-destroys", Decision: hook.Deny, Reason: why,
+			Advice: "deleting or giving away a whole repository, project or account is the user's step to take; ask them"}, ""))
+	case why != "":
+		escalate(why)
+	}
 	if strings.Contains(tool, "evaluate") {
 		// browser_evaluate {"function": "() => document.title"}: a script
 		// that only reads what the page shows, like a snapshot.
@@ -861,6 +868,43 @@ func typesPassword(tool string, top map[string]any) string {
 	}
 	return "types a password into a page (" + text.Truncate(field, 60) + ")"
 }
+
+// clicksDestructive reports a browser tool acting on a control that deletes
+// or gives away a whole resource (GitHub's "I understand the consequences,
+// delete this repository"): deny; or one that says it cannot be undone: for
+// a person to decide. Clicking "Delete" on a to-do in the app under test is
+// neither.
+func clicksDestructive(tool string, top map[string]any) (deny bool, why string) {
+	low := strings.ToLower(tool)
+	if !strings.Contains(low, "click") && !strings.Contains(low, "press") && !strings.Contains(low, "tap") &&
+		!strings.Contains(low, "submit") && !strings.Contains(low, "select") {
+		return false, ""
+	}
+	var target []string
+	for _, k := range []string{"element", "selector", "ref", "label", "text", "name", "locator", "description", "button", "value"} {
+		if s := firstString(top, k); s != "" {
+			target = append(target, s)
+		}
+	}
+	what := strings.ToLower(strings.Join(target, " "))
+	switch {
+	case what == "":
+	case destroysResourceRe().MatchString(what):
+		return true, "clicks a control that deletes or gives away a whole resource (" + text.Truncate(strings.Join(target, " "), 80) + ")"
+	case irreversibleRe().MatchString(what):
+		return false, "clicks a control that cannot be undone (" + text.Truncate(strings.Join(target, " "), 80) + ")"
+	}
+	return false, ""
+}
+
+var (
+	destroysResourceRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`i understand the consequences|\b(delete|remove|destroy|transfer|archive)[\s_-]+(this[\s_-]+|the[\s_-]+|my[\s_-]+)?(repository|repo|organization|org|account|project|bucket|database|cluster|workspace|team)\b`)
+	})
+	irreversibleRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`permanently|cannot be undone|can't be undone|irreversibl|\b(close|deactivate)[\s_-]+(my[\s_-]+|this[\s_-]+)?account|\brevoke[\s_-]+(all[\s_-]+)?(tokens|keys|sessions|access)|\bmake[\s_-]+(this[\s_-]+)?(repository|repo|project|bucket)[\s_-]+public|change[\s_-]+(repository|repo)?[\s_-]*visibility`)
+	})
+)
 
 // jsStringRe matches a single- or double-quoted JavaScript string.
 var jsStringRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"`) })

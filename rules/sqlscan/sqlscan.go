@@ -237,6 +237,12 @@ func analyzeStatement(st string, v *Verdict) {
 	}
 	switch verb {
 	case "drop":
+		if scratchDrop(rest) {
+			// DROP TABLE IF EXISTS tmp_import: a scratch table made for a
+			// step of the work; for a person to see, not a clear danger.
+			unknown("DROP " + firstWords(rest, 4) + " (a scratch table)")
+			break
+		}
 		danger("DROP " + firstWords(rest, 2))
 	case "truncate":
 		danger("TRUNCATE " + firstWords(rest, 2))
@@ -310,6 +316,40 @@ func checkFunctions(st string, danger, unknown func(string)) {
 			unknown(base + "() is not known to be free of side effects")
 		}
 	}
+}
+
+// scratchDrop reports DROP [TEMPORARY] TABLE [IF EXISTS] of one table whose
+// name says it is scratch (tmp_…, temp_…, scratch_…, …_tmp), or any DROP
+// TEMPORARY TABLE: the rest of a DROP statement as it follows the verb.
+func scratchDrop(rest string) bool {
+	f := strings.Fields(strings.TrimRight(rest, "; "))
+	temporary := false
+	if len(f) > 0 && (f[0] == "temporary" || f[0] == "temp") {
+		temporary, f = true, f[1:]
+	}
+	if len(f) < 2 || f[0] != "table" {
+		return false
+	}
+	f = f[1:]
+	if len(f) > 2 && f[0] == "if" && f[1] == "exists" {
+		f = f[2:]
+	}
+	if len(f) != 1 || strings.Contains(f[0], ",") {
+		return false // several tables, or CASCADE
+	}
+	name := strings.Trim(f[0], "\"`[]")
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = strings.Trim(name[i+1:], "\"`[]")
+	}
+	if temporary {
+		return true
+	}
+	for _, p := range []string{"tmp_", "temp_", "scratch_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return strings.HasSuffix(name, "_tmp") || strings.HasSuffix(name, "_temp") || strings.HasSuffix(name, "_scratch")
 }
 
 func firstWords(s string, n int) string {
