@@ -340,7 +340,16 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 		if sqlKey(key) && (dbish || key == "sql" || key == "statement" || key == "sql_query") && sqlscan.LooksLikeSQL(v) {
 			sv := sqlscan.Analyze(v)
+			secretFile := ""
+			for _, f := range sv.Files {
+				if slices.Contains(effects.PathClassesOf(f, ctx.Cwd, ctx.Home), effects.ClassSecret) {
+					secretFile = f
+				}
+			}
 			switch {
+			case secretFile != "":
+				deny("mcp-sql-attach-secret", "opens the credential store "+secretFile+" as a database to read it",
+					"do not read credential stores; ask the user for what you need", secretFile)
 			case len(sv.Dangers) > 0:
 				deny("mcp-sql-danger", "SQL that "+strings.Join(sv.Dangers, "; "),
 					"show the statement to the user and let them run it", "")

@@ -21,6 +21,9 @@ type Verdict struct {
 	Unknown []string
 	// Statements is the number of statements.
 	Statements int
+	// Files are the database files the statements open (SQLite's ATTACH
+	// DATABASE 'path'), for the caller to classify.
+	Files []string
 }
 
 // ReadOnly reports a string of statements that only read.
@@ -53,6 +56,7 @@ var sqlVerbs = map[string]bool{"select": true, "with": true, "insert": true, "up
 func Statements(s string) []string {
 	var b strings.Builder
 	var out []string
+	executable := 0 // MySQL /*! … */ comments open
 	flush := func() {
 		st := strings.Join(strings.Fields(b.String()), " ")
 		if st != "" {
@@ -67,6 +71,20 @@ func Statements(s string) []string {
 			for i < len(s) && s[i] != '\n' {
 				i++
 			}
+			b.WriteByte(' ')
+		case c == '/' && i+2 < len(s) && s[i+1] == '*' && s[i+2] == '!':
+			// MySQL's executable comment, /*!50000 DROP */: the server runs
+			// what it holds (past an optional version number), so it is SQL,
+			// read on by this loop; its closing */ is dropped below.
+			i += 2
+			for i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9' {
+				i++
+			}
+			executable++
+			b.WriteByte(' ')
+		case executable > 0 && c == '*' && i+1 < len(s) && s[i+1] == '/':
+			executable--
+			i++
 			b.WriteByte(' ')
 		case c == '/' && i+1 < len(s) && s[i+1] == '*':
 			end := strings.Index(s[i+2:], "*/")
@@ -171,12 +189,21 @@ func Analyze(s string) Verdict {
 func analyze(s string, depth int) Verdict {
 	var v Verdict
 	dynamic := false
+	attach := false
 	for _, st := range Statements(s) {
 		v.Statements++
 		analyzeStatement(st, &v)
 		verb, _, _ := strings.Cut(st, " ")
+		attach = attach || verb == "attach"
 		dynamic = dynamic || verb == "exec" || verb == "execute" || verb == "do" || verb == "prepare" ||
 			verb == "declare" || strings.Contains(st, " execute ") || strings.Contains(st, "sp_executesql")
+	}
+	if attach {
+		for _, lit := range literals(s) {
+			if lit != "" && !strings.ContainsAny(lit, "\n") && (strings.ContainsAny(lit, "/\\") || strings.HasPrefix(lit, "~")) {
+				v.Files = append(v.Files, lit)
+			}
+		}
 	}
 	if dynamic && depth < 2 {
 		// Dynamic SQL runs its strings: read them as SQL too.
