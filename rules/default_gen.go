@@ -3855,6 +3855,204 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "cloud-expose-public",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Keywords: []string{
+					"public-read",
+					"allusers",
+					"allauthenticatedusers",
+					"public-access",
+					"publicaccessblock",
+					"public-access-block",
+					"cluster-admin",
+					"0.0.0.0/0",
+				},
+				Patterns: []string{
+					`(?i)^aws\s+(\S+\s+)*(s3api\s+put-(bucket|object)-acl|s3\s+(cp|sync|mv))\b.*\s--acl[ =](public-read|public-read-write)\b`,
+					`(?i)^aws\s+(\S+\s+)*s3api\s+(delete-public-access-block|put-public-access-block\b.*(BlockPublicAcls|BlockPublicPolicy|IgnorePublicAcls|RestrictPublicBuckets)=false)\b`,
+					`(?i)^(gsutil\s+(\S+\s+)*(iam|acl|defacl)\s+ch\b|gcloud\s+(\S+\s+)*(storage\s+buckets|storage\s+objects)\s+(add-iam-policy-binding|update)\b).*\b(allUsers|allAuthenticatedUsers)\b`,
+					`(?i)^az\s+storage\s+(container|account)\s+(create|set-permission|update)\b.*--(public-access[ =](blob|container)|allow-blob-public-access[ =]true)\b`,
+					`(?i)^aws\s+(\S+\s+)*ec2\s+authorize-security-group-ingress\b.*0\.0\.0\.0/0.*--port[ =](22|3306|5432|6379|27017|9200|2375|5984|11211)\b`,
+					`(?i)^aws\s+(\S+\s+)*ec2\s+authorize-security-group-ingress\b.*--port[ =](22|3306|5432|6379|27017|9200|2375|5984|11211)\b.*0\.0\.0\.0/0`,
+					`(?i)^(kubectl|k|oc)\s+(\S+\s+)*create\s+clusterrolebinding\b.*--clusterrole[ =]cluster-admin\b.*(--serviceaccount[ =]\S*:default\b|--user[ =]system:anonymous\b|--group[ =]system:(unauthenticated|authenticated)\b)`,
+				},
+				Reason: "opens cloud storage, a database port or cluster administration to everyone",
+				Advice: "show the user the change and let them make it; share data with named identities, not with everyone",
+				Examples: Examples{
+					Match: []string{
+						"aws s3api put-bucket-acl --bucket customer-exports --acl public-read",
+						"aws s3 cp report.csv s3://exports/ --acl public-read",
+						"aws s3api delete-public-access-block --bucket exports",
+						"gsutil iam ch allUsers:objectViewer gs://exports",
+						"az storage container set-permission --name exports --public-access blob",
+						"aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 5432 --cidr 0.0.0.0/0",
+						"kubectl create clusterrolebinding default-admin --clusterrole=cluster-admin --serviceaccount=default:default",
+					},
+					NoMatch: []string{
+						"aws s3api get-bucket-acl --bucket customer-exports",
+						"aws s3 cp report.csv s3://exports/ --acl bucket-owner-full-control",
+						"grep -rn allAuthenticatedUsers docs/",
+						"gsutil iam ch user:ana@example.com:objectViewer gs://exports",
+						"aws ec2 authorize-security-group-ingress --group-id sg-1 --protocol tcp --port 443 --cidr 0.0.0.0/0",
+						"kubectl create clusterrolebinding ana-view --clusterrole=view --user=ana@example.com",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"public-read",
+						},
+						{
+							"--acl",
+						},
+						{
+							"aws",
+						},
+						{
+							"s3",
+						},
+						{
+							"bucket",
+							"object",
+							"cp",
+							"sync",
+							"mv",
+						},
+					},
+					{
+						{
+							"s3api",
+						},
+						{
+							"aws",
+						},
+						{
+							"delete-public-access-block",
+							"put-public-access-block",
+						},
+					},
+					{
+						{
+							"all",
+						},
+						{
+							"sutil",
+							"storage",
+						},
+						{
+							"users",
+							"authenticatedusers",
+						},
+					},
+					{
+						{
+							"storage",
+						},
+						{
+							"az",
+						},
+						{
+							"--",
+						},
+						{
+							"public-access",
+							"allow-blob-public-access",
+						},
+						{
+							"container",
+							"account",
+						},
+						{
+							"create",
+							"set-permission",
+							"update",
+						},
+					},
+					{
+						{
+							"authorize-security-group-ingress",
+						},
+						{
+							"0.0.0.0/0",
+						},
+						{
+							"--port",
+						},
+						{
+							"aws",
+						},
+						{
+							"ec2",
+						},
+						{
+							"22",
+							"3306",
+							"5432",
+							"6379",
+							"27017",
+							"9200",
+							"2375",
+							"5984",
+							"11211",
+						},
+					},
+					{
+						{
+							"authorize-security-group-ingress",
+						},
+						{
+							"0.0.0.0/0",
+						},
+						{
+							"--port",
+						},
+						{
+							"aws",
+						},
+						{
+							"ec2",
+						},
+						{
+							"22",
+							"3306",
+							"5432",
+							"6379",
+							"27017",
+							"9200",
+							"2375",
+							"5984",
+							"11211",
+						},
+					},
+					{
+						{
+							"clusterrolebinding",
+						},
+						{
+							"--clusterrole",
+						},
+						{
+							"cluster-admin",
+						},
+						{
+							"create",
+						},
+						{
+							"--",
+						},
+						{
+							"serviceaccount",
+							"system:anonymous",
+							"unauthenticated",
+							"authenticated",
+						},
+					},
+				},
+			},
+			{
 				ID: "infra-change",
 				Kinds: []hook.Kind{
 					"shell",
@@ -7259,4 +7457,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "b3857fb6ae327698094a040b63addc37a5c1c0c471d61bb658df2efecab5d5c0"
+const generatedDefaultHash = "e71958cdbbbbf669dfe27823ffb382838b52f33e0880200231cdabfa24715377"

@@ -1709,7 +1709,7 @@ func (a *analysis) walk(spec *Spec) {
 				if r.Subcommand != "" {
 					r.Subcommand += " "
 				}
-				r.Subcommand += sub.Names[0]
+				r.Subcommand += arg // as written: aws s3api, not the first name of its group
 				if cur != spec && cur.Code == "package" {
 					// pipx run black: the package is a tool the table knows,
 					// read as itself, not as package code fetched by name.
