@@ -4053,6 +4053,55 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "mcp-cluster-admin-binding",
+				Kinds: []hook.Kind{
+					"mcp",
+				},
+				Decision: "deny",
+				Target:   "call",
+				Keywords: []string{
+					"cluster-admin",
+				},
+				Patterns: []string{
+					`(?i)^\S+ \S*(apply|create|patch|replace|update)\S* [\s\S]*?ClusterRoleBinding[\s\S]{0,600}?cluster-admin[\s\S]{0,600}?(ServiceAccount[\s\S]{0,120}?name\\?"?:\s*\\?"?default\b|system:(anonymous|unauthenticated|authenticated|serviceaccounts)\b)`,
+				},
+				Reason: "gives cluster administration to a default or anonymous identity",
+				Advice: "show the user the binding and let them apply it; bind the narrowest role to a named identity",
+				Examples: Examples{
+					Match: []string{
+						`kubernetes kubectl_apply {"manifest":"kind: ClusterRoleBinding\nroleRef:\n  kind: ClusterRole\n  name: cluster-admin\nsubjects:\n- kind: ServiceAccount\n  name: default\n  namespace: default\n"}`,
+					},
+					NoMatch: []string{
+						`kubernetes kubectl_apply {"manifest":"kind: ClusterRoleBinding\nroleRef:\n  kind: ClusterRole\n  name: view\nsubjects:\n- kind: User\n  name: ana@example.com\n"}`,
+						`kubernetes kubectl_get {"resourceType":"clusterrolebindings","name":"cluster-admin"}`,
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"clusterrolebinding",
+						},
+						{
+							"cluster-admin",
+						},
+						{
+							"serviceaccount",
+							"anonymous",
+							"unauthenticated",
+							"authenticated",
+							"serviceaccounts",
+						},
+						{
+							"apply",
+							"create",
+							"patch",
+							"replace",
+							"update",
+						},
+					},
+				},
+			},
+			{
 				ID: "infra-change",
 				Kinds: []hook.Kind{
 					"shell",
@@ -7457,4 +7506,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "e71958cdbbbbf669dfe27823ffb382838b52f33e0880200231cdabfa24715377"
+const generatedDefaultHash = "838ddcbbe92f9afddf1d3fb21c0620159374d713ea69dd778127f4ed6f5ceea8"
