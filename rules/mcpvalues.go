@@ -124,6 +124,27 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				Reason: "a page script that only reads what the page shows"}, ""))
 		}
 	}
+	if postsOutward(tool, top) {
+		// A message, issue or comment carrying several people's contact
+		// details: customer data leaving for a shared or public place.
+		var all strings.Builder
+		for _, jv := range valuesIn(iv) {
+			if freeTextKey(strings.ToLower(jv.key)) {
+				all.WriteString(jv.value)
+				all.WriteByte('\n')
+			}
+		}
+		if what := personalData(all.String()); what != "" {
+			if postsToRecord(tool) {
+				// An issue, comment or gist stays readable to everyone who can
+				// see the project, and is copied into mail and search.
+				deny("mcp-posts-personal-data", "posts "+what+" into an issue, comment or page (personal data of customers or users)",
+					"refer to the records by their ids; share personal data only where the user says it may go", "")
+			} else {
+				escalate("the message carries " + what + ": is the channel one this data may go to?")
+			}
+		}
+	}
 	for _, jv := range valuesIn(iv) {
 		v := strings.TrimSpace(jv.value)
 		key := strings.ToLower(jv.key)
@@ -812,6 +833,92 @@ func readingTool(tool string) bool {
 	}
 	return false
 }
+
+// postsOutward reports a tool that posts text for other people to read (a
+// message, an issue, a comment, a page), not one that writes a file.
+func postsOutward(tool string, top map[string]any) bool {
+	if firstString(top, "path", "file_path", "filePath", "filename") != "" {
+		return false
+	}
+	for _, w := range toolWords(tool) {
+		switch w {
+		case "post", "send", "comment", "message", "reply", "publish", "share", "issue", "page", "ticket", "gist", "discussion", "note":
+			return true
+		}
+	}
+	return false
+}
+
+// postsToRecord reports a tool that files text on a project's record (an
+// issue, a comment, a gist, a wiki page) rather than sending a message.
+func postsToRecord(tool string) bool {
+	for _, w := range toolWords(tool) {
+		switch w {
+		case "issue", "comment", "gist", "discussion", "page", "wiki", "ticket":
+			return true
+		}
+	}
+	return false
+}
+
+// personalData describes the contact details of several people in text
+// (two or more personal email addresses, or phone numbers with an address
+// or of three people), or returns "". Work addresses alone (a team's
+// list) and example domains do not count.
+func personalData(s string) string {
+	if len(s) > 256<<10 {
+		s = s[:256<<10]
+	}
+	personal := map[string]bool{}
+	for _, m := range emailRe().FindAllString(s, 200) {
+		m = strings.ToLower(m)
+		_, domain, _ := strings.Cut(m, "@")
+		if consumerMailDomain(domain) {
+			personal[m] = true
+		}
+	}
+	phones := map[string]bool{}
+	for _, m := range phoneRe().FindAllString(s, 200) {
+		if strings.Trim(m, "0123456789.") == "" {
+			continue // 192.168.10.200: an address, a version
+		}
+		digits := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, m)
+		if len(digits) >= 9 && len(digits) <= 15 && !strings.HasPrefix(digits, "000") {
+			phones[digits] = true
+		}
+	}
+	if len(personal) >= 2 || len(phones) >= 3 || len(phones) >= 2 && len(personal) >= 1 {
+		return fmt.Sprintf("contact details of several people (%d personal email addresses, %d phone numbers)", len(personal), len(phones))
+	}
+	return ""
+}
+
+// consumerMailDomain reports a mail provider for private persons.
+func consumerMailDomain(d string) bool {
+	switch d {
+	case "gmail.com", "googlemail.com", "yahoo.com", "yahoo.co.uk", "yahoo.fr", "yahoo.de", "ymail.com", "outlook.com", "hotmail.com",
+		"hotmail.co.uk", "hotmail.fr", "live.com", "msn.com", "icloud.com", "me.com", "mac.com", "aol.com", "proton.me",
+		"protonmail.com", "gmx.de", "gmx.net", "gmx.com", "web.de", "t-online.de", "freenet.de", "mail.ru", "yandex.ru",
+		"qq.com", "163.com", "126.com", "naver.com", "orange.fr", "free.fr", "laposte.net", "libero.it", "virgilio.it",
+		"btinternet.com", "comcast.net", "verizon.net", "att.net", "sbcglobal.net", "zoho.com", "fastmail.com", "hey.com",
+		"seznam.cz", "wp.pl", "o2.pl", "interia.pl", "bluewin.ch", "telenet.be", "skynet.be", "xs4all.nl", "ziggo.nl",
+		"rediffmail.com", "uol.com.br", "bol.com.br", "terra.com.br":
+		return true
+	}
+	return false
+}
+
+var (
+	emailRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}`) })
+	phoneRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}(?:[\s.-]\d{2,4})?`)
+	})
+)
 
 func writingTool(tool string) bool {
 	for _, w := range toolWords(tool) {
