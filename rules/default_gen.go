@@ -5788,6 +5788,90 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "mcp-server-guard-config",
+				Kinds: []hook.Kind{
+					"mcp",
+				},
+				Decision: "deny",
+				Target:   "call",
+				Keywords: []string{
+					"blocked",
+					"allowed",
+					"denied",
+					"allowlist",
+					"blocklist",
+					"sandbox",
+				},
+				Patterns: []string{
+					`(?i)^\S+ \S*(config|setting|settings|preference|preferences)\S* .*"(key|name|setting)":"(blocked_?commands|denied_?commands|command_?blocklist|blocklist|denylist|sandbox\w*|readonly|read_only)"`,
+					`(?i)^\S+ \S*(config|setting|settings)\S* .*"(key|name|setting)":"(allowed_?directories|allowed_?paths|allowlist)","value":(\["?(/|~|/home|/Users|\*)"?\]|"(/|~|\*)")`,
+				},
+				Reason: "lifts the MCP server's own limits on the commands it runs or the folders it reaches",
+				Advice: "the server's limits are the user's to change; tell them which command or folder you need",
+				Examples: Examples{
+					Match: []string{
+						`desktop-commander set_config_value {"key":"blockedCommands","value":[]}`,
+						`desktop-commander set_config_value {"key":"allowedDirectories","value":["/"]}`,
+					},
+					NoMatch: []string{
+						"desktop-commander get_config {}",
+						`desktop-commander set_config_value {"key":"allowedDirectories","value":["/home/dev/project"]}`,
+						`desktop-commander set_config_value {"key":"defaultShell","value":"bash"}`,
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							`":"`,
+						},
+						{
+							"config",
+							"setting",
+							"preference",
+						},
+						{
+							"key",
+							"name",
+							"setting",
+						},
+						{
+							"commands",
+							"commands",
+							"blocklist",
+							"blocklist",
+							"denylist",
+							"sandbox",
+							"read",
+						},
+					},
+					{
+						{
+							`","value":`,
+						},
+						{
+							"allow",
+						},
+						{
+							`":"`,
+						},
+						{
+							"config",
+							"setting",
+						},
+						{
+							"directories",
+							"paths",
+							"list",
+						},
+						{
+							"key",
+							"name",
+							"setting",
+						},
+					},
+				},
+			},
+			{
 				ID: "mcp-destructive-tool",
 				Kinds: []hook.Kind{
 					"mcp",
@@ -7506,4 +7590,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "838ddcbbe92f9afddf1d3fb21c0620159374d713ea69dd778127f4ed6f5ceea8"
+const generatedDefaultHash = "b4b9a2c9f88649f3088ffa9db5d7fbb5b21b7a2df427dd7e32d656df529ab0ef"
