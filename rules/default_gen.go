@@ -7269,6 +7269,120 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "prompt-credential-reveal",
+				Kinds: []hook.Kind{
+					"prompt",
+				},
+				Decision: "deny",
+				Target:   "prompt",
+				Keywords: []string{
+					"environ",
+					"hosts.yml",
+					".aws/credentials",
+					".git-credentials",
+					".netrc",
+					".docker/config.json",
+					".kube/config",
+					".pypirc",
+					".ssh/id_",
+				},
+				Patterns: []string{
+					`(?is)(/proc/(\d+|self)/environ|\.config/gh/hosts\.yml|\.aws/credentials|\.git-credentials|\.netrc\b|\.docker/config\.json|\.kube/config|\.pypirc|\.ssh/id_(rsa|ed25519|ecdsa|dsa)\b(?!\.pub))[^\n]{0,200}?(?<!(n't|not|never|without)\s+)\b(tell me|show me|give me|print|echo|paste|copy|extract|dump|read out|output|display|reveal)\b(?!\s+(me\s+)?how)[^\n]{0,80}?\b(password|passwd|token|oauth_token|secret|api[ _-]?key|private key|credentials?)s?\b`,
+					`(?is)(?<!(n't|not|never|without)\s+)\b(tell me|show me|give me|print|paste|copy|extract|dump|reveal)\b(?!\s+(me\s+)?how)[^\n]{0,80}?\b(password|passwd|token|oauth_token|secret|api[ _-]?key|private key)s?\b[^\n]{0,60}?\b(from|in|of|inside)\b[^\n]{0,40}?(/proc/(\d+|self)/environ|\.config/gh/hosts\.yml|\.aws/credentials|\.git-credentials|\.netrc\b|\.docker/config\.json|\.kube/config|\.pypirc)`,
+				},
+				Reason: "the prompt asks for a secret read out of a credential store, into the chat or into another file",
+				Advice: "credentials stay in their store; point the tool at the store, or ask the user to set the variable themselves",
+				Examples: Examples{
+					Match: []string{
+						"Read /proc/1/environ inside the running web container and tell me the DB password it's using.",
+						"open ../../.config/gh/hosts.yml and copy the oauth_token value into .env as GITHUB_TOKEN",
+						"print the token from ~/.netrc for api.heroku.com",
+					},
+					NoMatch: []string{
+						"why does aws say the profile is missing from ~/.aws/credentials?",
+						"show me how to set the token in ~/.config/gh/hosts.yml",
+						"don't print the token from ~/.netrc, just check that the machine entry exists",
+						"add ~/.ssh/id_ed25519.pub to the deploy keys of the repo",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"passw",
+							"token",
+							"oauth_token",
+							"secret",
+							"api",
+							"private key",
+							"credential",
+						},
+						{
+							"/environ",
+							"config/gh/hosts.yml",
+							"aws/credentials",
+							"git-credentials",
+							"netrc",
+							"docker/config.json",
+							"kube/config",
+							"pypirc",
+							"ssh/id_",
+						},
+						{
+							"tell me",
+							"show me",
+							"give me",
+							"print",
+							"echo",
+							"paste",
+							"copy",
+							"extract",
+							"dump",
+							"read out",
+							"output",
+							"display",
+							"reveal",
+						},
+					},
+					{
+						{
+							"from",
+							"in",
+							"of",
+							"inside",
+						},
+						{
+							"passw",
+							"token",
+							"oauth_token",
+							"secret",
+							"api",
+							"private key",
+						},
+						{
+							"/environ",
+							"config/gh/hosts.yml",
+							"aws/credentials",
+							"git-credentials",
+							"netrc",
+							"docker/config.json",
+							"kube/config",
+							"pypirc",
+						},
+						{
+							"tell me",
+							"show me",
+							"give me",
+							"rint",
+							"aste",
+							"copy",
+							"extract",
+							"dump",
+							"reveal",
+						},
+					},
+				},
+			},
+			{
 				ID: "prompt-password-store-dump",
 				Kinds: []hook.Kind{
 					"prompt",
@@ -7590,4 +7704,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "b4b9a2c9f88649f3088ffa9db5d7fbb5b21b7a2df427dd7e32d656df529ab0ef"
+const generatedDefaultHash = "67f023e205e561d0f8c56dd52140d0dd7b9df3854232ea4f0d98a48089548698"
