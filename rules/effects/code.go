@@ -282,7 +282,32 @@ func spawnedCommands(lang, code string) []string {
 		for _, m := range sedExecRe().FindAllStringSubmatch(code, 8) {
 			out = append(out, strings.ReplaceAll(m[1], `\/`, "/"))
 		}
+		for _, m := range sedExecCmdRe().FindAllStringSubmatch(code, 8) {
+			out = append(out, strings.TrimSpace(m[1])) // 1e curl … | sh: the e command runs the rest of its line
+		}
 		return out
+	}
+	if lang == "vim" || lang == "gdb" || lang == "lldb" {
+		// :!cmd, gdb's !cmd and shell cmd: the rest of the command is shell.
+		for _, line := range strings.Split(code, "\n") {
+			line = strings.TrimLeft(strings.TrimSpace(line), ":")
+			switch {
+			case strings.HasPrefix(line, "!"):
+				out = append(out, strings.TrimSpace(line[1:]))
+			case strings.HasPrefix(line, "shell "):
+				out = append(out, strings.TrimSpace(line[len("shell "):]))
+			}
+		}
+	}
+	// "rm -rf " .. os.getenv("HOME") .. "/x": the home directory's spellings
+	// read as $HOME, and literals joined by a concatenation read as one.
+	code = homeExprRe().ReplaceAllString(code, `"$$HOME"`)
+	for i := 0; i < 8; i++ {
+		joined := concatRe().ReplaceAllString(code, `"$1$3"`)
+		if joined == code {
+			break
+		}
+		code = joined
 	}
 	for _, m := range stringLiteralRe().FindAllStringSubmatch(code, 32) {
 		lit := m[1] + m[2]
@@ -299,6 +324,19 @@ var (
 	})
 	homeJoinPartRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`['"]([^'"]+)['"]`) })
 	sedExecRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`s/(?:[^/\\]|\\.)*/((?:[^/\\]|\\.)*)/[gpIiMm0-9]*e`) })
+	sedExecCmdRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^|;)\s*(?:[0-9]+|\$|/[^/]*/)?\s*e\s+([^;\n]+)`) })
+	homeExprRe      = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`os\.getenv\(\s*["']HOME["']\s*\)|Sys\.getenv\(\s*["']HOME["']\s*\)|getenv\(\s*["']HOME["']\s*\)|os\.homedir\(\)|process\.env\.HOME|os\.environ\[\s*["']HOME["']\s*\]|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|os\.path\.expanduser\(\s*["']~["']\s*\)|Deno\.env\.get\(\s*["']HOME["']\s*\)`)
+	})
+	concatRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"\s*(\.\.|\+|\s\.\s)\s*"((?:[^"\\]|\\.)*)"`)
+	})
+	// Inline code that connects out and gives the connection a shell: the
+	// reverse shells of every scripting language look alike.
+	reverseShellRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?s)(socket\.socket|\bsocket\s*\(|fsockopen|TCPSocket|net\.connect|net\.Socket|new\s+Socket|createConnection|/dev/tcp/)` +
+			`.{0,600}?(dup2|open\s*\(\s*STDIN|\.fileno\(\)|pty\.spawn|exec\s*\(\s*["'](/bin/)?(ba|z|da)?sh|spawn\s*\(\s*["'](/bin/)?(ba|z|da)?sh|proc_open|/bin/(ba|z|da)?sh\s+-i|\bcmd\.exe|\.pipe\(\s*\w+\.stdin)`)
+	})
 	stringLiteralRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'([^']*)'`) })
 )
 

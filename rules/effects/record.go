@@ -126,6 +126,9 @@ type Record struct {
 	// deniedRun is a shell command inline code runs (awk system("…"), a
 	// sed s///e replacement) that the rule pass denies.
 	deniedRun string
+	// reverseShell says inline code connects out and hands a shell its
+	// standard streams (or the socket to a shell).
+	reverseShell bool
 	// lookalike says the command installs from a registry named like an
 	// official one on another domain.
 	lookalike string

@@ -108,402 +108,406 @@ func generatedProgram(name string) *Spec {
 		return program49()
 	case "php":
 		return program50()
-	case "lua", "luajit", "Rscript", "julia", "osascript", "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
+	case "lua", "luajit", "Rscript", "julia", "osascript":
 		return program51()
-	case "manage.py":
+	case "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
 		return program52()
-	case "git":
+	case "manage.py":
 		return program53()
-	case "git-lfs":
+	case "git":
 		return program54()
-	case "gh":
+	case "git-lfs":
 		return program55()
-	case "glab":
+	case "gh":
 		return program56()
-	case "hub":
+	case "glab":
 		return program57()
-	case "tig":
+	case "hub":
 		return program58()
-	case "lazygit":
+	case "tig":
 		return program59()
-	case "pre-commit":
+	case "lazygit":
 		return program60()
-	case "husky":
+	case "pre-commit":
 		return program61()
-	case "go":
+	case "husky":
 		return program62()
-	case "gofmt":
+	case "go":
 		return program63()
-	case "goimports", "gofumpt":
+	case "gofmt":
 		return program64()
-	case "golangci-lint":
+	case "goimports", "gofumpt":
 		return program65()
-	case "staticcheck":
+	case "golangci-lint":
 		return program66()
-	case "govulncheck":
+	case "staticcheck":
 		return program67()
-	case "gopls":
+	case "govulncheck":
 		return program68()
-	case "dlv":
+	case "gopls":
 		return program69()
-	case "cargo":
+	case "dlv":
 		return program70()
-	case "rustc":
+	case "cargo":
 		return program71()
-	case "rustfmt":
+	case "rustc":
 		return program72()
-	case "rustup":
+	case "rustfmt":
 		return program73()
-	case "rimraf", "del-cli", "del":
+	case "rustup":
 		return program74()
-	case "tsc":
+	case "rimraf", "del-cli", "del":
 		return program75()
-	case "eslint":
+	case "tsc":
 		return program76()
-	case "prettier":
+	case "eslint":
 		return program77()
-	case "biome":
+	case "prettier":
 		return program78()
-	case "vite":
+	case "biome":
 		return program79()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program80()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program81()
-	case "rollup":
+	case "esbuild":
 		return program82()
-	case "next":
+	case "rollup":
 		return program83()
-	case "jest":
+	case "next":
 		return program84()
-	case "vitest":
+	case "jest":
 		return program85()
-	case "mocha":
+	case "vitest":
 		return program86()
-	case "playwright":
+	case "mocha":
 		return program87()
-	case "cypress":
+	case "playwright":
 		return program88()
-	case "turbo":
+	case "cypress":
 		return program89()
-	case "nx":
+	case "turbo":
 		return program90()
-	case "npm":
+	case "nx":
 		return program91()
-	case "npx":
+	case "npm":
 		return program92()
-	case "pnpx":
+	case "npx":
 		return program93()
-	case "pnpm":
+	case "pnpx":
 		return program94()
-	case "yarn":
+	case "pnpm":
 		return program95()
-	case "bun":
+	case "yarn":
 		return program96()
-	case "bunx":
+	case "bun":
 		return program97()
-	case "pytest", "py.test":
+	case "bunx":
 		return program98()
-	case "ruff":
+	case "pytest", "py.test":
 		return program99()
-	case "black":
+	case "ruff":
 		return program100()
-	case "isort":
+	case "black":
 		return program101()
-	case "mypy", "dmypy":
+	case "isort":
 		return program102()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program103()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program104()
-	case "pylint":
+	case "flake8":
 		return program105()
-	case "coverage":
+	case "pylint":
 		return program106()
-	case "tox":
+	case "coverage":
 		return program107()
-	case "nox":
+	case "tox":
 		return program108()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program109()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program110()
-	case "uvx":
+	case "uv":
 		return program111()
-	case "pipx":
+	case "uvx":
 		return program112()
-	case "poetry":
+	case "pipx":
 		return program113()
-	case "twine":
+	case "poetry":
 		return program114()
-	case "pipenv":
+	case "twine":
 		return program115()
-	case "pdm":
+	case "pipenv":
 		return program116()
-	case "hatch":
+	case "pdm":
 		return program117()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program118()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program119()
-	case "make", "gmake":
+	case "jupyter":
 		return program120()
-	case "just":
+	case "make", "gmake":
 		return program121()
-	case "task", "go-task":
+	case "just":
 		return program122()
-	case "cmake":
+	case "task", "go-task":
 		return program123()
-	case "ctest":
+	case "cmake":
 		return program124()
-	case "ninja", "samu":
+	case "ctest":
 		return program125()
-	case "meson":
+	case "ninja", "samu":
 		return program126()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program127()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program128()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program129()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program130()
-	case "javac":
+	case "java":
 		return program131()
-	case "dotnet":
+	case "javac":
 		return program132()
-	case "xcodebuild":
+	case "dotnet":
 		return program133()
-	case "rspec":
+	case "xcodebuild":
 		return program134()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program135()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program136()
-	case "rails":
+	case "rake":
 		return program137()
-	case "bundle", "bundler":
+	case "rails":
 		return program138()
-	case "gem":
+	case "bundle", "bundler":
 		return program139()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program140()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program141()
-	case "mix":
+	case "composer":
 		return program142()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program143()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program144()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program145()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program146()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program147()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program148()
-	case "protoc":
+	case "buf":
 		return program149()
-	case "sqlc":
+	case "protoc":
 		return program150()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program151()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program152()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program153()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program154()
-	case "kustomize":
+	case "helm":
 		return program155()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program156()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program157()
-	case "minikube":
+	case "kind":
 		return program158()
-	case "k3d":
+	case "minikube":
 		return program159()
-	case "stern", "kubetail":
+	case "k3d":
 		return program160()
-	case "k9s":
+	case "stern", "kubetail":
 		return program161()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program162()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program163()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program164()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program165()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program166()
-	case "packer":
+	case "pulumi":
 		return program167()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program168()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program169()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program170()
-	case "aws":
+	case "ansible-galaxy":
 		return program171()
-	case "gcloud":
+	case "aws":
 		return program172()
-	case "gsutil":
+	case "gcloud":
 		return program173()
-	case "az":
+	case "gsutil":
 		return program174()
-	case "doctl":
+	case "az":
 		return program175()
-	case "fly", "flyctl":
+	case "doctl":
 		return program176()
-	case "heroku":
+	case "fly", "flyctl":
 		return program177()
-	case "vercel", "vc":
+	case "heroku":
 		return program178()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program179()
-	case "firebase":
+	case "netlify", "ntl":
 		return program180()
-	case "wrangler":
+	case "firebase":
 		return program181()
-	case "supabase":
+	case "wrangler":
 		return program182()
-	case "stripe":
+	case "supabase":
 		return program183()
-	case "hookguard":
+	case "stripe":
 		return program184()
-	case "psql":
+	case "hookguard":
 		return program185()
-	case "mysql", "mariadb":
+	case "psql":
 		return program186()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program187()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program188()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program189()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program190()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program191()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program192()
-	case "wget":
+	case "curl":
 		return program193()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program194()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program195()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program196()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program197()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program198()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program199()
-	case "getent":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program200()
-	case "systemd-analyze":
+	case "getent":
 		return program201()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program202()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program203()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program204()
-	case "ssh-keygen":
+	case "openssl":
 		return program205()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program206()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program207()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program208()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program209()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program210()
-	case "journalctl":
+	case "launchctl":
 		return program211()
-	case "dmesg":
+	case "journalctl":
 		return program212()
-	case "brew":
+	case "dmesg":
 		return program213()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program214()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program215()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program216()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program217()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program218()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program219()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program220()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program221()
-	case "at", "batch":
+	case "crontab":
 		return program222()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program223()
-	case "kill":
+	case "atq", "atrm":
 		return program224()
-	case "pkill", "killall":
+	case "kill":
 		return program225()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program226()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program227()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim", "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program228()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "ex":
 		return program229()
-	case "tmux":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program230()
-	case "screen":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program231()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "tmux":
 		return program232()
-	case "lldb":
+	case "screen":
 		return program233()
-	case "strace", "ltrace", "dtruss":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program234()
-	case "entr", "watchexec", "reflex":
+	case "lldb":
 		return program235()
-	case "hyperfine":
+	case "strace", "ltrace", "dtruss":
 		return program236()
-	case "direnv":
+	case "entr", "watchexec", "reflex":
 		return program237()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "hyperfine":
 		return program238()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "direnv":
 		return program239()
-	case "actionlint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program240()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program241()
-	case "codespell":
+	case "actionlint":
 		return program242()
-	case "shfmt":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program243()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "codespell":
 		return program244()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "shfmt":
 		return program245()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program246()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program247()
-	case "envsubst":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program248()
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
+		return program249()
+	case "envsubst":
+		return program250()
 	}
 	return nil
 }
@@ -760,6 +764,8 @@ func generatedPrograms() []*Spec {
 		program246(),
 		program247(),
 		program248(),
+		program249(),
+		program250(),
 	}
 }
 
@@ -3783,7 +3789,7 @@ func program50() *Spec {
 	}
 }
 
-// lua: interpreters whose inline code is not analyzed
+// lua: interpreters whose inline code is not analyzed; the shell commands it hands to os.execute or system are read as shell
 //
 //go:noinline
 func program51() *Spec {
@@ -3794,6 +3800,34 @@ func program51() *Spec {
 			"Rscript",
 			"julia",
 			"osascript",
+		},
+		Summary:   "interpreters whose inline code is not analyzed; the shell commands it hands to os.execute or system are read as shell",
+		Operands:  "any",
+		AnyOption: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"-e",
+				},
+				Value: "code:unanalyzed",
+			},
+		},
+		Code: "unanalyzed",
+		Examples: Examples{
+			Judge: []string{
+				`lua -e 'os.execute("id")'`,
+				"Rscript -e 'print(1)'",
+			},
+		},
+	}
+}
+
+// pwsh: interpreters whose inline code is not analyzed
+//
+//go:noinline
+func program52() *Spec {
+	return &Spec{
+		Names: []string{
 			"pwsh",
 			"powershell",
 			"tclsh",
@@ -3830,7 +3864,7 @@ func program51() *Spec {
 		Code:      "unanalyzed",
 		Examples: Examples{
 			Judge: []string{
-				`lua -e 'os.execute("id")'`,
+				"tclsh setup.tcl",
 				"tsx scripts/seed.ts",
 			},
 		},
@@ -3840,7 +3874,7 @@ func program51() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program52() *Spec {
+func program53() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -3967,7 +4001,7 @@ func program52() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program53() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7371,7 +7405,7 @@ func program53() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program54() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7517,7 +7551,7 @@ func program54() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program55() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -8864,7 +8898,7 @@ func program55() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9296,7 +9330,7 @@ func program56() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -9994,7 +10028,7 @@ func program57() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -10016,7 +10050,7 @@ func program58() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -10036,7 +10070,7 @@ func program59() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -10232,7 +10266,7 @@ func program60() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -10280,7 +10314,7 @@ func program61() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11494,7 +11528,7 @@ func program62() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11546,7 +11580,7 @@ func program63() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11600,7 +11634,7 @@ func program64() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program65() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -11860,7 +11894,7 @@ func program65() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program66() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -11912,7 +11946,7 @@ func program66() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program67() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -11965,7 +11999,7 @@ func program67() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program68() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -12073,7 +12107,7 @@ func program68() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program69() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -12150,7 +12184,7 @@ func program69() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program70() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -13231,7 +13265,7 @@ func program70() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program71() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13317,7 +13351,7 @@ func program71() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13379,7 +13413,7 @@ func program72() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13563,7 +13597,7 @@ func program73() *Spec {
 // rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -13595,7 +13629,7 @@ func program74() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13622,7 +13656,7 @@ func program75() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13649,7 +13683,7 @@ func program76() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13675,7 +13709,7 @@ func program77() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13739,7 +13773,7 @@ func program78() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13777,7 +13811,7 @@ func program79() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -13853,7 +13887,7 @@ func program80() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -13954,7 +13988,7 @@ func program81() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -13975,7 +14009,7 @@ func program82() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -14021,7 +14055,7 @@ func program83() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -14043,7 +14077,7 @@ func program84() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -14091,7 +14125,7 @@ func program85() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -14112,7 +14146,7 @@ func program86() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14199,7 +14233,7 @@ func program87() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14253,7 +14287,7 @@ func program88() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14447,7 +14481,7 @@ func program89() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14606,7 +14640,7 @@ func program90() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16677,7 +16711,7 @@ func program91() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17608,7 +17642,7 @@ func program92() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17628,7 +17662,7 @@ func program93() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -18978,7 +19012,7 @@ func program94() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -20356,7 +20390,7 @@ func program95() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20848,7 +20882,7 @@ func program96() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -21740,7 +21774,7 @@ func program97() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21771,7 +21805,7 @@ func program98() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -21830,7 +21864,7 @@ func program99() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -21855,7 +21889,7 @@ func program100() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -21876,7 +21910,7 @@ func program101() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -21902,7 +21936,7 @@ func program102() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -21924,7 +21958,7 @@ func program103() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -21945,7 +21979,7 @@ func program104() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -21969,7 +22003,7 @@ func program105() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -22033,7 +22067,7 @@ func program106() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -22101,7 +22135,7 @@ func program107() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -22124,7 +22158,7 @@ func program108() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -22341,7 +22375,7 @@ func program109() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -23463,7 +23497,7 @@ func program110() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -23847,7 +23881,7 @@ func program111() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -24266,7 +24300,7 @@ func program112() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -24908,7 +24942,7 @@ func program113() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -24946,7 +24980,7 @@ func program114() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -25423,7 +25457,7 @@ func program115() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -26183,7 +26217,7 @@ func program116() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -26742,7 +26776,7 @@ func program117() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -26916,7 +26950,7 @@ func program118() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -27080,7 +27114,7 @@ func program119() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -27273,7 +27307,7 @@ func program120() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -27447,7 +27481,7 @@ func program121() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -27610,7 +27644,7 @@ func program122() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -27746,7 +27780,7 @@ func program123() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -27837,7 +27871,7 @@ func program124() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -27899,7 +27933,7 @@ func program125() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -28063,7 +28097,7 @@ func program126() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -28281,7 +28315,7 @@ func program127() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -28337,7 +28371,7 @@ func program128() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -28409,7 +28443,7 @@ func program129() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -28491,7 +28525,7 @@ func program130() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -28578,7 +28612,7 @@ func program131() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -28814,7 +28848,7 @@ func program132() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -28933,7 +28967,7 @@ func program133() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -28955,7 +28989,7 @@ func program134() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -28978,7 +29012,7 @@ func program135() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -29062,7 +29096,7 @@ func program136() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -29228,7 +29262,7 @@ func program137() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -29746,7 +29780,7 @@ func program138() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -29865,7 +29899,7 @@ func program139() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -29889,7 +29923,7 @@ func program140() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -30252,7 +30286,7 @@ func program141() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -30480,7 +30514,7 @@ func program142() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -30677,7 +30711,7 @@ func program143() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -30773,7 +30807,7 @@ func program144() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -30797,7 +30831,7 @@ func program145() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -30839,7 +30873,7 @@ func program146() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -30945,7 +30979,7 @@ func program147() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -31086,7 +31120,7 @@ func program148() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -31188,7 +31222,7 @@ func program149() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -31249,7 +31283,7 @@ func program150() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -32408,7 +32442,7 @@ func program151() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -32543,7 +32577,7 @@ func program152() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -33646,7 +33680,7 @@ func program153() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -33992,7 +34026,7 @@ func program154() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -34079,7 +34113,7 @@ func program155() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -34106,7 +34140,7 @@ func program156() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -34159,7 +34193,7 @@ func program157() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -34231,7 +34265,7 @@ func program158() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -34288,7 +34322,7 @@ func program159() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -34308,7 +34342,7 @@ func program160() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -34343,7 +34377,7 @@ func program161() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -34365,7 +34399,7 @@ func program162() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -34582,7 +34616,7 @@ func program163() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -34943,7 +34977,7 @@ func program164() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -34972,7 +35006,7 @@ func program165() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -35190,7 +35224,7 @@ func program166() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -35265,7 +35299,7 @@ func program167() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -35393,7 +35427,7 @@ func program168() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -35416,7 +35450,7 @@ func program169() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -35488,7 +35522,7 @@ func program170() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -36077,7 +36111,7 @@ func program171() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -36963,7 +36997,7 @@ func program172() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -37087,7 +37121,7 @@ func program173() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -37565,7 +37599,7 @@ func program174() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -37852,7 +37886,7 @@ func program175() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -38062,7 +38096,7 @@ func program176() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -38204,7 +38238,7 @@ func program177() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -38401,7 +38435,7 @@ func program178() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -38491,7 +38525,7 @@ func program179() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -38612,7 +38646,7 @@ func program180() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -38868,7 +38902,7 @@ func program181() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -39048,7 +39082,7 @@ func program182() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -39221,7 +39255,7 @@ func program183() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -39300,7 +39334,7 @@ func program184() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -39418,7 +39452,7 @@ func program185() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -39531,7 +39565,7 @@ func program186() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -39647,7 +39681,7 @@ func program187() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -39909,7 +39943,7 @@ func program188() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -39977,7 +40011,7 @@ func program189() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -40007,7 +40041,7 @@ func program190() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -40131,7 +40165,7 @@ func program191() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -40475,7 +40509,7 @@ func program192() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -40708,7 +40742,7 @@ func program193() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -40771,7 +40805,7 @@ func program194() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -40888,7 +40922,7 @@ func program195() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -40930,7 +40964,7 @@ func program196() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -41014,7 +41048,7 @@ func program197() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -41045,7 +41079,7 @@ func program198() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -41081,7 +41115,7 @@ func program199() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -41142,7 +41176,7 @@ func program200() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -41215,7 +41249,7 @@ func program201() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -41254,7 +41288,7 @@ func program202() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -41280,7 +41314,7 @@ func program203() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41676,7 +41710,7 @@ func program204() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -41764,7 +41798,7 @@ func program205() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -41823,7 +41857,7 @@ func program206() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -41998,7 +42032,7 @@ func program207() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -42101,7 +42135,7 @@ func program208() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -42124,7 +42158,7 @@ func program209() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -42197,7 +42231,7 @@ func program210() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42333,7 +42367,7 @@ func program211() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42433,7 +42467,7 @@ func program212() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42624,7 +42658,7 @@ func program213() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42696,7 +42730,7 @@ func program214() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -42718,7 +42752,7 @@ func program215() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -42791,7 +42825,7 @@ func program216() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -42883,7 +42917,7 @@ func program217() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -42934,7 +42968,7 @@ func program218() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -43029,7 +43063,7 @@ func program219() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -43098,7 +43132,7 @@ func program220() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -43150,7 +43184,7 @@ func program221() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43171,7 +43205,7 @@ func program222() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43191,7 +43225,7 @@ func program223() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43276,7 +43310,7 @@ func program224() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43299,7 +43333,7 @@ func program225() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43324,7 +43358,7 @@ func program226() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43435,10 +43469,91 @@ func program227() *Spec {
 	}
 }
 
+// ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
+//
+//go:noinline
+func program229() *Spec {
+	return &Spec{
+		Names: []string{
+			"ex",
+		},
+		Summary:  "the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command",
+		Operands: "write",
+		Options: []Option{
+			{
+				Names: []string{
+					"-c",
+					"--cmd",
+					"+",
+				},
+				Value: "code:vim",
+			},
+			{
+				Names: []string{
+					"-S",
+					"-u",
+					"-U",
+				},
+				Value: "script",
+			},
+			{
+				Names: []string{
+					"-w",
+					"-W",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-i",
+					"-t",
+					"-q",
+					"-T",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-R",
+					"-M",
+				},
+				Operands: "read",
+			},
+			{
+				Names: []string{
+					"-s",
+					"-e",
+					"-E",
+					"-es",
+					"-Es",
+					"-n",
+					"-b",
+					"-N",
+					"-V",
+					"-h",
+					"--help",
+					"--version",
+					"--clean",
+					"--noplugin",
+					"--not-a-term",
+				},
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"ex -sc '%s/foo/bar/g|x' notes.txt",
+			},
+			Judge: []string{
+				"ex -sc 'source ~/.exrc' notes.txt",
+			},
+		},
+	}
+}
+
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program228() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43448,7 +43563,6 @@ func program228() *Spec {
 			"vimdiff",
 			"gvim",
 			"mvim",
-			"ex",
 		},
 		Summary:  "text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)",
 		Operands: "write",
@@ -43545,7 +43659,6 @@ func program228() *Spec {
 				"nvim -R logs/app.log",
 			},
 			Judge: []string{
-				"vim -c ':!rm -rf ~' x.txt",
 				"nvim --headless -c 'PackerSync' -c 'qa'",
 				"vim '+!id' notes.txt",
 			},
@@ -43559,7 +43672,7 @@ func program228() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program229() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -43682,7 +43795,7 @@ func program229() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program230() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -43930,7 +44043,7 @@ func program230() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program231() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -44012,7 +44125,7 @@ func program231() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program232() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -44123,7 +44236,7 @@ func program232() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program233() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -44219,7 +44332,7 @@ func program233() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program234() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44306,7 +44419,7 @@ func program234() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program235() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44391,7 +44504,7 @@ func program235() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program236() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44479,7 +44592,7 @@ func program236() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program237() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44548,7 +44661,7 @@ func program237() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program238() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -44688,7 +44801,7 @@ func program238() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program239() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -44724,7 +44837,7 @@ func program239() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program240() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -44776,7 +44889,7 @@ func program240() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program241() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -44856,7 +44969,7 @@ func program241() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program242() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -44942,7 +45055,7 @@ func program242() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program243() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -45017,7 +45130,7 @@ func program243() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program244() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -45084,7 +45197,7 @@ func program244() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program245() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -45114,7 +45227,7 @@ func program245() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program246() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -45138,7 +45251,7 @@ func program246() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program247() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45209,7 +45322,7 @@ func program247() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program248() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -54356,4 +54469,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "692a47890e735589de3c535823b6ab44a5be0e8bd937cf24e5f498f0512a3aa6"
+const generatedHash = "0b115f8456fefeec1fd7aa01f59046a68ffb994867dcdbcae1c3a04216897e25"

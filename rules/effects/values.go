@@ -508,8 +508,13 @@ var credentialHeaderRe = sync.OnceValue(func() *regexp.Regexp {
 // codeFiles records the sensitive files inline code names: a credential it
 // reads, and a start-up, scheduling or guard file it may write.
 func (a *analysis) codeFiles(ce CodeEffect, code string) {
-	if a.env.ScriptVerdict != nil && slices.Contains(ce.Found, foundSpawn) && len(code) < 16<<10 {
-		// The commands the code hands to a shell are read as shell.
+	if len(code) < 16<<10 && reverseShellRe().MatchString(code) {
+		a.r.reverseShell = true
+	}
+	if a.env.ScriptVerdict != nil && (slices.Contains(ce.Found, foundSpawn) || slices.Contains(ce.Found, foundUnanalyzable)) && len(code) < 16<<10 {
+		// The commands the code hands to a shell are read as shell (in a
+		// language the analysis does not know too: lua's os.execute, R's
+		// system, an editor's !command).
 		for _, cmd := range spawnedCommands(ce.Lang, code) {
 			if a.env.ScriptVerdict(cmd) == hook.Deny {
 				a.r.deniedRun = cmd
