@@ -322,10 +322,12 @@ var (
 	homeJoinRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~['"]\s*\)|getenv\(\s*['"]HOME['"]\s*\)|environ\[\s*['"]HOME['"]\s*\]|ENV\[\s*['"]HOME['"]\s*\]|process\.env\.HOME|Dir\.home)\s*[+/,]\s*['"]([^'"]+)['"]((?:\s*[+/,]\s*['"][^'"]+['"])*)`)
 	})
-	homeJoinPartRe  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`['"]([^'"]+)['"]`) })
-	sedExecRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`s/(?:[^/\\]|\\.)*/((?:[^/\\]|\\.)*)/[gpIiMm0-9]*e`) })
-	sedExecCmdRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)(?:^|;)\s*(?:[0-9]+|\$|/[^/]*/)?\s*e\s+([^;\n]+)`) })
-	homeExprRe      = sync.OnceValue(func() *regexp.Regexp {
+	homeJoinPartRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`['"]([^'"]+)['"]`) })
+	sedExecRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`s/(?:[^/\\]|\\.)*/((?:[^/\\]|\\.)*)/[gpIiMm0-9]*e`) })
+	sedExecCmdRe   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|;)\s*(?:[0-9]+|\$|/[^/]*/)?\s*e\s+([^;\n]+)`)
+	})
+	homeExprRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`os\.getenv\(\s*["']HOME["']\s*\)|Sys\.getenv\(\s*["']HOME["']\s*\)|getenv\(\s*["']HOME["']\s*\)|os\.homedir\(\)|process\.env\.HOME|os\.environ\[\s*["']HOME["']\s*\]|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|os\.path\.expanduser\(\s*["']~["']\s*\)|Deno\.env\.get\(\s*["']HOME["']\s*\)`)
 	})
 	concatRe = sync.OnceValue(func() *regexp.Regexp {
