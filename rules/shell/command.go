@@ -212,6 +212,17 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 			if stdin != nil && stdin.known && !hasFileArgs(args) {
 				out = &input{text: stdin.text, known: true, dyn: stdin.dyn, via: viaPipe}
 			}
+		case "base64", "openssl", "xxd", "rev", "tr":
+			// echo … | base64 -d | bash: the decoded text is what runs.
+			if stdin != nil && stdin.known && !stdin.dyn && !anyDyn(args) {
+				words := make([]string, len(args))
+				for i, a := range args {
+					words[i] = a.s
+				}
+				if t, ok := decodeStage(c.Name, words, stdin.text); ok {
+					out = &input{text: t, known: true, via: viaPipe}
+				}
+			}
 		case "find":
 			s.findExec(args, st, fr)
 		case "source", ".":

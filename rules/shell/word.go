@@ -113,6 +113,9 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 	if isPwd(cs) {
 		return st.cwd, st.cwd != ""
 	}
+	if v, ok := decodedOutput(cs); ok {
+		return v, true // eval "$(echo … | base64 -d)": the code it hides
+	}
 	words, ok := plainCall(cs)
 	if !ok {
 		return "", false
