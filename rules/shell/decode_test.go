@@ -19,7 +19,7 @@ func TestDecodeStage(t *testing.T) {
 		{"base64", []string{"--decode"}, "bHMgLWxh", "ls -la", true},
 		{"base64", []string{"-D"}, "bHMg\nLWxh\n", "ls -la", true},
 		{"base64", []string{"-d", "payload.b64"}, "bHMgLWxh", "", false}, // reads a file, not its input
-		{"base64", nil, "ls -la", "", false},                              // encodes
+		{"base64", nil, "ls -la", "", false},                             // encodes
 		{"base64", []string{"-d"}, "not base64 at all!", "", false},
 		{"openssl", []string{"base64", "-d"}, "bHMgLWxh", "ls -la", true},
 		{"xxd", []string{"-r", "-p"}, "6c73202d6c61", "ls -la", true},
