@@ -3,6 +3,7 @@ package effects
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/hookguard/hookguard/internal/hook"
@@ -174,6 +175,13 @@ func (r *Record) dangers() []string {
 	}
 	if r.reverseShell {
 		add("opens a shell for a remote host to drive (a reverse shell)")
+	}
+	for _, cd := range r.Code {
+		if (cd.Kind == "inline" || cd.Kind == "stdin") && slices.Contains(cd.Found, foundSecretPath) && slices.Contains(cd.Found, foundNetwork) {
+			// open(expanduser('~/.aws/credentials')) … requests.post(…): a
+			// credential file read by code that also talks to the network.
+			add("runs %s code that reads a credential file and uses the network (it can send the file)", cd.Lang)
+		}
 	}
 	if r.productionData != "" {
 		add("%s", r.productionData)
