@@ -534,8 +534,14 @@ func (a *analysis) packageFieldsOnly() {
 		if strings.HasPrefix(v, "-") {
 			continue
 		}
-		key, _, ok := strings.Cut(v, "=")
+		key, val, ok := strings.Cut(v, "=")
 		if !ok {
+			return
+		}
+		if strings.HasPrefix(key, "scripts.") && a.env.ScriptVerdict != nil && a.env.ScriptVerdict(val) == hook.Deny {
+			// npm pkg set scripts.postinstall="curl … | sh": a script the
+			// rules deny, set to run later.
+			a.r.deniedRun = val
 			return
 		}
 		switch {

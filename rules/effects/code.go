@@ -46,7 +46,7 @@ func codeSignalSources() map[string][]struct {
 		},
 		"node": {
 			{foundDelete, `\b(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\s*\(|rimraf|fs-extra|\.remove(Sync)?\(|emptyDir`},
-			{foundWrite, `\b(writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|copyFile|copyFileSync|cpSync|renameSync|rename|chmod|chmodSync|chown|symlink|mkdirSync|mkdir)\s*\(`},
+			{foundWrite, `\b(writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|copyFile|copyFileSync|cpSync|renameSync|rename|chmod|chmodSync|chown|symlink|mkdirSync|mkdir|writeTextFile|writeTextFileSync|Bun\.write)\s*\(`},
 			{foundSpawn, `child_process|\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)\s*\(|process\.kill|Deno\.(run|Command)|Bun\.spawn`},
 			{foundNetwork, `\b(fetch|XMLHttpRequest|WebSocket)\s*\(|require\(\s*['"](https?|net|tls|dgram|dns|axios|node-fetch|got)['"]\)|from\s+['"](https?|net|axios|node-fetch)['"]|\bhttps?\.(get|request)`},
 			{foundEnv, `process\.env|Deno\.env|Bun\.env`},
@@ -320,7 +320,7 @@ func spawnedCommands(lang, code string) []string {
 
 var (
 	homeJoinRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?:homedir\(\)|Path\.home\(\)|expanduser\(\s*['"]~['"]\s*\)|getenv\(\s*['"]HOME['"]\s*\)|environ\[\s*['"]HOME['"]\s*\]|ENV\[\s*['"]HOME['"]\s*\]|process\.env\.HOME|Dir\.home)\s*[+/,]\s*['"]([^'"]+)['"]((?:\s*[+/,]\s*['"][^'"]+['"])*)`)
+		return regexp.MustCompile(`(?:homedir\(\)|Path\.home\(\)|Deno\.env\.get\(\s*['"]HOME['"]\s*\)|expanduser\(\s*['"]~['"]\s*\)|getenv\(\s*['"]HOME['"]\s*\)|environ\[\s*['"]HOME['"]\s*\]|ENV\[\s*['"]HOME['"]\s*\]|process\.env\.HOME|Dir\.home)\s*[+/,]\s*['"]([^'"]+)['"]((?:\s*[+/,]\s*['"][^'"]+['"])*)`)
 	})
 	homeJoinPartRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`['"]([^'"]+)['"]`) })
 	sedExecRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`s/(?:[^/\\]|\\.)*/((?:[^/\\]|\\.)*)/[gpIiMm0-9]*e`) })
@@ -363,6 +363,9 @@ func CodePathWords(code string) []string {
 		// path.join(os.homedir(), '.ssh', 'id_rsa'): a path in the home.
 		rest := strings.TrimPrefix(m[1], "/")
 		for _, part := range homeJoinPartRe().FindAllStringSubmatch(m[2], 8) {
+			if strings.ContainsAny(part[1], " \t\\") {
+				break // writeFile(home + '/.zprofile', 'export …\n'): the content, not a path part
+			}
 			rest += "/" + strings.Trim(part[1], "/")
 		}
 		if p := "~/" + rest; !slices.Contains(out, p) {
@@ -610,7 +613,7 @@ func hostCandidates(text string) []string {
 // deleteCalls are the deletion calls of a language whose first argument is the
 // path, and whether they delete recursively.
 var deleteCallSources = map[string]string{
-	"python": `(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs)\(\s*(?:r?['"]([^'"]+)['"])?`,
+	"python": `(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs)\(\s*(?:(?:os\.path\.expanduser|Path)\(\s*)?(?:r?['"]([^'"]+)['"])?`,
 	"node":   `(?:fs\.)?(?:rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\(\s*(?:['"]([^'"]+)['"])?`,
 }
 
