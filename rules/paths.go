@@ -420,6 +420,11 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 	if filtered && set[PathWorkspace] {
 		delete(set, PathWorkspace)
 		set[PathInside] = true
+		if len(names) == 0 && !otherTests && !orred && !slices.Contains(c.Args, "-maxdepth") && !slices.Contains(c.Args, "-mindepth") &&
+			!slices.Contains(c.Args, "-prune") {
+			// find . -type f: a type is no filter of what a project holds.
+			set[effects.ClassEveryFile] = true
+		}
 	}
 	if len(names) > 0 && !orred && set[PathTemp] && set[PathSystem] {
 		// find /tmp -name 'pytest-of-*': what it names lies inside the temp

@@ -98,6 +98,10 @@ func (r *Record) dangers() []string {
 				add("deletes %s (the filesystem root or a home directory)", f.Path)
 			case has(c, "workspace") && (f.Recursive || r.deletes):
 				add("deletes the whole workspace (%s)", f.Path)
+			case has(c, ClassEveryFile):
+				// find . -type f -exec shred -u {} +: every file below the
+				// workspace root, the repository's history included.
+				add("deletes every file of the workspace, its version history too (%s)", f.Path)
 			case coreSystem(f.Path) && !has(c, "temp"):
 				add("deletes the system path %s", f.Path)
 			case gitLockFile(f):

@@ -25,6 +25,7 @@ const (
 	ClassHooks       = "hooks"            // a project's git hook scripts (.husky/, .githooks/): they run on later commits
 	ClassData        = "data"             // local database files: data that is usually in no version control
 	ClassMatches     = "matches"          // what find names by a name glob (-name '*.ts'): every file of a kind
+	ClassEveryFile   = "every_file"       // what find names with no test but its type from a workspace root: every file, .git's too
 	ClassRoot        = "workspace_root"   // a workspace root itself (or everything in it)
 	ClassAncestor    = "workspace_parent" // a folder that contains a workspace root
 )
