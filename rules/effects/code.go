@@ -1,6 +1,7 @@
 package effects
 
 import (
+	"encoding/base64"
 	"net"
 	"net/url"
 	"regexp"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // What the per-language analysis of inline code can find.
@@ -341,6 +343,34 @@ var (
 	})
 	stringLiteralRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'([^']*)'`) })
 )
+
+// encodedCode returns the text of long base64 string literals in code that
+// decode to text (code hidden from a reader), at most four.
+func encodedCode(code string) []string {
+	if len(code) > 16<<10 || !strings.Contains(strings.ToLower(code), "base64") && !strings.Contains(code, "b64") && !strings.Contains(code, "atob") {
+		return nil
+	}
+	var out []string
+	for _, m := range stringLiteralRe().FindAllStringSubmatch(code, 32) {
+		lit := m[1] + m[2]
+		if len(lit) < 16 || strings.ContainsAny(lit, " \t\n.") {
+			continue
+		}
+		s := strings.TrimRight(lit, "=")
+		enc := base64.RawStdEncoding
+		if strings.ContainsAny(s, "-_") {
+			enc = base64.RawURLEncoding
+		}
+		b, err := enc.DecodeString(s)
+		if err != nil || !utf8.Valid(b) || strings.ContainsRune(string(b), 0) {
+			continue
+		}
+		if out = append(out, string(b)); len(out) == 4 {
+			break
+		}
+	}
+	return out
+}
 
 // CodePathWords returns the paths code names: in quotes, or as words of
 // a command it holds (system("cat ~/.aws/credentials | nc …")), with the

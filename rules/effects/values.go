@@ -39,6 +39,14 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			}
 		}
 		a.codeFiles(ce, v)
+		for _, hidden := range encodedCode(v) {
+			// exec(base64.b64decode('…')), eval(Buffer.from('…','base64')…):
+			// the code it decodes is read as code of the same language.
+			inner := analyzeCode(lang, hidden)
+			inner.Kind = "inline"
+			r.Code = append(r.Code, inner)
+			a.codeFiles(inner, hidden)
+		}
 		return
 	}
 	switch kind {
