@@ -4476,6 +4476,61 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "container-enters-host",
+				Kinds: []hook.Kind{
+					"shell",
+					"mcp",
+				},
+				Decision: "deny",
+				Target:   "text",
+				Keywords: []string{
+					"nsenter",
+					"chroot",
+				},
+				Patterns: []string{
+					`(?is)(--privileged|--pid[= ]host|hostPID|"privileged"\s*:\s*true).{0,600}\bnsenter\b.{0,40}(-t["',\s]*1\b|--target["'=,\s]*1\b|-a\b)`,
+					`(?is)(-v\s+/:/(\w+)|--volume[= ]/:/(\w+)|"/:/(\w+)").{0,600}\bchroot\b`,
+				},
+				Reason: "uses a privileged container to take over the host (nsenter into PID 1, chroot into the host's root)",
+				Advice: "the host is not the agent's to enter; ask the user for the change on the host itself",
+				Examples: Examples{
+					Match: []string{
+						"docker run --rm --privileged --pid=host alpine nsenter -t 1 -m -u -i -n sh",
+						"docker run -v /:/host -it ubuntu chroot /host bash",
+						`kubectl run dbg --rm -it --image=alpine --overrides='{"spec":{"hostPID":true,"containers":[{"name":"dbg","securityContext":{"privileged":true},"command":["nsenter","-t","1","-m","--","sh"]}]}}'`,
+						`{"image":"ubuntu:22.04","privileged":true,"volumes":["/:/host"],"command":["chroot","/host","bash"]}`,
+					},
+					NoMatch: []string{
+						"docker run --privileged -v /dev:/dev ubuntu bash",
+						"docker run --rm -v $(pwd):/app node:20 npm test",
+						"nsenter -t 1234 -n ip addr",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"nsenter",
+						},
+						{
+							"rivileged",
+							"host",
+							"hostpid",
+							`"privileged"`,
+						},
+					},
+					{
+						{
+							"chroot",
+						},
+						{
+							"/:/",
+							"-volume",
+							`"/:/`,
+						},
+					},
+				},
+			},
+			{
 				ID: "publish-package",
 				Kinds: []hook.Kind{
 					"shell",
@@ -7729,4 +7784,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "1d6d9b2dc5dd6103f61b88ac437a298cfe53dbecee73e6121564eab58b1ef033"
+const generatedDefaultHash = "d59e04d0839dfe505724acf33208d45837cc1b30e92610e2c9b99dc9d04be14e"
