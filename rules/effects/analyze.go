@@ -199,6 +199,9 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	m["ssh"] = append(m["ssh"], (*analysis).forgeAuthCheck)
 	m["direnv"] = append(m["direnv"], (*analysis).allowsWrittenEnvrc)
 	m["npm"] = append(m["npm"], (*analysis).packageFieldsOnly)
+	for _, n := range []string{"crontab", "at", "batch", "launchctl"} {
+		m[n] = append(m[n], (*analysis).scheduledCode)
+	}
 	for _, n := range []string{"gdb", "cgdb", "gdb-multiarch", "lldb"} {
 		m[n] = append(m[n], (*analysis).debugsProjectBinary)
 	}
@@ -517,6 +520,112 @@ func (a *analysis) forgeAuthCheck() {
 	case "git@github.com", "git@gitlab.com", "git@bitbucket.org", "git@ssh.dev.azure.com", "git@codeberg.org", "git@git.sr.ht":
 		a.r.Mutates = ""
 	}
+}
+
+// scheduledCode reads what a scheduler is given to run later: the lines of
+// a crontab fed on stdin, the commands at reads, launchctl submit's command.
+// One the rules deny, or a program in a hidden or temporary folder, is
+// denied: persistence of that is the danger itself (cron jobs of the
+// project's own scripts stay a person's decision).
+func (a *analysis) scheduledCode() {
+	c := a.c
+	var cmds []string
+	switch c.Name {
+	case "crontab":
+		if c.Stdin == "" || len(c.Args) > 1 || len(c.Args) == 1 && c.Args[0] != "-" {
+			return
+		}
+		for _, line := range strings.Split(c.Stdin, "\n") {
+			f := strings.Fields(line)
+			switch {
+			case len(f) == 0 || strings.HasPrefix(f[0], "#") || strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "@"):
+			case strings.HasPrefix(f[0], "@") && len(f) > 1:
+				cmds = append(cmds, strings.Join(f[1:], " "))
+			case len(f) > 5:
+				cmds = append(cmds, strings.Join(f[5:], " "))
+			}
+		}
+	case "at", "batch":
+		if c.Stdin != "" {
+			cmds = append(cmds, c.Stdin)
+		}
+	case "launchctl":
+		if len(c.Args) > 0 && c.Args[0] == "submit" {
+			if i := slices.Index(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
+				cmds = append(cmds, shellJoin(c.Args[i+1:]))
+			}
+		}
+	}
+	for _, cmd := range cmds {
+		// Where a job logs its output (>> /var/log/app.log 2>&1) is no
+		// part of what it does.
+		cmd = logRedirectRe().ReplaceAllString(cmd, "")
+		if a.env.ScriptVerdict != nil && a.env.ScriptVerdict(cmd) == hook.Deny {
+			a.r.scheduledDanger = "schedules a command the rules deny (" + short(cmd) + ")"
+			return
+		}
+		if p := hiddenProgram(cmd); p != "" {
+			a.r.scheduledDanger = "schedules a program kept in a hidden or temporary folder (" + p + ")"
+			return
+		}
+	}
+}
+
+// logRedirectRe matches an output redirection to a file or a descriptor.
+var logRedirectRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s+[12&]?>>?\s*(&[12]|[^\s;&|]+)`) })
+
+// shellJoin joins words into one shell command line, quoting those that
+// need it (launchctl submit -- /bin/sh -c 'curl … | sh').
+func shellJoin(words []string) string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		if w == "" || strings.ContainsAny(w, " \t\n'\"$`\\|&;<>()*?[]{}~#") {
+			w = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+		out[i] = w
+	}
+	return strings.Join(out, " ")
+}
+
+// hiddenProgram returns the program or script a scheduled command runs when
+// it lies in a hidden folder or file of its own (~/.cache/.u.py,
+// ~/.local/share/.agent/run) or a temporary folder (/tmp/.w/agent.py), or "".
+func hiddenProgram(cmd string) string {
+	f := strings.Fields(cmd)
+	for len(f) > 0 {
+		switch path.Base(f[0]) {
+		case "nohup", "nice", "python", "python3", "node", "bash", "sh", "zsh", "perl", "ruby", "env":
+			f = f[1:]
+			for len(f) > 0 && strings.HasPrefix(f[0], "-") {
+				f = f[1:]
+			}
+			continue
+		}
+		break
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	p := strings.Trim(f[0], "\"'")
+	if !strings.ContainsAny(p, "/") {
+		return ""
+	}
+	for _, tmp := range []string{"/tmp/", "/var/tmp/", "/dev/shm/"} {
+		if strings.HasPrefix(p, tmp) {
+			return p
+		}
+	}
+	for _, part := range strings.Split(p, "/") {
+		if len(part) > 1 && part[0] == '.' && part != ".." {
+			switch part {
+			case ".local", ".config", ".cargo", ".npm-global", ".nvm", ".pyenv", ".rbenv", ".volta", ".bun", ".deno", ".asdf",
+				".sdkman", ".rustup", ".gem", ".yarn", ".pnpm", ".venv", ".bin", ".share":
+				continue
+			}
+			return p
+		}
+	}
+	return ""
 }
 
 // packageFieldsOnly: npm pkg set of fields nothing runs (a script npm runs

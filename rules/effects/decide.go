@@ -177,6 +177,9 @@ func (r *Record) dangers() []string {
 	if r.deniedRun != "" {
 		add("runs a shell command the rules deny (%s)", short(r.deniedRun))
 	}
+	if r.scheduledDanger != "" {
+		add("%s", r.scheduledDanger)
+	}
 	if r.reverseShell {
 		add("opens a shell for a remote host to drive (a reverse shell)")
 	}

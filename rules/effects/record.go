@@ -126,6 +126,9 @@ type Record struct {
 	// deniedRun is a shell command inline code runs (awk system("…"), a
 	// sed s///e replacement) that the rule pass denies.
 	deniedRun string
+	// scheduledDanger says what a scheduler is given to run that is a
+	// danger in itself (see scheduledCode).
+	scheduledDanger string
 	// reverseShell says inline code connects out and hands a shell its
 	// standard streams (or the socket to a shell).
 	reverseShell bool

@@ -571,8 +571,22 @@ func (s *splitter) pipeline(elems []*syntax.Stmt, st *state, fr *frame, stdin *i
 				text.WriteString(strings.TrimSpace(srcText(fr.src, e.Pos(), e.End())))
 			}
 		default:
+			before := len(s.res.Commands)
 			s.walkStmt(e, est, fr, in)
 			text.WriteString(strings.TrimSpace(srcText(fr.src, e.Pos(), e.End())))
+			if i+1 < len(elems) && feedsScheduler(elems[i+1]) {
+				// (crontab -l; echo "*/5 * * * * …") | crontab -: the lines
+				// the group adds are known, the rest is not (dyn).
+				var known strings.Builder
+				for _, c := range s.res.Commands[before:] {
+					if c.OutputKnown {
+						known.WriteString(c.Output)
+					}
+				}
+				if known.Len() > 0 {
+					out = &input{text: known.String(), known: true, dyn: true, via: viaPipe}
+				}
+			}
 		}
 		if i+1 < len(elems) {
 			if out == nil {
@@ -774,4 +788,19 @@ func shellName(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// feedsScheduler reports a pipeline stage that is crontab, at or batch: the
+// known part of what a group feeds them is kept for the analysis of what
+// they schedule (which only looks for dangers in it).
+func feedsScheduler(stmt *syntax.Stmt) bool {
+	ce, ok := stmt.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return false
+	}
+	switch ce.Args[0].Lit() {
+	case "crontab", "at", "batch":
+		return true
+	}
+	return false
 }
