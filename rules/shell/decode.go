@@ -135,15 +135,17 @@ func staticWords(ce *syntax.CallExpr) ([]string, bool) {
 // decodedOutput is the output of a substitution that prints literal text
 // through decoding stages only ($(echo … | base64 -d)), or false.
 func decodedOutput(cs *syntax.CmdSubst) (string, bool) {
-	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 || cs.Stmts[0].Background || cs.Stmts[0].Negated {
+	if len(cs.Stmts) != 1 || cs.Stmts[0].Background || cs.Stmts[0].Negated {
 		return "", false
 	}
 	var stages []*syntax.Stmt
 	stmt := cs.Stmts[0]
-	if b, ok := stmt.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.Pipe {
+	if b, ok := stmt.Cmd.(*syntax.BinaryCmd); ok && b.Op == syntax.Pipe && len(stmt.Redirs) == 0 {
 		stages = flattenPipe(b, nil)
+	} else if ce, ok := stmt.Cmd.(*syntax.CallExpr); ok {
+		return decodedCall(ce, stmt.Redirs)
 	} else {
-		return "", false // a plain echo is not decoding anything: left as it was
+		return "", false
 	}
 	text, ok := "", false
 	for i, st := range stages {
@@ -179,6 +181,38 @@ func decodedOutput(cs *syntax.CmdSubst) (string, bool) {
 		}
 	}
 	return strings.TrimRight(text, "\n"), ok
+}
+
+// decodedCall is the output of one decoding command of literal text: a
+// decoder given a here-string (base64 -d <<< '…', rev <<< '…'), or printf
+// and echo -e whose escapes spell other text (printf '\x72\x6d'). A plain
+// echo or printf is left as it was.
+func decodedCall(ce *syntax.CallExpr, redirs []*syntax.Redirect) (string, bool) {
+	words, static := staticWords(ce)
+	if !static {
+		return "", false
+	}
+	if len(redirs) == 1 && redirs[0].Op == syntax.WordHdoc && redirs[0].Word != nil {
+		in, ok := staticWords(&syntax.CallExpr{Args: []*syntax.Word{redirs[0].Word}})
+		if !ok {
+			return "", false
+		}
+		out, ok := decodeStage(words[0], words[1:], in[0]+"\n")
+		return strings.TrimRight(out, "\n"), ok
+	}
+	if len(redirs) > 0 || !strings.Contains(strings.Join(words[1:], " "), "\\") {
+		return "", false
+	}
+	switch words[0] {
+	case "printf":
+		t, ok := printfOut(argsOf(words[1:]))
+		return strings.TrimRight(t, "\n"), ok
+	case "echo":
+		if in := echoOut(argsOf(words[1:])); in != nil && len(words) > 1 && strings.HasPrefix(words[1], "-") && strings.Contains(words[1], "e") {
+			return strings.TrimRight(in.text, "\n"), true
+		}
+	}
+	return "", false
 }
 
 func argsOf(words []string) []arg {

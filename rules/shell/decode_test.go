@@ -43,6 +43,11 @@ func TestSplitDecodedCode(t *testing.T) {
 		`eval "$(echo bHMgLWxh | base64 -d)"`,
 		`bash -c "$(printf %s 6c73202d6c61 | xxd -r -p)"`,
 		`eval "$(echo 'al- sl' | rev)"`,
+		`eval "$(base64 -d <<< 'bHMgLWxh')"`,
+		`eval "$(rev <<< 'al- sl')"`,
+		`eval "$(printf '\x6c\x73\x20\x2d\x6c\x61')"`,
+		`eval "$(printf '\154\163 -la')"`,
+		`ls${IFS}-la`,
 	} {
 		res := Split(line, Options{})
 		checkInvariants(t, res)

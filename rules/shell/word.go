@@ -192,6 +192,8 @@ func (s *splitter) param(p *syntax.ParamExp, st *state) (string, bool) {
 			v, ok = s.opts.Home, s.opts.Home != ""
 		case "PWD":
 			v, ok = st.cwd, st.cwd != ""
+		case "IFS":
+			v, ok = " ", true // rm${IFS}-rf${IFS}~: the default separator splits the word
 		}
 	}
 	if p.Repl != nil {
@@ -421,6 +423,21 @@ func printfOut(args []arg) (string, bool) {
 			c := format[i]
 			if c == '\\' && i+1 < len(format) {
 				j := i + 2
+				switch n := format[i+1]; {
+				case n == 'x': // \xHH
+					for j < len(format) && j < i+4 && isHex(format[j]) {
+						j++
+					}
+				case n >= '0' && n <= '7': // \NNN, \0NNN
+					for j < len(format) && j < i+5 && format[j] >= '0' && format[j] <= '7' {
+						j++
+					}
+					if n == '0' && j-i-1 > 1 {
+						b.WriteString(ansiC(`\` + format[i+2:j]))
+						i = j - 1
+						continue
+					}
+				}
 				b.WriteString(ansiC(format[i:j]))
 				i = j - 1
 				continue
