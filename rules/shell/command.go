@@ -200,6 +200,11 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 					st.unset(a.s)
 				}
 			}
+		case "set":
+			if len(args) > 0 && args[0].s == "--" && !anyDyn(args) {
+				// set -- rm -rf ~; "$@": the positional parameters.
+				st.params = append([]arg{}, args[1:]...)
+			}
 		case "echo":
 			out = echoOut(args)
 		case "printf":

@@ -60,3 +60,28 @@ func TestSplitDecodedCode(t *testing.T) {
 		}
 	}
 }
+
+// TestSplitArraysAndPositionals: arrays set on the line with known elements
+// and set -- read back as the words they hold; an appended array does not.
+func TestSplitArraysAndPositionals(t *testing.T) {
+	for _, c := range []struct {
+		line, want string
+	}{
+		{`cmd=(npm test); "${cmd[@]}"`, "npm test"},
+		{`set -- src/a.ts src/b.ts; wc -l "$@"`, "wc -l src/a.ts src/b.ts"},
+		{`c=(r m); "${c[0]}${c[1]}" -f x.txt`, "rm -f x.txt"},
+		{`a=(ls); a+=(-la); "${a[@]}"`, ""},
+	} {
+		res := Split(c.line, Options{})
+		checkInvariants(t, res)
+		got := ""
+		for _, cmd := range res.Commands {
+			if !cmd.DynamicName && cmd.Name != "set" {
+				got = strings.TrimSpace(cmd.Name + " " + strings.Join(cmd.Args, " "))
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: read as %q, want %q", c.line, got, c.want)
+		}
+	}
+}

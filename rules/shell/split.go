@@ -525,6 +525,28 @@ func (s *splitter) assignValue(a *syntax.Assign, st *state, fr *frame, subs *[]s
 	case a.Array != nil:
 		collectSubsts(a.Array, subs)
 		v = arg{s: srcText(fr.src, a.Array.Pos(), a.Array.End()), dyn: true}
+		if a.Name != nil {
+			// cmd=(rm -rf "$HOME"): the elements, when every one is known,
+			// for "${cmd[@]}" and ${cmd[0]} to read back.
+			st.unset(arrayVar + a.Name.Value)
+			var elems []string
+			known := !a.Append
+			for _, e := range a.Array.Elems {
+				if e.Index != nil || e.Value == nil {
+					known = false
+					break
+				}
+				ev := s.word(e.Value, st, fr, &[]subst{})
+				if ev.dyn || ev.split {
+					known = false
+					break
+				}
+				elems = append(elems, ev.s)
+			}
+			if known && len(elems) > 0 {
+				st.set(arrayVar+a.Name.Value, strings.Join(elems, "\x00"), false)
+			}
+		}
 	case a.Value != nil:
 		v = s.word(a.Value, st, fr, subs)
 	}
@@ -630,8 +652,16 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 		argv = make([]arg, 0, len(ce.Args))
 		for _, w := range braced(ce.Args) {
 			if st.params != nil && allParams(w) {
-				// "$@" inside a function called on this line: its arguments.
+				// "$@" inside a function called on this line, or after set --:
+				// its arguments.
 				argv = append(argv, st.params...)
+				continue
+			}
+			if elems, ok := wholeArray(w, st); ok {
+				// "${cmd[@]}": the elements of an array the line set.
+				for _, e := range elems {
+					argv = append(argv, arg{s: e})
+				}
 				continue
 			}
 			n0 := len(subs)
@@ -803,4 +833,34 @@ func feedsScheduler(stmt *syntax.Stmt) bool {
 		return true
 	}
 	return false
+}
+
+// arrayVar prefixes the state entry that holds an array's known elements,
+// NUL-separated (no variable name can start with it).
+const arrayVar = "[]"
+
+// wholeArray returns the elements of "${name[@]}" (or ${name[@]}) when the
+// line set the array with known elements.
+func wholeArray(w *syntax.Word, st *state) ([]string, bool) {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return nil, false
+	}
+	pe, ok := parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Index == nil || pe.Excl || pe.Length || pe.Slice != nil || pe.Repl != nil || pe.Exp != nil {
+		return nil, false
+	}
+	if idx, ok := pe.Index.(*syntax.Word); !ok || idx.Lit() != "@" && idx.Lit() != "*" {
+		return nil, false
+	}
+	v, ok := st.lookup(arrayVar + pe.Param.Value)
+	if !ok {
+		return nil, false
+	}
+	return strings.Split(v, "\x00"), true
 }

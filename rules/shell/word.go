@@ -180,6 +180,26 @@ func isPwd(cs *syntax.CmdSubst) bool {
 
 // param resolves a parameter expansion when its value is known.
 func (s *splitter) param(p *syntax.ParamExp, st *state) (string, bool) {
+	if p.Param != nil && p.Index != nil && !p.Excl && !p.Length && p.Slice == nil && p.Repl == nil && p.Exp == nil && len(p.Modifiers) == 0 {
+		// ${cmd[0]}, ${cmd[@]} of an array the line set with known elements.
+		idx, ok := p.Index.(*syntax.Word)
+		v, set := st.lookup(arrayVar + p.Param.Value)
+		if !ok || !set {
+			return "", false
+		}
+		elems := strings.Split(v, "\x00")
+		switch l := idx.Lit(); {
+		case l == "@" || l == "*":
+			return strings.Join(elems, " "), true
+		case l != "" && strings.Trim(l, "0123456789") == "":
+			n, err := strconv.Atoi(l)
+			if err != nil || n >= len(elems) {
+				return "", false
+			}
+			return elems[n], true
+		}
+		return "", false
+	}
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.NestedParam != nil ||
 		p.Index != nil || p.Slice != nil || p.Names != 0 || len(p.Modifiers) > 0 {
 		return "", false
