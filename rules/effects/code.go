@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -280,6 +281,9 @@ var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key))
 // "…", os.system('…')), and for sed the replacement of an s///e command.
 func spawnedCommands(lang, code string) []string {
 	var out []string
+	if lang == "powershell" {
+		return powerShellAsShell(code)
+	}
 	if lang == "sed" {
 		for _, m := range sedExecRe().FindAllStringSubmatch(code, 8) {
 			out = append(out, strings.ReplaceAll(m[1], `\/`, "/"))
@@ -719,3 +723,87 @@ func debuggerCommand(code string) (runs, ok bool) {
 	}
 	return false, false
 }
+
+// decodeUTF16Base64 decodes PowerShell's -EncodedCommand (base64 of UTF-16LE).
+func decodeUTF16Base64(s string) (string, bool) {
+	b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(s))
+	if err != nil || len(b)%2 != 0 {
+		return "", false
+	}
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		u[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+	}
+	return string(utf16.Decode(u)), true
+}
+
+// powerShellAsShell spells the PowerShell statements whose harm is plain in
+// shell terms, for the shell rules to judge: recursive deletions
+// (Remove-Item -Recurse -Force ~), uploads of a file (Invoke-RestMethod
+// -InFile F, -Body (Get-Content F)) and downloads that are run
+// (iex (New-Object Net.WebClient).DownloadString(U), irm U | iex).
+func powerShellAsShell(code string) []string {
+	var out []string
+	home := func(p string) string {
+		p = strings.Trim(strings.TrimSpace(p), `"'`)
+		for _, h := range []string{"$HOME", "$env:HOME", "$env:USERPROFILE", "${HOME}", "${env:USERPROFILE}"} {
+			if strings.HasPrefix(strings.ToLower(p), strings.ToLower(h)) {
+				return "~" + strings.ReplaceAll(p[len(h):], `\`, "/")
+			}
+		}
+		return strings.ReplaceAll(p, `\`, "/")
+	}
+	for _, st := range strings.FieldsFunc(code, func(r rune) bool { return r == ';' || r == '\n' }) {
+		st = strings.TrimSpace(st)
+		low := strings.ToLower(st)
+		switch {
+		case psDownloadRunRe().MatchString(st):
+			if m := psURLRe().FindString(st); m != "" {
+				out = append(out, "curl -s "+m+" | sh")
+			}
+		case psRemoveRe().MatchString(st):
+			m := psRemoveRe().FindStringSubmatch(st)
+			rest := m[2]
+			if !strings.Contains(strings.ToLower(rest), "-r") {
+				continue
+			}
+			var paths []string
+			for _, f := range strings.FieldsFunc(rest, func(r rune) bool { return r == ' ' || r == ',' }) {
+				if strings.HasPrefix(f, "-") {
+					continue
+				}
+				paths = append(paths, home(f))
+			}
+			if len(paths) > 0 {
+				out = append(out, "rm -rf "+strings.Join(paths, " "))
+			}
+		case strings.Contains(low, "invoke-restmethod") || strings.Contains(low, "invoke-webrequest") ||
+			strings.HasPrefix(low, "irm ") || strings.HasPrefix(low, "iwr "):
+			u := psURLRe().FindString(st)
+			f := ""
+			if m := psInFileRe().FindStringSubmatch(st); m != nil {
+				f = home(m[1])
+			} else if m := psBodyFileRe().FindStringSubmatch(st); m != nil {
+				f = home(m[1])
+			}
+			if u != "" && f != "" {
+				out = append(out, "curl -s -X POST --data-binary @"+f+" "+u)
+			}
+		}
+	}
+	return out
+}
+
+var (
+	psRemoveRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(Remove-Item|ri|rm|del|erase|rmdir|rd)\s+(.*)$`)
+	})
+	psDownloadRunRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(iex|invoke-expression)\b.*\b(downloadstring|invoke-restmethod|invoke-webrequest|irm|iwr)\b|\b(downloadstring|invoke-restmethod|invoke-webrequest|irm|iwr)\b.*\|\s*(iex|invoke-expression)\b`)
+	})
+	psURLRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`https?://[^\s'"()]+`) })
+	psInFileRe   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)-InFile\s+("[^"]+"|'[^']+'|\S+)`) })
+	psBodyFileRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)-Body\s+\(\s*(?:Get-Content|gc|cat)\s+(?:-Raw\s+)?(?:-Path\s+)?("[^"]+"|'[^']+'|[^\s)]+)`)
+	})
+)

@@ -110,404 +110,406 @@ func generatedProgram(name string) *Spec {
 		return program50()
 	case "lua", "luajit", "Rscript", "julia", "osascript":
 		return program51()
-	case "pwsh", "powershell", "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
+	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
 		return program52()
-	case "manage.py":
+	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
 		return program53()
-	case "git":
+	case "manage.py":
 		return program54()
-	case "git-lfs":
+	case "git":
 		return program55()
-	case "gh":
+	case "git-lfs":
 		return program56()
-	case "glab":
+	case "gh":
 		return program57()
-	case "hub":
+	case "glab":
 		return program58()
-	case "tig":
+	case "hub":
 		return program59()
-	case "lazygit":
+	case "tig":
 		return program60()
-	case "pre-commit":
+	case "lazygit":
 		return program61()
-	case "husky":
+	case "pre-commit":
 		return program62()
-	case "go":
+	case "husky":
 		return program63()
-	case "gofmt":
+	case "go":
 		return program64()
-	case "goimports", "gofumpt":
+	case "gofmt":
 		return program65()
-	case "golangci-lint":
+	case "goimports", "gofumpt":
 		return program66()
-	case "staticcheck":
+	case "golangci-lint":
 		return program67()
-	case "govulncheck":
+	case "staticcheck":
 		return program68()
-	case "gopls":
+	case "govulncheck":
 		return program69()
-	case "dlv":
+	case "gopls":
 		return program70()
-	case "cargo":
+	case "dlv":
 		return program71()
-	case "rustc":
+	case "cargo":
 		return program72()
-	case "rustfmt":
+	case "rustc":
 		return program73()
-	case "rustup":
+	case "rustfmt":
 		return program74()
-	case "rimraf", "del-cli", "del":
+	case "rustup":
 		return program75()
-	case "tsc":
+	case "rimraf", "del-cli", "del":
 		return program76()
-	case "eslint":
+	case "tsc":
 		return program77()
-	case "prettier":
+	case "eslint":
 		return program78()
-	case "biome":
+	case "prettier":
 		return program79()
-	case "vite":
+	case "biome":
 		return program80()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program81()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program82()
-	case "rollup":
+	case "esbuild":
 		return program83()
-	case "next":
+	case "rollup":
 		return program84()
-	case "jest":
+	case "next":
 		return program85()
-	case "vitest":
+	case "jest":
 		return program86()
-	case "mocha":
+	case "vitest":
 		return program87()
-	case "playwright":
+	case "mocha":
 		return program88()
-	case "cypress":
+	case "playwright":
 		return program89()
-	case "turbo":
+	case "cypress":
 		return program90()
-	case "nx":
+	case "turbo":
 		return program91()
-	case "npm":
+	case "nx":
 		return program92()
-	case "npx":
+	case "npm":
 		return program93()
-	case "pnpx":
+	case "npx":
 		return program94()
-	case "pnpm":
+	case "pnpx":
 		return program95()
-	case "yarn":
+	case "pnpm":
 		return program96()
-	case "bun":
+	case "yarn":
 		return program97()
-	case "bunx":
+	case "bun":
 		return program98()
-	case "pytest", "py.test":
+	case "bunx":
 		return program99()
-	case "ruff":
+	case "pytest", "py.test":
 		return program100()
-	case "black":
+	case "ruff":
 		return program101()
-	case "isort":
+	case "black":
 		return program102()
-	case "mypy", "dmypy":
+	case "isort":
 		return program103()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program104()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program105()
-	case "pylint":
+	case "flake8":
 		return program106()
-	case "coverage":
+	case "pylint":
 		return program107()
-	case "tox":
+	case "coverage":
 		return program108()
-	case "nox":
+	case "tox":
 		return program109()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program110()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program111()
-	case "uvx":
+	case "uv":
 		return program112()
-	case "pipx":
+	case "uvx":
 		return program113()
-	case "poetry":
+	case "pipx":
 		return program114()
-	case "twine":
+	case "poetry":
 		return program115()
-	case "pipenv":
+	case "twine":
 		return program116()
-	case "pdm":
+	case "pipenv":
 		return program117()
-	case "hatch":
+	case "pdm":
 		return program118()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program119()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program120()
-	case "make", "gmake":
+	case "jupyter":
 		return program121()
-	case "just":
+	case "make", "gmake":
 		return program122()
-	case "task", "go-task":
+	case "just":
 		return program123()
-	case "cmake":
+	case "task", "go-task":
 		return program124()
-	case "ctest":
+	case "cmake":
 		return program125()
-	case "ninja", "samu":
+	case "ctest":
 		return program126()
-	case "meson":
+	case "ninja", "samu":
 		return program127()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program128()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program129()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program130()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program131()
-	case "javac":
+	case "java":
 		return program132()
-	case "dotnet":
+	case "javac":
 		return program133()
-	case "xcodebuild":
+	case "dotnet":
 		return program134()
-	case "rspec":
+	case "xcodebuild":
 		return program135()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program136()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program137()
-	case "rails":
+	case "rake":
 		return program138()
-	case "bundle", "bundler":
+	case "rails":
 		return program139()
-	case "gem":
+	case "bundle", "bundler":
 		return program140()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program141()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program142()
-	case "mix":
+	case "composer":
 		return program143()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program144()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program145()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program146()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program147()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program148()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program149()
-	case "protoc":
+	case "buf":
 		return program150()
-	case "sqlc":
+	case "protoc":
 		return program151()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program152()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program153()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program154()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program155()
-	case "kustomize":
+	case "helm":
 		return program156()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program157()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program158()
-	case "minikube":
+	case "kind":
 		return program159()
-	case "k3d":
+	case "minikube":
 		return program160()
-	case "stern", "kubetail":
+	case "k3d":
 		return program161()
-	case "k9s":
+	case "stern", "kubetail":
 		return program162()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program163()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program164()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program165()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program166()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program167()
-	case "packer":
+	case "pulumi":
 		return program168()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program169()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program170()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program171()
-	case "aws":
+	case "ansible-galaxy":
 		return program172()
-	case "gcloud":
+	case "aws":
 		return program173()
-	case "gsutil":
+	case "gcloud":
 		return program174()
-	case "az":
+	case "gsutil":
 		return program175()
-	case "doctl":
+	case "az":
 		return program176()
-	case "fly", "flyctl":
+	case "doctl":
 		return program177()
-	case "heroku":
+	case "fly", "flyctl":
 		return program178()
-	case "vercel", "vc":
+	case "heroku":
 		return program179()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program180()
-	case "firebase":
+	case "netlify", "ntl":
 		return program181()
-	case "wrangler":
+	case "firebase":
 		return program182()
-	case "supabase":
+	case "wrangler":
 		return program183()
-	case "stripe":
+	case "supabase":
 		return program184()
-	case "hookguard":
+	case "stripe":
 		return program185()
-	case "psql":
+	case "hookguard":
 		return program186()
-	case "mysql", "mariadb":
+	case "psql":
 		return program187()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program188()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program189()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program190()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program191()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program192()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program193()
-	case "wget":
+	case "curl":
 		return program194()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program195()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program196()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program197()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program198()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program199()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program200()
-	case "getent":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program201()
-	case "systemd-analyze":
+	case "getent":
 		return program202()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program203()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program204()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program205()
-	case "ssh-keygen":
+	case "openssl":
 		return program206()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program207()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program208()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program209()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program210()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program211()
-	case "journalctl":
+	case "launchctl":
 		return program212()
-	case "dmesg":
+	case "journalctl":
 		return program213()
-	case "brew":
+	case "dmesg":
 		return program214()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program215()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program216()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program217()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program218()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program219()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program220()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program221()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program222()
-	case "at", "batch":
+	case "crontab":
 		return program223()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program224()
-	case "kill":
+	case "atq", "atrm":
 		return program225()
-	case "pkill", "killall":
+	case "kill":
 		return program226()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program227()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program228()
-	case "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program229()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "ex":
 		return program230()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program231()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program232()
-	case "screen":
+	case "tmux":
 		return program233()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program234()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program235()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program236()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program237()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program238()
-	case "direnv":
+	case "hyperfine":
 		return program239()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program240()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program241()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program242()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program243()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program244()
-	case "shfmt":
+	case "codespell":
 		return program245()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program246()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program247()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program248()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program249()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program250()
+	case "envsubst":
+		return program251()
 	}
 	return nil
 }
@@ -766,6 +768,7 @@ func generatedPrograms() []*Spec {
 		program248(),
 		program249(),
 		program250(),
+		program251(),
 	}
 }
 
@@ -3822,7 +3825,7 @@ func program51() *Spec {
 	}
 }
 
-// pwsh: interpreters whose inline code is not analyzed
+// pwsh: PowerShell; its code is not analyzed, but the deletions, uploads and downloads-and-runs it spells are read as their shell equivalents
 //
 //go:noinline
 func program52() *Spec {
@@ -3830,6 +3833,58 @@ func program52() *Spec {
 		Names: []string{
 			"pwsh",
 			"powershell",
+			"powershell.exe",
+			"pwsh.exe",
+		},
+		Summary:   "PowerShell; its code is not analyzed, but the deletions, uploads and downloads-and-runs it spells are read as their shell equivalents",
+		Operands:  "any",
+		AnyOption: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"-Command",
+					"-command",
+					"-c",
+					"-C",
+				},
+				Value: "code:powershell",
+			},
+			{
+				Names: []string{
+					"-EncodedCommand",
+					"-encodedcommand",
+					"-enc",
+					"-e",
+					"-ec",
+					"-EC",
+				},
+				Value: "code:powershell-b64",
+			},
+			{
+				Names: []string{
+					"-File",
+					"-file",
+					"-f",
+				},
+				Value: "script",
+			},
+		},
+		Code: "unanalyzed",
+		Examples: Examples{
+			Judge: []string{
+				`pwsh -NoProfile -Command "Get-ChildItem -Recurse -Filter *.csproj"`,
+				"pwsh -File build.ps1",
+			},
+		},
+	}
+}
+
+// tclsh: interpreters whose inline code is not analyzed
+//
+//go:noinline
+func program53() *Spec {
+	return &Spec{
+		Names: []string{
 			"tclsh",
 			"wish",
 			"gawk-exec",
@@ -3874,7 +3929,7 @@ func program52() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program53() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -4001,7 +4056,7 @@ func program53() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program54() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7405,7 +7460,7 @@ func program54() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program55() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7551,7 +7606,7 @@ func program55() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -8898,7 +8953,7 @@ func program56() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9330,7 +9385,7 @@ func program57() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -10028,7 +10083,7 @@ func program58() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -10050,7 +10105,7 @@ func program59() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -10070,7 +10125,7 @@ func program60() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -10266,7 +10321,7 @@ func program61() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -10314,7 +10369,7 @@ func program62() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11528,7 +11583,7 @@ func program63() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11580,7 +11635,7 @@ func program64() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program65() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11634,7 +11689,7 @@ func program65() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program66() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -11894,7 +11949,7 @@ func program66() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program67() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -11946,7 +12001,7 @@ func program67() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program68() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -11999,7 +12054,7 @@ func program68() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program69() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -12107,7 +12162,7 @@ func program69() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program70() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -12184,7 +12239,7 @@ func program70() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program71() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -13265,7 +13320,7 @@ func program71() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13351,7 +13406,7 @@ func program72() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13413,7 +13468,7 @@ func program73() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13597,7 +13652,7 @@ func program74() *Spec {
 // rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -13629,7 +13684,7 @@ func program75() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13656,7 +13711,7 @@ func program76() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13683,7 +13738,7 @@ func program77() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13709,7 +13764,7 @@ func program78() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13773,7 +13828,7 @@ func program79() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13811,7 +13866,7 @@ func program80() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -13887,7 +13942,7 @@ func program81() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -13988,7 +14043,7 @@ func program82() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -14009,7 +14064,7 @@ func program83() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -14055,7 +14110,7 @@ func program84() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -14077,7 +14132,7 @@ func program85() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -14125,7 +14180,7 @@ func program86() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -14146,7 +14201,7 @@ func program87() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14233,7 +14288,7 @@ func program88() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14287,7 +14342,7 @@ func program89() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14481,7 +14536,7 @@ func program90() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14640,7 +14695,7 @@ func program91() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16711,7 +16766,7 @@ func program92() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17642,7 +17697,7 @@ func program93() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17662,7 +17717,7 @@ func program94() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -19012,7 +19067,7 @@ func program95() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -20390,7 +20445,7 @@ func program96() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20882,7 +20937,7 @@ func program97() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -21774,7 +21829,7 @@ func program98() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21805,7 +21860,7 @@ func program99() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -21864,7 +21919,7 @@ func program100() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -21889,7 +21944,7 @@ func program101() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -21910,7 +21965,7 @@ func program102() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -21936,7 +21991,7 @@ func program103() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -21958,7 +22013,7 @@ func program104() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -21979,7 +22034,7 @@ func program105() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -22003,7 +22058,7 @@ func program106() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -22067,7 +22122,7 @@ func program107() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -22135,7 +22190,7 @@ func program108() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -22158,7 +22213,7 @@ func program109() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -22375,7 +22430,7 @@ func program110() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -23497,7 +23552,7 @@ func program111() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -23881,7 +23936,7 @@ func program112() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -24300,7 +24355,7 @@ func program113() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -24942,7 +24997,7 @@ func program114() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -24980,7 +25035,7 @@ func program115() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -25457,7 +25512,7 @@ func program116() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -26217,7 +26272,7 @@ func program117() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -26776,7 +26831,7 @@ func program118() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -26950,7 +27005,7 @@ func program119() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -27114,7 +27169,7 @@ func program120() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -27307,7 +27362,7 @@ func program121() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -27481,7 +27536,7 @@ func program122() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -27644,7 +27699,7 @@ func program123() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -27780,7 +27835,7 @@ func program124() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -27871,7 +27926,7 @@ func program125() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -27933,7 +27988,7 @@ func program126() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -28097,7 +28152,7 @@ func program127() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -28315,7 +28370,7 @@ func program128() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -28371,7 +28426,7 @@ func program129() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -28443,7 +28498,7 @@ func program130() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -28525,7 +28580,7 @@ func program131() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -28612,7 +28667,7 @@ func program132() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -28848,7 +28903,7 @@ func program133() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -28967,7 +29022,7 @@ func program134() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -28989,7 +29044,7 @@ func program135() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -29012,7 +29067,7 @@ func program136() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -29096,7 +29151,7 @@ func program137() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -29262,7 +29317,7 @@ func program138() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -29780,7 +29835,7 @@ func program139() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -29899,7 +29954,7 @@ func program140() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -29923,7 +29978,7 @@ func program141() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -30286,7 +30341,7 @@ func program142() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -30514,7 +30569,7 @@ func program143() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -30711,7 +30766,7 @@ func program144() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -30807,7 +30862,7 @@ func program145() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -30831,7 +30886,7 @@ func program146() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -30873,7 +30928,7 @@ func program147() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -30979,7 +31034,7 @@ func program148() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -31120,7 +31175,7 @@ func program149() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -31222,7 +31277,7 @@ func program150() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -31283,7 +31338,7 @@ func program151() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -32442,7 +32497,7 @@ func program152() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -32577,7 +32632,7 @@ func program153() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -33680,7 +33735,7 @@ func program154() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -34026,7 +34081,7 @@ func program155() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -34113,7 +34168,7 @@ func program156() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -34140,7 +34195,7 @@ func program157() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -34193,7 +34248,7 @@ func program158() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -34265,7 +34320,7 @@ func program159() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -34322,7 +34377,7 @@ func program160() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -34342,7 +34397,7 @@ func program161() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -34377,7 +34432,7 @@ func program162() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -34399,7 +34454,7 @@ func program163() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -34616,7 +34671,7 @@ func program164() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -34977,7 +35032,7 @@ func program165() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -35006,7 +35061,7 @@ func program166() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -35224,7 +35279,7 @@ func program167() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -35299,7 +35354,7 @@ func program168() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -35427,7 +35482,7 @@ func program169() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -35450,7 +35505,7 @@ func program170() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -35522,7 +35577,7 @@ func program171() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -36111,7 +36166,7 @@ func program172() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -36997,7 +37052,7 @@ func program173() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -37121,7 +37176,7 @@ func program174() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -37599,7 +37654,7 @@ func program175() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -37886,7 +37941,7 @@ func program176() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -38096,7 +38151,7 @@ func program177() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -38238,7 +38293,7 @@ func program178() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -38435,7 +38490,7 @@ func program179() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -38525,7 +38580,7 @@ func program180() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -38646,7 +38701,7 @@ func program181() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -38902,7 +38957,7 @@ func program182() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -39082,7 +39137,7 @@ func program183() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -39255,7 +39310,7 @@ func program184() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -39334,7 +39389,7 @@ func program185() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -39452,7 +39507,7 @@ func program186() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -39565,7 +39620,7 @@ func program187() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -39681,7 +39736,7 @@ func program188() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -39943,7 +39998,7 @@ func program189() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -40011,7 +40066,7 @@ func program190() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -40041,7 +40096,7 @@ func program191() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -40165,7 +40220,7 @@ func program192() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -40509,7 +40564,7 @@ func program193() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -40742,7 +40797,7 @@ func program194() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -40805,7 +40860,7 @@ func program195() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -40922,7 +40977,7 @@ func program196() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -40964,7 +41019,7 @@ func program197() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -41048,7 +41103,7 @@ func program198() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -41079,7 +41134,7 @@ func program199() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -41115,7 +41170,7 @@ func program200() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -41176,7 +41231,7 @@ func program201() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -41249,7 +41304,7 @@ func program202() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -41288,7 +41343,7 @@ func program203() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -41314,7 +41369,7 @@ func program204() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41710,7 +41765,7 @@ func program205() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -41798,7 +41853,7 @@ func program206() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -41857,7 +41912,7 @@ func program207() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -42032,7 +42087,7 @@ func program208() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -42135,7 +42190,7 @@ func program209() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -42158,7 +42213,7 @@ func program210() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -42231,7 +42286,7 @@ func program211() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42367,7 +42422,7 @@ func program212() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42467,7 +42522,7 @@ func program213() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42658,7 +42713,7 @@ func program214() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42730,7 +42785,7 @@ func program215() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -42752,7 +42807,7 @@ func program216() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -42825,7 +42880,7 @@ func program217() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -42917,7 +42972,7 @@ func program218() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -42968,7 +43023,7 @@ func program219() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -43063,7 +43118,7 @@ func program220() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -43132,7 +43187,7 @@ func program221() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -43184,7 +43239,7 @@ func program222() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43205,7 +43260,7 @@ func program223() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43225,7 +43280,7 @@ func program224() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43310,7 +43365,7 @@ func program225() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43333,7 +43388,7 @@ func program226() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43358,7 +43413,7 @@ func program227() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43472,7 +43527,7 @@ func program228() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -43553,7 +43608,7 @@ func program229() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43672,7 +43727,7 @@ func program230() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -43795,7 +43850,7 @@ func program231() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -44043,7 +44098,7 @@ func program232() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -44125,7 +44180,7 @@ func program233() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -44236,7 +44291,7 @@ func program234() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -44332,7 +44387,7 @@ func program235() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44419,7 +44474,7 @@ func program236() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44504,7 +44559,7 @@ func program237() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44592,7 +44647,7 @@ func program238() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44661,7 +44716,7 @@ func program239() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -44801,7 +44856,7 @@ func program240() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -44837,7 +44892,7 @@ func program241() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -44889,7 +44944,7 @@ func program242() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -44969,7 +45024,7 @@ func program243() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -45055,7 +45110,7 @@ func program244() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -45130,7 +45185,7 @@ func program245() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -45197,7 +45252,7 @@ func program246() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -45227,7 +45282,7 @@ func program247() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program248() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -45251,7 +45306,7 @@ func program248() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program249() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45322,7 +45377,7 @@ func program249() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program250() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -54469,4 +54524,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "0b115f8456fefeec1fd7aa01f59046a68ffb994867dcdbcae1c3a04216897e25"
+const generatedHash = "a958f280c2231cbd93570363f08d7f4b7dc9b47dc4dc1015d811f9d04b25e28a"

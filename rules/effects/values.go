@@ -22,6 +22,15 @@ func (a *analysis) value(kind, v string, dyn bool) {
 	r := a.r
 	if strings.HasPrefix(kind, OperandCodePrefix) {
 		lang := kind[len(OperandCodePrefix):]
+		if lang == "powershell-b64" {
+			// pwsh -EncodedCommand: base64 of UTF-16LE text.
+			lang = "powershell"
+			if dec, ok := decodeUTF16Base64(v); ok && !dyn {
+				v = dec
+			} else {
+				dyn = true
+			}
+		}
 		r.codeGiven = true
 		if dyn {
 			r.Code = append(r.Code, CodeEffect{Kind: "inline", Lang: lang, Found: []string{"only known at run time"}})
