@@ -199,7 +199,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	m["ssh"] = append(m["ssh"], (*analysis).forgeAuthCheck)
 	m["direnv"] = append(m["direnv"], (*analysis).allowsWrittenEnvrc)
 	m["npm"] = append(m["npm"], (*analysis).packageFieldsOnly)
-	for _, n := range []string{"crontab", "at", "batch", "launchctl"} {
+	for _, n := range []string{"crontab", "at", "batch", "launchctl", "systemd-run"} {
 		m[n] = append(m[n], (*analysis).scheduledCode)
 	}
 	for _, n := range []string{"gdb", "cgdb", "gdb-multiarch", "lldb"} {
@@ -549,6 +549,19 @@ func (a *analysis) scheduledCode() {
 		if c.Stdin != "" {
 			cmds = append(cmds, c.Stdin)
 		}
+	case "systemd-run":
+		// The first word that is no option (or an option's value) starts
+		// the command.
+		for i := 0; i < len(c.Args); i++ {
+			a := c.Args[i]
+			if !strings.HasPrefix(a, "-") {
+				cmds = append(cmds, shellJoin(c.Args[i:]))
+				break
+			}
+			if !strings.Contains(a, "=") && systemdRunValue[a] {
+				i++
+			}
+		}
 	case "launchctl":
 		if len(c.Args) > 0 && c.Args[0] == "submit" {
 			if i := slices.Index(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
@@ -570,6 +583,13 @@ func (a *analysis) scheduledCode() {
 		}
 	}
 }
+
+// systemdRunValue are systemd-run's options that take a value as the next word.
+var systemdRunValue = map[string]bool{"--unit": true, "-u": true, "--description": true, "--slice": true, "--on-active": true,
+	"--on-boot": true, "--on-startup": true, "--on-unit-active": true, "--on-unit-inactive": true, "--on-calendar": true,
+	"--property": true, "-p": true, "--timer-property": true, "--path-property": true, "--socket-property": true,
+	"--uid": true, "--gid": true, "--nice": true, "--working-directory": true, "--setenv": true, "-E": true,
+	"--machine": true, "-M": true, "--host": true, "-H": true, "--service-type": true}
 
 // logRedirectRe matches an output redirection to a file or a descriptor.
 var logRedirectRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s+[12&]?>>?\s*(&[12]|[^\s;&|]+)`) })

@@ -454,62 +454,64 @@ func generatedProgram(name string) *Spec {
 		return program222()
 	case "crontab":
 		return program223()
-	case "at", "batch":
+	case "systemd-run":
 		return program224()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program225()
-	case "kill":
+	case "atq", "atrm":
 		return program226()
-	case "pkill", "killall":
+	case "kill":
 		return program227()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program228()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program229()
-	case "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program230()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "ex":
 		return program231()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program232()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program233()
-	case "screen":
+	case "tmux":
 		return program234()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program235()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program236()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program237()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program238()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program239()
-	case "direnv":
+	case "hyperfine":
 		return program240()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program241()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program242()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program243()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program244()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program245()
-	case "shfmt":
+	case "codespell":
 		return program246()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program247()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program248()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program249()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program250()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program251()
+	case "envsubst":
+		return program252()
 	}
 	return nil
 }
@@ -769,6 +771,7 @@ func generatedPrograms() []*Spec {
 		program249(),
 		program250(),
 		program251(),
+		program252(),
 	}
 }
 
@@ -43236,10 +43239,90 @@ func program223() *Spec {
 	}
 }
 
-// at: schedules commands to run later (persistence)
+// systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
 func program224() *Spec {
+	return &Spec{
+		Names: []string{
+			"systemd-run",
+		},
+		Summary:     "runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell",
+		Operands:    "any",
+		StopAtFirst: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"--unit",
+					"-u",
+					"--description",
+					"--slice",
+					"--on-active",
+					"--on-boot",
+					"--on-startup",
+					"--on-unit-active",
+					"--on-unit-inactive",
+					"--on-calendar",
+					"--on-timer-change",
+					"--on-clock-change",
+					"--property",
+					"-p",
+					"--timer-property",
+					"--path-property",
+					"--socket-property",
+					"--uid",
+					"--gid",
+					"--nice",
+					"--working-directory",
+					"--setenv",
+					"-E",
+					"--machine",
+					"-M",
+					"--host",
+					"-H",
+					"--service-type",
+					"--shell",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--user",
+					"--system",
+					"--scope",
+					"--wait",
+					"-W",
+					"--collect",
+					"-G",
+					"--pty",
+					"-t",
+					"--pipe",
+					"-P",
+					"--quiet",
+					"-q",
+					"--no-block",
+					"--remain-after-exit",
+					"-r",
+					"--same-dir",
+					"-d",
+					"--no-ask-password",
+					"--send-sighup",
+				},
+			},
+		},
+		Mutates: "persistence",
+		Examples: Examples{
+			Judge: []string{
+				"systemd-run --user --on-active=30m ./scripts/cleanup-tmp.sh",
+			},
+		},
+	}
+}
+
+// at: schedules commands to run later (persistence)
+//
+//go:noinline
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43260,7 +43343,7 @@ func program224() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43280,7 +43363,7 @@ func program225() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43365,7 +43448,7 @@ func program226() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43388,7 +43471,7 @@ func program227() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43413,7 +43496,7 @@ func program228() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43527,7 +43610,7 @@ func program229() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -43608,7 +43691,7 @@ func program230() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43727,7 +43810,7 @@ func program231() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -43850,7 +43933,7 @@ func program232() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -44098,7 +44181,7 @@ func program233() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -44180,7 +44263,7 @@ func program234() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -44291,7 +44374,7 @@ func program235() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -44387,7 +44470,7 @@ func program236() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44474,7 +44557,7 @@ func program237() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44559,7 +44642,7 @@ func program238() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44647,7 +44730,7 @@ func program239() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44716,7 +44799,7 @@ func program240() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -44856,7 +44939,7 @@ func program241() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -44892,7 +44975,7 @@ func program242() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -44944,7 +45027,7 @@ func program243() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -45024,7 +45107,7 @@ func program244() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -45110,7 +45193,7 @@ func program245() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -45185,7 +45268,7 @@ func program246() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -45252,7 +45335,7 @@ func program247() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program248() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -45282,7 +45365,7 @@ func program248() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program249() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -45306,7 +45389,7 @@ func program249() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program250() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45377,7 +45460,7 @@ func program250() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program251() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -54524,4 +54607,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "a958f280c2231cbd93570363f08d7f4b7dc9b47dc4dc1015d811f9d04b25e28a"
+const generatedHash = "f4b907ce7973f4fb50cb240114a06d5384354ec0eeedaef7c4bdc99872810c72"
