@@ -274,7 +274,7 @@ func short(s string) string {
 }
 
 // quotedPath finds quoted strings in code that look like file paths.
-var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key))['"]`
+var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key)|\.[\w-]+/[^'"\s]+)['"]`
 
 // spawnedCommands returns the command lines inline code may hand to a
 // shell: its string literals that hold a space (awk system("…"), rake sh
@@ -326,7 +326,7 @@ func spawnedCommands(lang, code string) []string {
 
 var (
 	homeJoinRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?:homedir\(\)|Path\.home\(\)|Deno\.env\.get\(\s*['"]HOME['"]\s*\)|expanduser\(\s*['"]~['"]\s*\)|getenv\(\s*['"]HOME['"]\s*\)|environ\[\s*['"]HOME['"]\s*\]|ENV\[\s*['"]HOME['"]\s*\]|process\.env\.HOME|Dir\.home)\s*[+/,]\s*['"]([^'"]+)['"]((?:\s*[+/,]\s*['"][^'"]+['"])*)`)
+		return regexp.MustCompile(`(?:homedir\(\)|Path\.home\(\)\.joinpath\(|Path\.home\(\)|ENVIRON\[\s*['"]HOME['"]\s*\]|Deno\.env\.get\(\s*['"]HOME['"]\s*\)|expanduser\(\s*['"]~['"]\s*\)|getenv\(\s*['"]HOME['"]\s*\)|environ\[\s*['"]HOME['"]\s*\]|ENV\[\s*['"]HOME['"]\s*\]|process\.env\.HOME|Dir\.home)\s*[+/,]?\s*['"]([^'"]+)['"]((?:\s*[+/,]?\s*['"][^'"]+['"])*)`)
 	})
 	homeJoinPartRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`['"]([^'"]+)['"]`) })
 	sedExecRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`s/(?:[^/\\]|\\.)*/((?:[^/\\]|\\.)*)/[gpIiMm0-9]*e`) })
@@ -334,10 +334,10 @@ var (
 		return regexp.MustCompile(`(?m)(?:^|;)\s*(?:[0-9]+|\$|/[^/]*/)?\s*e\s+([^;\n]+)`)
 	})
 	homeExprRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`os\.getenv\(\s*["']HOME["']\s*\)|Sys\.getenv\(\s*["']HOME["']\s*\)|getenv\(\s*["']HOME["']\s*\)|os\.homedir\(\)|process\.env\.HOME|os\.environ\[\s*["']HOME["']\s*\]|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|os\.path\.expanduser\(\s*["']~["']\s*\)|Deno\.env\.get\(\s*["']HOME["']\s*\)`)
+		return regexp.MustCompile(`ENVIRON\[\s*["']HOME["']\s*\]|os\.getenv\(\s*["']HOME["']\s*\)|Sys\.getenv\(\s*["']HOME["']\s*\)|getenv\(\s*["']HOME["']\s*\)|os\.homedir\(\)|process\.env\.HOME|os\.environ\[\s*["']HOME["']\s*\]|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|os\.path\.expanduser\(\s*["']~["']\s*\)|Deno\.env\.get\(\s*["']HOME["']\s*\)`)
 	})
 	concatRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"\s*(\.\.|\+|\s\.\s)\s*"((?:[^"\\]|\\.)*)"`)
+		return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"\s*(\.\.|\+|\s\.\s|\s)\s*"((?:[^"\\]|\\.)*)"`)
 	})
 	// Inline code that connects out and gives the connection a shell: the
 	// reverse shells of every scripting language look alike.
