@@ -107,7 +107,8 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 // knownOutput is the output of a command substitution whose output is
 // known before running in every way that matters for paths: $(pwd), $(git
 // rev-parse --show-toplevel) inside a workspace root (that root), $(mktemp
-// [-d]) (a fresh temporary path) and $(date +FORMAT) with a format that
+// [-d]) (a fresh temporary path), $(which NAME) and $(command -v NAME) (the
+// program in the system's bin folder) and $(date +FORMAT) with a format that
 // makes no / or space (a stand-in of digits).
 func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 	if isPwd(cs) {
@@ -133,6 +134,11 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 			}
 		}
 		return best, best != ""
+	case (words[0] == "which" && len(words) == 2 || words[0] == "command" && len(words) == 3 && words[1] == "-v") &&
+		!strings.ContainsAny(words[len(words)-1], "/$`*?[") && !strings.HasPrefix(words[len(words)-1], "-"):
+		// $(which bash), $(command -v python3): the program's installed path
+		// (a stand-in in the system's bin folder).
+		return "/usr/bin/" + words[len(words)-1], true
 	case words[0] == "mktemp" && (len(words) == 1 || len(words) == 2 && words[1] == "-d"):
 		return "/tmp/tmp.XXXXXXXXXX", true
 	case words[0] == "date" && len(words) == 2 && strings.HasPrefix(words[1], "+") &&
