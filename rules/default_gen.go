@@ -3166,6 +3166,79 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "osascript-hidden-login-or-wipe",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Programs: []string{
+					"osascript",
+				},
+				Patterns: []string{
+					`(?i)\bmake\s+(new\s+)?login\s+item\b.*(hidden\s*:\s*true|path\s*:\s*"(/tmp/|/private/tmp/|/Users/Shared/|[^"]*/\.))`,
+					`(?i)\btell\s+application\s+"Finder"\s+to\s+delete\b.*\b(every\s+item|items)\s+of\s+(home|startup\s+disk|folder\s+"(Users|Applications|System)")`,
+				},
+				Reason: "adds a hidden login item, or has Finder delete everything in the home folder",
+				Advice: "show the user what the script does and let them run it",
+				Examples: Examples{
+					Match: []string{
+						`osascript -e 'tell application "System Events" to make login item at end with properties {path:"/tmp/.Helper.app", hidden:true}'`,
+						`osascript -e 'tell application "Finder" to delete (every item of home)'`,
+					},
+					NoMatch: []string{
+						`osascript -e 'tell application "System Events" to make login item at end with properties {path:"/Applications/Rectangle.app", hidden:false}'`,
+						`osascript -e 'display notification "Build done"'`,
+						`osascript -e 'tell application "Finder" to delete file "old.txt" of desktop'`,
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"login",
+						},
+						{
+							"make",
+						},
+						{
+							"item",
+						},
+						{
+							"hidden",
+							"path",
+						},
+					},
+					{
+						{
+							"application",
+						},
+						{
+							`"finder"`,
+						},
+						{
+							"delete",
+						},
+						{
+							"tell",
+						},
+						{
+							"to",
+						},
+						{
+							"of",
+						},
+						{
+							"every",
+							"items",
+						},
+						{
+							"home",
+							"startup",
+							"folder",
+						},
+					},
+				},
+			},
+			{
 				ID: "system-disable-security",
 				Kinds: []hook.Kind{
 					"shell",
@@ -7859,4 +7932,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "6d6971cf6b971e439e6b497ad6f5a81d36dd0f7a6426dd625dd96c5ef15861ca"
+const generatedDefaultHash = "cbcb9d89cb2690d861e7adec94593349899985a46d285f4645ef65f06ba6dca9"

@@ -197,6 +197,9 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		m[n] = append(m[n], (*analysis).loopbackRequest)
 	}
 	m["ssh"] = append(m["ssh"], (*analysis).forgeAuthCheck)
+	for _, n := range []string{"curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "httpie", "aria2c"} {
+		m[n] = append(m[n], (*analysis).metadataArgs)
+	}
 	m["direnv"] = append(m["direnv"], (*analysis).allowsWrittenEnvrc)
 	m["npm"] = append(m["npm"], (*analysis).packageFieldsOnly)
 	for _, n := range []string{"crontab", "at", "batch", "launchctl", "systemd-run"} {
@@ -521,6 +524,26 @@ func (a *analysis) forgeAuthCheck() {
 		a.r.Mutates = ""
 	}
 }
+
+// metadataArgs finds a cloud metadata address anywhere in a network
+// program's arguments, not only as a URL's host: ECS's 169.254.170.2 before
+// a path known at run time, curl --resolve name:80:169.254.169.254 and
+// --connect-to, nc 169.254.169.254 80.
+func (a *analysis) metadataArgs() {
+	for _, arg := range a.c.Args {
+		for _, ip := range metadataAddresses {
+			if strings.Contains(arg, ip) {
+				a.r.Network = append(a.r.Network, NetEffect{Dest: ip, Metadata: true})
+				return
+			}
+		}
+	}
+}
+
+// metadataAddresses are the cloud instance metadata and credential
+// endpoints, as they are written.
+var metadataAddresses = []string{"169.254.169.254", "169.254.170.2", "169.254.170.23", "fd00:ec2::254", "fd00:ec2::23",
+	"metadata.google.internal", "100.100.100.200", "169.254.169.123"}
 
 // scheduledCode reads what a scheduler is given to run later: the lines of
 // a crontab fed on stdin, the commands at reads, launchctl submit's command.
