@@ -197,6 +197,9 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		m[n] = append(m[n], (*analysis).loopbackRequest)
 	}
 	m["ssh"] = append(m["ssh"], (*analysis).forgeAuthCheck)
+	for n := range commandOptions {
+		m[n] = append(m[n], (*analysis).optionCommands)
+	}
 	for _, n := range []string{"curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "httpie", "aria2c"} {
 		m[n] = append(m[n], (*analysis).metadataArgs)
 	}
@@ -522,6 +525,54 @@ func (a *analysis) forgeAuthCheck() {
 	switch strings.ToLower(ops[0]) {
 	case "git@github.com", "git@gitlab.com", "git@bitbucket.org", "git@ssh.dev.azure.com", "git@codeberg.org", "git@git.sr.ht":
 		a.r.Mutates = ""
+	}
+}
+
+// commandOptions are options whose value is a shell command the program
+// runs (tar --checkpoint-action=exec=CMD, rsync -e CMD, zip -TT CMD, git
+// clone --upload-pack=CMD, git difftool -x CMD), by program.
+var commandOptions = map[string][]string{
+	"tar":   {"--checkpoint-action", "--to-command", "--use-compress-program", "-I", "--info-script", "-F", "--new-volume-script"},
+	"zip":   {"-TT", "--unzip-command"},
+	"rsync": {"-e", "--rsh", "--rsync-path"},
+	"git":   {"--upload-pack", "-u", "--receive-pack", "--exec", "-x", "--extcmd", "--tool"},
+	"scp":   {"-S"},
+	"entr":  {},
+}
+
+// optionCommands reads the shell command a command-running option is given:
+// one the rules deny makes the whole command denied.
+func (a *analysis) optionCommands() {
+	names := commandOptions[a.c.Name]
+	if a.env.ScriptVerdict == nil || len(names) == 0 {
+		return
+	}
+	for i, arg := range a.c.Args {
+		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] {
+			continue
+		}
+		val := ""
+		for _, n := range names {
+			switch {
+			case strings.HasPrefix(arg, n+"="):
+				val = arg[len(n)+1:]
+			case arg == n && i+1 < len(a.c.Args):
+				val = a.c.Args[i+1]
+			case len(n) == 2 && strings.HasPrefix(arg, n) && len(arg) > 2 && !strings.HasPrefix(arg, "--"):
+				val = arg[2:] // -e'cmd'
+			}
+			if val != "" {
+				break
+			}
+		}
+		val = strings.TrimPrefix(val, "exec=") // tar --checkpoint-action=exec=CMD
+		if val == "" || !strings.ContainsAny(val, " |;&") {
+			continue
+		}
+		if a.env.ScriptVerdict(val) == hook.Deny {
+			a.r.deniedRun = val
+			return
+		}
 	}
 }
 
