@@ -4830,6 +4830,82 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "k8s-exec-prod-delete",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Programs: []string{
+					"kubectl",
+					"k",
+					"oc",
+				},
+				Keywords: []string{
+					"prod",
+				},
+				Patterns: []string{
+					`(?i)^(kubectl|k|oc)\s+(\S+\s+)*exec\b.*(-n|--namespace|--context)[= ]\S*prod\S*.*\s--\s.*\brm\s+-\w*[rR]`,
+					`(?i)^(kubectl|k|oc)\s+(\S+\s+)*exec\b.*\s--\s.*\brm\s+-\w*[rR].*(-n|--namespace|--context)[= ]\S*prod`,
+					`(?i)^(kubectl|k|oc)\s+(\S+\s+)*(-n|--namespace|--context)[= ]\S*prod\S*\s+(\S+\s+)*exec\b.*\s--\s.*\brm\s+-\w*[rR]`,
+				},
+				Reason: "deletes files recursively inside a production pod",
+				Advice: "show the user the command; clean production data through the application's own tools, with a backup",
+				Examples: Examples{
+					Match: []string{
+						"kubectl exec -n prod deploy/api -- sh -c 'rm -rf /data/*'",
+						"kubectl --context prod-eu exec -n payments deploy/api -- sh -c 'rm -rf /data/*'",
+					},
+					NoMatch: []string{
+						"kubectl exec -n staging deploy/worker -- sh -c 'rm -rf /app/cache/*'",
+						"kubectl exec -n prod deploy/api -- ls /data",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"exec",
+						},
+						{
+							"prod",
+						},
+						{
+							"--",
+						},
+						{
+							"rm",
+						},
+					},
+					{
+						{
+							"exec",
+						},
+						{
+							"prod",
+						},
+						{
+							"--",
+						},
+						{
+							"rm",
+						},
+					},
+					{
+						{
+							"prod",
+						},
+						{
+							"exec",
+						},
+						{
+							"--",
+						},
+						{
+							"rm",
+						},
+					},
+				},
+			},
+			{
 				ID: "container-enters-host",
 				Kinds: []hook.Kind{
 					"shell",
@@ -8138,4 +8214,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "bdad205f283c56a6b1c173164e9d87bd2c0f5b53929aa0f8beedb33aec1ebf69"
+const generatedDefaultHash = "81dd3d2468d2ae67f0343129ee3db38582ddee64adac407f5c24158ceb4c9071"

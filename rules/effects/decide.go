@@ -98,6 +98,10 @@ func (r *Record) dangers() []string {
 				add("deletes %s (the filesystem root or a home directory)", f.Path)
 			case has(c, "workspace") && (f.Recursive || r.deletes):
 				add("deletes the whole workspace (%s)", f.Path)
+			case rootGlob(f.Path):
+				// rm -rf /[a-u]*, /???/: a pattern over the filesystem root's
+				// own folders (etc, usr, bin, home …).
+				add("deletes the filesystem root's folders that match %s", f.Path)
 			case has(c, ClassEveryFile):
 				// find . -type f -exec shred -u {} +: every file below the
 				// workspace root, the repository's history included.
@@ -476,4 +480,13 @@ func harmlessPth(content string) bool {
 		}
 	}
 	return true
+}
+
+// rootGlob reports a path whose first component below / is a glob pattern.
+func rootGlob(p string) bool {
+	if !strings.HasPrefix(p, "/") {
+		return false
+	}
+	first, _, _ := strings.Cut(p[1:], "/")
+	return strings.ContainsAny(first, "*?[")
 }
