@@ -197,6 +197,9 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		m[n] = append(m[n], (*analysis).loopbackRequest)
 	}
 	m["ssh"] = append(m["ssh"], (*analysis).forgeAuthCheck)
+	for _, n := range []string{"pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport"} {
+		m[n] = append(m[n], (*analysis).dataDump)
+	}
 	for n := range commandOptions {
 		m[n] = append(m[n], (*analysis).optionCommands)
 	}
@@ -526,6 +529,20 @@ func (a *analysis) forgeAuthCheck() {
 	case "git@github.com", "git@gitlab.com", "git@bitbucket.org", "git@ssh.dev.azure.com", "git@codeberg.org", "git@git.sr.ht":
 		a.r.Mutates = ""
 	}
+}
+
+// dataDump: a dump of a database's rows (not only its schema) copies data
+// that may be customers' or production's: for a person or the judge.
+func (a *analysis) dataDump() {
+	for _, arg := range a.c.Args {
+		switch arg {
+		case "-s", "--schema-only", "--no-data", "-d":
+			if arg != "-d" || a.c.Name == "mysqldump" { // mysqldump -d is --no-data; pg_dump -d names the database
+				return
+			}
+		}
+	}
+	a.r.Concerns = append(a.r.Concerns, "dumps a database's data (it may hold customers' or production data)")
 }
 
 // commandOptions are options whose value is a shell command the program

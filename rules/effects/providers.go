@@ -13,24 +13,27 @@ import (
 var tokenProviders = []struct {
 	vars  []string
 	hosts []string // a host or a parent domain
+	// label, for a service companies host themselves, is the host name label
+	// its instances go by (gitlab.acme.io, sentry.internal.example).
+	label string
 }{
-	{[]string{"GITHUB_TOKEN", "GH_TOKEN", "GITHUB_PAT", "GH_PAT", "GITHUB_API_TOKEN"}, []string{"api.github.com", "uploads.github.com", "github.com"}},
-	{[]string{"GITLAB_TOKEN", "GL_TOKEN", "GITLAB_PRIVATE_TOKEN", "CI_JOB_TOKEN"}, []string{"gitlab.com"}},
-	{[]string{"OPENAI_API_KEY"}, []string{"api.openai.com"}},
-	{[]string{"ANTHROPIC_API_KEY"}, []string{"api.anthropic.com"}},
-	{[]string{"STRIPE_SECRET_KEY", "STRIPE_API_KEY", "STRIPE_KEY"}, []string{"api.stripe.com"}},
-	{[]string{"SLACK_TOKEN", "SLACK_BOT_TOKEN"}, []string{"slack.com"}},
-	{[]string{"HF_TOKEN", "HUGGINGFACE_TOKEN", "HUGGING_FACE_HUB_TOKEN"}, []string{"huggingface.co"}},
-	{[]string{"NPM_TOKEN"}, []string{"registry.npmjs.org"}},
-	{[]string{"VERCEL_TOKEN"}, []string{"api.vercel.com"}},
-	{[]string{"NETLIFY_AUTH_TOKEN"}, []string{"api.netlify.com"}},
-	{[]string{"CLOUDFLARE_API_TOKEN", "CF_API_TOKEN"}, []string{"api.cloudflare.com"}},
-	{[]string{"DIGITALOCEAN_TOKEN", "DO_TOKEN"}, []string{"api.digitalocean.com"}},
-	{[]string{"LINEAR_API_KEY"}, []string{"api.linear.app"}},
-	{[]string{"SENTRY_AUTH_TOKEN"}, []string{"sentry.io"}},
-	{[]string{"DATADOG_API_KEY", "DD_API_KEY"}, []string{"datadoghq.com", "datadoghq.eu"}},
-	{[]string{"CIRCLECI_TOKEN", "CIRCLE_TOKEN"}, []string{"circleci.com"}},
-	{[]string{"NOTION_TOKEN", "NOTION_API_KEY"}, []string{"api.notion.com"}},
+	{[]string{"GITHUB_TOKEN", "GH_TOKEN", "GITHUB_PAT", "GH_PAT", "GITHUB_API_TOKEN"}, []string{"api.github.com", "uploads.github.com", "github.com"}, ""},
+	{[]string{"GITLAB_TOKEN", "GL_TOKEN", "GITLAB_PRIVATE_TOKEN", "CI_JOB_TOKEN"}, []string{"gitlab.com"}, "gitlab"},
+	{[]string{"OPENAI_API_KEY"}, []string{"api.openai.com"}, ""},
+	{[]string{"ANTHROPIC_API_KEY"}, []string{"api.anthropic.com"}, ""},
+	{[]string{"STRIPE_SECRET_KEY", "STRIPE_API_KEY", "STRIPE_KEY"}, []string{"api.stripe.com"}, ""},
+	{[]string{"SLACK_TOKEN", "SLACK_BOT_TOKEN"}, []string{"slack.com"}, ""},
+	{[]string{"HF_TOKEN", "HUGGINGFACE_TOKEN", "HUGGING_FACE_HUB_TOKEN"}, []string{"huggingface.co"}, ""},
+	{[]string{"NPM_TOKEN"}, []string{"registry.npmjs.org"}, ""},
+	{[]string{"VERCEL_TOKEN"}, []string{"api.vercel.com"}, ""},
+	{[]string{"NETLIFY_AUTH_TOKEN"}, []string{"api.netlify.com"}, ""},
+	{[]string{"CLOUDFLARE_API_TOKEN", "CF_API_TOKEN"}, []string{"api.cloudflare.com"}, ""},
+	{[]string{"DIGITALOCEAN_TOKEN", "DO_TOKEN"}, []string{"api.digitalocean.com"}, ""},
+	{[]string{"LINEAR_API_KEY"}, []string{"api.linear.app"}, ""},
+	{[]string{"SENTRY_AUTH_TOKEN"}, []string{"sentry.io"}, "sentry"},
+	{[]string{"DATADOG_API_KEY", "DD_API_KEY"}, []string{"datadoghq.com", "datadoghq.eu"}, ""},
+	{[]string{"CIRCLECI_TOKEN", "CIRCLE_TOKEN"}, []string{"circleci.com"}, ""},
+	{[]string{"NOTION_TOKEN", "NOTION_API_KEY"}, []string{"api.notion.com"}, ""},
 }
 
 var headerVarRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{?([A-Za-z_][A-Za-z0-9_]*)`) })
@@ -50,7 +53,7 @@ func headerVars(v string) []string {
 
 // ownProvider reports whether every variable is a token of a service whose
 // API host dest is.
-func ownProvider(vars []string, dest string) bool {
+func ownProvider(vars []string, dest string, selfHosted bool) bool {
 	host := strings.ToLower(hostOf(dest))
 	if i := strings.LastIndexByte(host, ':'); i >= 0 && !strings.Contains(host, "]") {
 		host = host[:i]
@@ -68,6 +71,9 @@ func ownProvider(vars []string, dest string) bool {
 				if host == h || strings.HasSuffix(host, "."+h) {
 					ok = true
 				}
+			}
+			if selfHosted && p.label != "" && slices.Contains(strings.Split(host, "."), p.label) {
+				ok = true // a self-hosted instance by its name: gitlab.acme.io
 			}
 		}
 		if !ok {
@@ -95,15 +101,18 @@ func (a *analysis) headerTokensToTheirService() {
 		if n.headerVars != nil {
 			all := true
 			for _, d := range dests {
-				all = all && ownProvider(n.headerVars, d)
+				all = all && ownProvider(n.headerVars, d, false)
 			}
 			if all {
 				continue
 			}
 			// A known service's token sent to another, non-local host: a leak.
 			for _, d := range dests {
-				if local, _ := classifyHost(d); local || ownProvider(n.headerVars, d) || strings.HasPrefix(d, "{") {
-					continue // this machine, the service itself, or an address known only at run time
+				if local, _ := classifyHost(d); local || ownProvider(n.headerVars, d, true) || strings.HasPrefix(d, "{") {
+					// This machine, the service itself, a host named like a
+					// self-hosted instance of it (judged, not allowed), or an
+					// address known only at run time.
+					continue
 				}
 				if v := knownToken(n.headerVars); v != "" {
 					n.Sends, n.Dest = "the secret variable $"+v, d
