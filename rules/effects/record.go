@@ -126,6 +126,8 @@ type Record struct {
 	// deniedRun is a shell command inline code runs (awk system("…"), a
 	// sed s///e replacement) that the rule pass denies.
 	deniedRun string
+	// loopbackOnly says a socket program connects to this machine.
+	loopbackOnly bool
 	// hostCarries is a host name looked up that is built from a command's output.
 	hostCarries string
 	// codeSendsSecret is a credential file inline code reads while it also
