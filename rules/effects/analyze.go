@@ -200,6 +200,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	for _, n := range []string{"dig", "nslookup", "host", "drill", "ping", "ping6", "traceroute", "getent", "resolvectl", "kdig"} {
 		m[n] = append(m[n], (*analysis).substitutedHostName)
 	}
+	m["sftp"] = append(m["sftp"], (*analysis).sftpBatch)
 	for _, n := range []string{"pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport"} {
 		m[n] = append(m[n], (*analysis).dataDump)
 	}
@@ -546,6 +547,36 @@ func (a *analysis) substitutedHostName() {
 			a.r.hostCarries = arg
 			return
 		}
+	}
+}
+
+// sftpBatch reads the put commands of an sftp batch given on stdin
+// (printf 'put .env\nbye\n' | sftp -b - host): each file put is sent to the
+// host.
+func (a *analysis) sftpBatch() {
+	c := a.c
+	i := slices.Index(c.Args, "-b")
+	if i < 0 || i+1 >= len(c.Args) || c.Args[i+1] != "-" || c.Stdin == "" {
+		return
+	}
+	host := "" // the destination: sftp's last word
+	if last := c.Args[len(c.Args)-1]; !strings.HasPrefix(last, "-") {
+		host = last
+	}
+	first := len(a.r.Network)
+	for _, line := range strings.Split(c.Stdin, "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && (f[0] == "put" || f[0] == "mput" || f[0] == "reput") {
+			a.data("@"+f[1], false)
+		}
+	}
+	if host == "" {
+		return
+	}
+	dest := "sftp://" + host
+	local, meta := classifyHost(dest)
+	for i := first; i < len(a.r.Network); i++ {
+		a.r.Network[i].Dest, a.r.Network[i].Local, a.r.Network[i].Metadata = dest, local, meta
 	}
 }
 
