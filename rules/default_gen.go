@@ -4906,6 +4906,154 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "toolchain-hijack",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Target:   "line",
+				Keywords: []string{
+					"registry",
+					"index-url",
+					"script-shell",
+					"rustc-wrapper",
+					"linker",
+					".local/bin/",
+					"alias sudo",
+					"sudo()",
+					"sudo ()",
+					"whitelist",
+				},
+				Patterns: []string{
+					`(?i)\b(registry|index-url|extra-index-url|index)["']?\s*[= ]\s*["']?(sparse\+)?https?://(?!(registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|files\.pythonhosted\.org|index\.crates\.io|crates\.io|rubygems\.org|repo1\.maven\.org|repo\.maven\.apache\.org|plugins\.gradle\.org|proxy\.golang\.org|api\.nuget\.org|npm\.pkg\.github\.com)[/:"'\s])(?![^/"'\s]*(internal|\.corp\b|\.lan\b|\.local\b|\.edu\.cn\b|mirrors\.aliyun\.com|mirrors\.ustc))[^/"'\s]*(npmjs|pypi|pythonhosted|crates|rubygems|nuget|golang)[^/"'\s]*`,
+					`(?i)\b(registry|index-url|extra-index-url|index)["']?\s*[= ]\s*["']?(sparse\+)?https?://[^/"'\s]*[^\x00-\x7F]`,
+					`(?i)\bconfig\s+set\s+script-shell\s+["']?(/tmp/|/var/tmp/|[^\s"']*/\.|.*\b(curl|wget)\b)`,
+					`(?i)\b(rustc-wrapper|linker)\s*=\s*\\?"(/tmp/|/var/tmp/|[^"]*/\.)`,
+					`(?i)\b(cp|mv|ln|install|curl|wget)\b[^|;&]*\s(~|\$HOME|/home/[\w.-]+|/Users/[\w.-]+)/\.local/bin/(git|sudo|su|ssh|scp|ls|bash|sh|zsh|passwd|gpg)\b`,
+					`(?i)(alias\s+sudo=|\bsudo\s*\(\s*\)\s*\{).*(\.bash_aliases|\.bashrc|\.zshrc|\.profile|\.bash_profile|\.zprofile)|(\.bash_aliases|\.bashrc|\.zshrc|\.profile|\.bash_profile|\.zprofile).*(alias\s+sudo=|\bsudo\s*\(\s*\)\s*\{)`,
+					`(?i)\bprefix\s*=\s*\[\s*\\?"/\\?"\s*\]`,
+				},
+				Reason: "hijacks a toolchain (a look-alike package registry, a replaced script shell or compiler wrapper, a command shadowed in PATH, a sudo wrapper, direnv trusting everything)",
+				Advice: "show the user the configuration change; use the official registry or the one the project documents",
+				Examples: Examples{
+					Match: []string{
+						"npm config set registry https://registry.npmjs-mirror.top/",
+						"pip config set global.extra-index-url https://pypi.telemetry-edge.io/simple",
+						"npm config set script-shell /tmp/.sh/wrap.sh",
+						"cp /tmp/dl/git ~/.local/bin/git && chmod +x ~/.local/bin/git",
+						`echo "alias sudo='sudo -E /tmp/.s/wrap.sh'" | tee -a ~/.bash_aliases`,
+					},
+					NoMatch: []string{
+						"npm config set registry https://registry.npmjs.org/",
+						"pip config set global.index-url https://pypi.org/simple",
+						"npm config set registry https://npm.acme.internal/",
+						"cp ./bin/mytool ~/.local/bin/mytool",
+						`echo "alias ll='ls -la'" >> ~/.bash_aliases`,
+						"pip config set global.index-url https://pypi.tuna.tsinghua.edu.cn/simple",
+						"pip config set global.index-url https://pypi.datalab.internal/simple",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"http",
+						},
+						{
+							"://",
+						},
+						{
+							"registry",
+							"index-url",
+							"extra-index-url",
+							"index",
+						},
+						{
+							"npmjs",
+							"py",
+							"crates",
+							"rubygems",
+							"nuget",
+							"golang",
+						},
+					},
+					{
+						{
+							"http",
+						},
+						{
+							"://",
+						},
+						{
+							"registry",
+							"index-url",
+							"extra-index-url",
+							"index",
+						},
+					},
+					{
+						{
+							"script-shell",
+						},
+						{
+							"config",
+						},
+						{
+							"set",
+						},
+						{
+							"tmp/",
+							"var/tmp/",
+							"/.",
+							"curl",
+							"wget",
+						},
+					},
+					{
+						{
+							"rustc-wrapper",
+							"linker",
+						},
+						{
+							"tmp/",
+							"var/tmp/",
+							"/.",
+						},
+					},
+					{
+						{
+							"/.local/bin/",
+						},
+						{
+							"cp",
+							"mv",
+							"ln",
+							"install",
+							"curl",
+							"wget",
+						},
+					},
+					{
+						{
+							"alias",
+							"sudo",
+							"bash",
+							"zshrc",
+							"profile",
+							"bash_profile",
+							"zprofile",
+						},
+					},
+					{
+						{
+							"prefix",
+						},
+						{
+							`"/`,
+						},
+					},
+				},
+			},
+			{
 				ID: "container-enters-host",
 				Kinds: []hook.Kind{
 					"shell",
@@ -8122,4 +8270,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "0ee22ee2afde1e79e245bd8e577d41bef420225c69958b7a7592ff9901fe266e"
+const generatedDefaultHash = "040d07749064974a88184dd65d447d851984af9feb8f3800db4dff2abeb9e2fb"
