@@ -194,7 +194,11 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 				continue
 			}
 			low := lowerOf(t, ti)
-			if len(low) >= memoMin && (e.memo == nil || e.memo.text != low) {
+			switch {
+			case len(low) < memoMin || e.memo != nil && (e.memo.text == low || e.memo.also == low):
+			case e.memo != nil && len(e.memo.text) > len(low) && strings.HasSuffix(e.memo.text, low):
+				e.memo.also = low // the tool input at the end of the call text: one pass serves both
+			default:
 				e.memo = p.index.presence(k, low)
 			}
 			if r.matchTextIn(text, low, e) {

@@ -190,6 +190,10 @@ const memoMin = 64 << 10
 type containsMemo struct {
 	text string
 	has  map[string]bool
+	// also is a text that ends text (an MCP input, the end of its call
+	// text): what text holds is a superset of what it holds, which is all a
+	// prefilter needs.
+	also string
 }
 
 // kindLiterals are the literals (prefilter literals and keywords) of one
@@ -309,7 +313,7 @@ func (e *evaluation) contains(lower, lit string) bool {
 	if e == nil || len(lower) < memoMin {
 		return strings.Contains(lower, lit)
 	}
-	if e.memo == nil || e.memo.text != lower {
+	if e.memo == nil || e.memo.text != lower && e.memo.also != lower {
 		e.memo = &containsMemo{text: lower, has: map[string]bool{}}
 	}
 	has, ok := e.memo.has[lit]
