@@ -338,7 +338,7 @@ const MaxMCPInputBytes = 1 << 20
 
 // MaxMCPValues bounds the values (object members and array elements) of a
 // tool input the rules analyze; a larger input is not understood. Each value
-// is analyzed by what it is (a URL, a path, SQL, a command), some 10–20 µs
+// is analyzed by what it is (a URL, a path, SQL, a command), some 10 to 20 microseconds
 // apiece: 5,000 keep the largest input within issue 12's 200 ms, and a real
 // tool call holds a few dozen.
 const MaxMCPValues = 5000
