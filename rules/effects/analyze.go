@@ -584,11 +584,9 @@ func (a *analysis) sftpBatch() {
 // that may be customers' or production's: for a person or the judge.
 func (a *analysis) dataDump() {
 	for _, arg := range a.c.Args {
-		switch arg {
-		case "-s", "--schema-only", "--no-data", "-d":
-			if arg != "-d" || a.c.Name == "mysqldump" { // mysqldump -d is --no-data; pg_dump -d names the database
-				return
-			}
+		// mysqldump -d is --no-data; pg_dump's -d names the database.
+		if arg == "-s" || arg == "--schema-only" || arg == "--no-data" || arg == "-d" && a.c.Name == "mysqldump" {
+			return
 		}
 	}
 	a.r.Concerns = append(a.r.Concerns, "dumps a database's data (it may hold customers' or production data)")
@@ -603,7 +601,6 @@ var commandOptions = map[string][]string{
 	"rsync": {"-e", "--rsh", "--rsync-path"},
 	"git":   {"--upload-pack", "-u", "--receive-pack", "--exec", "-x", "--extcmd", "--tool"},
 	"scp":   {"-S"},
-	"entr":  {},
 }
 
 // optionCommands reads the shell command a command-running option is given:
@@ -658,19 +655,16 @@ func (a *analysis) loopbackSocket() {
 // --connect-to, nc 169.254.169.254 80.
 func (a *analysis) metadataArgs() {
 	for _, arg := range a.c.Args {
-		for _, ip := range metadataAddresses {
-			if strings.Contains(arg, ip) {
-				a.r.Network = append(a.r.Network, NetEffect{Dest: ip, Metadata: true})
+		// The argument whole (an IPv6 address), then its host-like parts.
+		parts := append([]string{arg}, strings.FieldsFunc(arg, func(r rune) bool { return strings.ContainsRune(":/$\"'@=,{}", r) })...)
+		for _, p := range parts {
+			if _, meta := classifyHost(p); meta && strings.Contains(p, ".") || meta && p == arg {
+				a.r.Network = append(a.r.Network, NetEffect{Dest: p, Metadata: true})
 				return
 			}
 		}
 	}
 }
-
-// metadataAddresses are the cloud instance metadata and credential
-// endpoints, as they are written.
-var metadataAddresses = []string{"169.254.169.254", "169.254.170.2", "169.254.170.23", "fd00:ec2::254", "fd00:ec2::23",
-	"metadata.google.internal", "100.100.100.200", "169.254.169.123"}
 
 // scheduledCode reads what a scheduler is given to run later: the lines of
 // a crontab fed on stdin, the commands at reads, launchctl submit's command.
