@@ -436,6 +436,11 @@ func (c *compiledRule) anyPathMatches(classes []map[string]bool) bool {
 	return false
 }
 
+// maxNestedDepth is how deep the rule pass follows text inside text: a
+// command a Python one-liner runs (depth 1) that schedules a cron job
+// (depth 2) is read; anything deeper is not understood.
+const maxNestedDepth = 2
+
 // effectsEnv is what the effects analysis needs to know about where c runs.
 func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples map[string]bool, exportLoads bool) effects.Env {
 	env := effects.Env{
@@ -447,7 +452,7 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples
 	if len(ctx.UnderstoodScripts) > 0 {
 		env.Understood = func(abs string) bool { return slices.Contains(ctx.UnderstoodScripts, abs) }
 	}
-	if !ctx.writtenScript {
+	if ctx.depth < maxNestedDepth {
 		env.TextVerdict = func(path, content string) hook.Decision {
 			if p.agentTextAllowed(path, content, ctx) {
 				return hook.Allow
@@ -456,7 +461,7 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples
 		}
 		env.ScriptVerdict = func(code string) hook.Decision {
 			inner := ctx
-			inner.writtenScript = true
+			inner.depth++
 			return p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: code, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner).Decision
 		}
 	}
@@ -483,11 +488,11 @@ var builders = map[string]bool{"go": true, "cargo": true, "rustc": true, "make":
 // (AGENTS.md, .cursor/rules) in which the rules find nothing: read as the
 // agent would read it and written as a file edit, it is allowed.
 func (p *Policy) agentTextAllowed(path, content string, ctx Context) bool {
-	if content == "" || len(content) > 8<<10 || ctx.writtenScript || agentRiskWords(content) {
+	if content == "" || len(content) > 8<<10 || ctx.depth > 0 || agentRiskWords(content) {
 		return false
 	}
 	inner := ctx
-	inner.writtenScript = true
+	inner.depth++
 	for _, k := range []hook.Kind{hook.KindRead, hook.KindWrite} {
 		o := p.Evaluate(&hook.Event{Kind: k, FilePath: path, Content: content, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner)
 		if o.Decision != hook.Allow {

@@ -170,12 +170,12 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 		if len(v) > 5 && strings.EqualFold(v[:5], "data:") {
 			page := dataURLContent(v)
-			if page != "" && !ctx.writtenScript {
+			if page != "" && ctx.depth == 0 {
 				// What the tool loads is read by the agent like a file's
 				// content: instructions planted in it, or a secret, are
 				// judged as they would be in a file read.
 				inner := ctx
-				inner.writtenScript = true
+				inner.depth++
 				if o := p.Evaluate(&hook.Event{Kind: hook.KindRead, FilePath: "/data-url.txt", Content: page, Cwd: ev.Cwd,
 					WorkspaceRoots: ev.WorkspaceRoots}, inner); o.Decision != hook.Allow {
 					why := "a data: URL whose text the agent would read: "

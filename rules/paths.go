@@ -475,12 +475,17 @@ type nameSet struct {
 	suffixes []string // from "*.ext" globs
 	prefixes []string // from "name-*" globs
 	globs    []string // any other glob
+	paths    []string // names of more than one component (vendor/bundle)
 }
 
 func newNameSet(names []string) *nameSet {
 	ns := &nameSet{exact: make(map[string]bool, len(names))}
 	for _, n := range names {
 		ns.exact[n] = true // a glob in a path (rm -rf *.egg-info) matches itself
+		if strings.Contains(n, "/") {
+			ns.paths = append(ns.paths, strings.Trim(n, "/"))
+			continue
+		}
 		if !strings.ContainsAny(n, "*?[") {
 			continue
 		}
@@ -524,6 +529,11 @@ func (ns *nameSet) match(part string) bool {
 func (ns *nameSet) contains(rel string) bool {
 	if ns == nil || len(ns.exact) == 0 {
 		return false
+	}
+	for _, p := range ns.paths {
+		if strings.Contains("/"+rel+"/", "/"+p+"/") {
+			return true
+		}
 	}
 	for rel != "" {
 		part, rest, _ := strings.Cut(rel, "/")

@@ -178,9 +178,11 @@ type Context struct {
 
 	// build is the policy's settings.build_outputs, set by Evaluate.
 	build *nameSet
-	// writtenScript says the command line being evaluated is the content of
-	// a hook script another command writes: its own writes are not followed.
-	writtenScript bool
+	// depth counts the evaluations this one is nested in: text another
+	// command carries (a hook script it writes, a command its inline code
+	// hands to a shell, a job it schedules). Nesting stops at
+	// maxNestedDepth, so hostile text cannot make the work grow without bound.
+	depth int
 }
 
 // Part is one simple command of a shell event (or the single subject of any

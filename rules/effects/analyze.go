@@ -175,6 +175,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 		"mv":       {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
 		"gmv":      {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},
 		"git":      {(*analysis).movesInsideWorkspace, (*analysis).pushRefspecs, (*analysis).hidesGuardChanges},
+		"rsync":    {(*analysis).rsyncMoves},
 		"chmod":    {(*analysis).narrowsModes},
 		"unzip":    {(*analysis).extractedMembers},
 		"ln":       {(*analysis).symlinkTargets},
@@ -1063,7 +1064,8 @@ func (a *analysis) moveOntoDevice() {
 	}
 }
 
-// movesInsideWorkspace marks the sources of mv as moved when every target
+// movesInsideWorkspace marks the sources of mv (and rsync
+// --remove-source-files) as moved when every target
 // is an ordinary place inside the workspace: the files are not gone, they
 // are elsewhere in the project (mv data/raw/2024-*.csv data/archive/).
 func (a *analysis) movesInsideWorkspace() {
@@ -1084,11 +1086,39 @@ func (a *analysis) movesInsideWorkspace() {
 	if targets == 0 {
 		return
 	}
+	a.markMoved()
+}
+
+// markMoved marks the deleted sources of a move as moved: ordinary files
+// inside the workspace (not its root), and the user's own folders in the
+// home directory (mv ~/Downloads/export/ data/raw/): not destroyed, they
+// are elsewhere (a person still decides about the home's).
+func (a *analysis) markMoved() {
 	for i := range a.r.Files {
-		if f := &a.r.Files[i]; f.Op == OpDelete && has(f.Classes, "inside") && !has(f.Classes, ClassRoot) {
+		f := &a.r.Files[i]
+		switch {
+		case f.Op != OpDelete || f.Dynamic:
+		case has(f.Classes, "inside") && !has(f.Classes, ClassRoot):
+			f.moved = true
+		case has(f.Classes, "home_sub") && !has(f.Classes, ClassSecret, ClassPersistence, ClassGuard, ClassAgent, ClassVCS, ClassVCSOther, ClassHooks):
 			f.moved = true
 		}
 	}
+}
+
+// rsyncMoves reads rsync --remove-source-files as a move: the sources are
+// removed once copied, so they are elsewhere unless the copy goes to a
+// temporary folder (wiped on reboot) or a path known only at run time.
+func (a *analysis) rsyncMoves() {
+	if !slices.Contains(a.c.Args, "--remove-source-files") {
+		return
+	}
+	for _, f := range a.r.Files {
+		if f.Op == OpWrite && (f.Dynamic || has(f.Classes, "temp", "dynamic")) {
+			return
+		}
+	}
+	a.markMoved()
 }
 
 // truncatesInput records sort data.csv > data.csv: the shell empties the
@@ -1298,7 +1328,21 @@ func (a *analysis) tarCreates() {
 			if i == 0 && !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "-") || taken[i] {
 				continue
 			}
-			a.file(OpDelete, path.Join(dir, v), true)
+			if !path.IsAbs(v) && !strings.HasPrefix(v, "~") && dir != "." {
+				v = path.Join(dir, v) // relative to -C; an absolute path stays itself
+			}
+			a.file(OpDelete, v, true)
+		}
+		if archive != "" && archive != "-" {
+			// The files live on in the archive, unless it is written to a
+			// temporary folder (wiped on reboot) or a place known at run time.
+			cls := a.classesOf(archive)
+			if a.env.Classify != nil {
+				cls = append(cls, a.env.Classify(archive, a.c.Cwd)...)
+			}
+			if !has(cls, "temp", "dynamic") && !strings.ContainsAny(archive, "$`") {
+				a.markMoved()
+			}
 		}
 	}
 	for i := range a.r.Files {
@@ -1740,8 +1784,15 @@ func (a *analysis) writtenScripts() {
 			f.scriptVerdict = a.env.TextVerdict(f.Path, f.content)
 			continue
 		}
-		if f.Op != OpWrite || !f.contentKnown || a.env.ScriptVerdict == nil || len(f.content) >= 16<<10 ||
-			!has(f.Classes, ClassHooks) && !gitHookFile(f.Path) {
+		if f.Op == OpWrite && f.contentKnown && !has(f.Classes, ClassHooks) && !gitHookFile(f.Path) {
+			// echo 'curl … | sh' >> .envrc, a heredoc into ~/.gradle/init.d/:
+			// the content of a file that runs later, read as the code it is.
+			if lang := laterLang(f.Path); lang != "" {
+				f.laterDanger = laterDanger(lang, f.content, a.env.ScriptVerdict)
+			}
+			continue
+		}
+		if f.Op != OpWrite || !f.contentKnown || a.env.ScriptVerdict == nil || len(f.content) >= 16<<10 {
 			continue
 		}
 		switch ext := path.Ext(f.Path); ext {

@@ -131,6 +131,7 @@ func analyzeCode(lang, code string) CodeEffect {
 	if l, ok := langAliases[lang]; ok {
 		lang = l
 	}
+	code = homeLiterals(code)
 	if lang == "vim" {
 		if !vimEditsOnly(code) {
 			ce.Found = []string{foundUnanalyzable}
@@ -381,6 +382,7 @@ func encodedCode(code string) []string {
 // home directory's spellings ($HOME/, ${HOME}/, $ENV{HOME}/, os.homedir()
 // + '/…') read as ~/.
 func CodePathWords(code string) []string {
+	code = homeLiterals(code)
 	out := codePaths(code)
 	for _, w := range strings.FieldsFunc(code, func(r rune) bool { return strings.ContainsRune(" \t\n'\"(),;|<>{}[]`=+", r) }) {
 		if w == "$ENV" || w == "HOME" {
@@ -646,9 +648,25 @@ func hostCandidates(text string) []string {
 
 // deleteCalls are the deletion calls of a language whose first argument is the
 // path, and whether they delete recursively.
+// homeLiterals rewrites the home directory's spellings joined to a quoted
+// path ($ENV{HOME}."/.ssh", os.getenv("HOME") .. "/.aws", process.env.HOME +
+// '/.npmrc') as the quoted path under ~, so the path reads as one literal.
+func homeLiterals(code string) string {
+	if !strings.Contains(code, "HOME") && !strings.Contains(code, "homedir") && !strings.Contains(code, "expanduser") {
+		return code
+	}
+	return homeConcatRe().ReplaceAllString(code, "$1~/")
+}
+
+var homeConcatRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:` + homeExprRe().String() + `)\s*(?:\.\.|\.|\+)\s*(["'])/`)
+})
+
 var deleteCallSources = map[string]string{
 	"python": `(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs)\(\s*(?:(?:os\.path\.expanduser|Path)\(\s*)?(?:r?['"]([^'"]+)['"])?`,
 	"node":   `(?:fs\.)?(?:rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\(\s*(?:['"]([^'"]+)['"])?`,
+	"perl":   `\b(?:unlink|rmdir|rmtree|remove_tree)\b\s*\(?\s*(?:['"]([^'"]+)['"])?`,
+	"ruby":   `(?:FileUtils\.(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry(?:_secure)?|remove)|File\.(?:delete|unlink)|Dir\.(?:delete|rmdir|unlink))\b\s*\(?\s*(?:['"]([^'"]+)['"])?`,
 }
 
 var (

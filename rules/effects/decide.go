@@ -115,7 +115,7 @@ func (r *Record) dangers() []string {
 				add("deletes the guard's configuration (%s)", f.Path)
 			case has(c, ClassPersistence) || has(c, ClassSecret) && !has(c, "inside", "temp"):
 				add("deletes credentials or start-up files (%s)", f.Path)
-			case f.Recursive && has(c, "home_sub") && !has(c, "temp", ClassCache):
+			case f.Recursive && has(c, "home_sub") && !has(c, "temp", ClassCache) && !f.moved:
 				add("recursively deletes %s in the home directory, outside every workspace", f.Path)
 			}
 		case OpWrite, OpMode:
@@ -143,6 +143,8 @@ func (r *Record) dangers() []string {
 				}
 			case has(c, ClassGuard):
 				add("%s the guard's or the agent's configuration (%s)", verb, f.Path)
+			case f.Op == OpWrite && f.laterDanger != "":
+				add("writes %s, which runs later by itself, with %s", f.Path, f.laterDanger)
 			case f.Op == OpMode && f.mode != "" && NarrowingMode(f.mode, false) && has(c, ClassPersistence, ClassSecret) &&
 				!coreSystem(f.Path) && !has(c, "root", "home"):
 				// chmod 600 ~/.ssh/authorized_keys grants no one anything; chmod

@@ -39,6 +39,9 @@ type FileEffect struct {
 	// scriptVerdict is the rule pass's decision on a hook script's known
 	// content ("" when not decided).
 	scriptVerdict hook.Decision
+	// laterDanger says what makes the known content of a file that runs
+	// later by itself dangerous ("" when nothing does, or it is not known).
+	laterDanger string
 }
 
 // narrowing reports a mode change that grants no one new rights (chmod 600;

@@ -2993,10 +2993,15 @@ func program37() *Spec {
 					"--delete-delay",
 					"--delete-after",
 					"--delete-excluded",
-					"--remove-source-files",
 					"--del",
 				},
 				Deletes: true,
+			},
+			{
+				Names: []string{
+					"--remove-source-files",
+				},
+				Operands: "move",
 			},
 			{
 				Names: []string{
@@ -3097,6 +3102,7 @@ func program37() *Spec {
 			Judge: []string{
 				"rsync -av --delete dist/ /srv/www/",
 				"rsync -av --delete dist/ /srv/www/ --dry-run=false",
+				"rsync -a --remove-source-files ~/Downloads/reports/ ./data/raw/",
 			},
 			Deny: []string{
 				"rsync -a --delete /tmp/empty/ ~/",
@@ -11369,16 +11375,11 @@ func program64() *Spec {
 							"-cache",
 							"-testcache",
 							"-fuzzcache",
+							"-modcache",
 							"-i",
 							"-r",
 							"-x",
 						},
-					},
-					{
-						Names: []string{
-							"-modcache",
-						},
-						Concern: "deletes the whole module cache outside the workspace",
 					},
 					{
 						Names: []string{
@@ -11409,9 +11410,7 @@ func program64() *Spec {
 					Allow: []string{
 						"go clean -testcache",
 						"go clean -cache",
-					},
-					Judge: []string{
-						"go clean -modcache",
+						"go clean -cache -modcache",
 					},
 				},
 			},
@@ -46274,6 +46273,20 @@ func generatedPaths() []PathClasses {
 				"site-packages/sitecustomize.py",
 				"site-packages/usercustomize.py",
 				"dist-packages/sitecustomize.py",
+				"~/.ipython/",
+				"~/.pythonrc",
+				"~/.pythonrc.py",
+				"~/.irbrc",
+				"~/.pryrc",
+				"~/.Rprofile",
+				"~/.julia/config/startup.jl",
+				"~/.gradle/init.d/",
+				"~/.gradle/init.gradle",
+				"~/.gradle/init.gradle.kts",
+				"~/.gdbinit",
+				"~/.lldbinit",
+				"~/.config/direnv/",
+				"~/.direnvrc",
 			},
 		},
 	}
@@ -54607,4 +54620,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "f4b907ce7973f4fb50cb240114a06d5384354ec0eeedaef7c4bdc99872810c72"
+const generatedHash = "52e4ead8bad449ebae60b1366ff8ec81af703bc4b0a11290a8bafa00b74df31d"

@@ -159,6 +159,16 @@ var ourRules = []rule{
 		Allowlists: []allowlist{{Regexes: []string{`^(?i:SHA256|SHA1|MD5):[A-Za-z0-9+/=:]{16,}$|^(?i:[0-9a-f]{2}:){15,}[0-9a-f]{2}$`}}},
 	},
 	{
+		ID:          "named-key",
+		Description: "a key named for what it guards (a Rails master.key, a secret, signing or encryption key, SECRET_KEY_BASE) given as a long hex or base64 value",
+		Regex:       `(?i)\b((?:master|secret|signing|encryption|hmac|app)[._ -]?key(?:[._ -]?base)?)\b["']?\s*(?::|=|\bis\b)\s*["'\x60]?([0-9a-f]{32,}|[A-Za-z0-9+/_-]{32,}={0,2})(?:[^A-Za-z0-9+/=_-]|$)`,
+		SecretGroup: 2,
+		NameGroup:   1,
+		Entropy:     3,
+		Keywords:    []string{"master.key", "master_key", "master key", "masterkey", "secret_key", "secret key", "secret.key", "secretkey", "signing_key", "signing key", "signing.key", "encryption_key", "encryption key", "encryption.key", "hmac_key", "hmac key", "app_key", "app.key", "key_base"},
+		Confidence:  Token,
+	},
+	{
 		ID:          "aws-access-key-id",
 		Description: "an AWS access key id with any letters and digits after its prefix (gitleaks' rule wants base32, which real ids are, and misses hand-made or mistyped ones)",
 		Regex:       `\b((?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16})\b`,

@@ -51,7 +51,7 @@ var (
 // value too uniform to be random.
 func Placeholder(v string) bool {
 	v = strings.Trim(v, "\"'` \t")
-	if v == "" || documentedSamples[v] {
+	if v == "" || documentedSamples[v] || sampleJWT(v) {
 		return true
 	}
 	low := strings.ToLower(v)
@@ -204,6 +204,26 @@ func unsignedJWT(tok string) bool {
 	}
 	h := strings.ReplaceAll(strings.ToLower(string(b)), " ", "")
 	return strings.Contains(h, `"alg":"none"`)
+}
+
+// sampleJWT reports the token of jwt.io's and most tutorials' examples:
+// its claims are the documented sample's (sub 1234567890, name John Doe),
+// whatever the algorithm and signature (copies are often retyped).
+func sampleJWT(tok string) bool {
+	if !strings.HasPrefix(tok, "eyJ") || strings.Count(tok, ".") != 2 {
+		return false
+	}
+	_, rest, _ := strings.Cut(tok, ".")
+	payload, _, _ := strings.Cut(rest, ".")
+	if len(payload) > 512 {
+		return false
+	}
+	b, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(payload, "="))
+	if err != nil {
+		return false
+	}
+	p := strings.ReplaceAll(string(b), " ", "")
+	return strings.Contains(p, `"sub":"1234567890"`) && strings.Contains(p, `"name":"JohnDoe"`)
 }
 
 // encryptedDocument reports text whose values are ciphertext.

@@ -327,6 +327,18 @@ neg += [
     "we shipped to Slovakia and Malaysia last week",
 ]
 
+# Keys named for what they guard, as a value after a colon (a pasted
+# Rails config/master.key), and look-alikes that name a key without one.
+pos += [
+    ("credentials:edit won't open, here's config/master.key: " + r(32, HEX) + " -- can you decrypt it?", "named-key"),
+    ("SECRET_KEY_BASE is " + r(128, HEX) + ", is that long enough?", None),
+]
+neg += [
+    "  remoteRef:\n    key: secret/data/payments/db\n    property: password",
+    "the master key: lives in config/master.key, never commit it",
+    "set secret_key: ${RAILS_SECRET_KEY} in the chart values",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})

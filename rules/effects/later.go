@@ -1,0 +1,183 @@
+package effects
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/hookguard/hookguard/internal/hook"
+)
+
+// Files that run later by themselves (shell start-up files, cron tables,
+// service units, interpreters' start-up code) are written with known content
+// often enough (echo … >> ~/.zshrc, a heredoc into a gradle init script):
+// that content is read as the code it will be, and code the rules deny makes
+// the write denied. Without known content, or with harmless content, the
+// write stays a person's decision (see decide).
+
+// laterLang names how a file that runs later holds its code: "sh" (shell
+// lines), "cron" (a user's cron table), "crond" (a system cron table, with
+// a user column), "unit" (Exec*= lines of a systemd unit or an autostart
+// entry), "plist" (a launch agent's ProgramArguments), or an interpreter's
+// language; "" for a file that is not known to run later.
+func laterLang(p string) string {
+	low := strings.ToLower(p)
+	base := path.Base(low)
+	dir := path.Dir(low) + "/"
+	switch {
+	case base == ".envrc" || base == ".direnvrc" || base == "direnvrc" || strings.HasSuffix(dir, "/.config/direnv/") && strings.HasSuffix(base, ".sh"):
+		return "envrc"
+	case shellStartupFile(base, dir):
+		return "sh"
+	case strings.HasPrefix(low, "/var/spool/cron/") || strings.HasPrefix(low, "/var/at/tabs/"):
+		return "cron"
+	case low == "/etc/crontab" || strings.HasPrefix(low, "/etc/cron.d/"):
+		return "crond"
+	case strings.HasPrefix(low, "/etc/cron.") || strings.HasPrefix(low, "/etc/init.d/") || low == "/etc/rc.local" || strings.HasSuffix(low, "/.ssh/rc"):
+		return "sh" // run-parts scripts, init scripts
+	case strings.HasSuffix(base, ".service") || strings.HasSuffix(base, ".desktop") && strings.Contains(dir, "/autostart/"):
+		return "unit"
+	case strings.HasSuffix(base, ".plist") && strings.Contains(dir, "/launch"):
+		return "plist"
+	case base == "sitecustomize.py" || base == "usercustomize.py" || base == ".pythonrc" || base == ".pythonrc.py" ||
+		strings.Contains(dir, "/.ipython/") && (strings.HasSuffix(base, ".py") || strings.HasSuffix(base, ".ipy")):
+		return "python"
+	case strings.HasSuffix(base, ".pth") && (strings.Contains(dir, "-packages/") || strings.Contains(dir, "/site-packages")):
+		return "python"
+	case base == ".irbrc" || base == ".pryrc":
+		return "ruby"
+	case base == "init.gradle" || base == "init.gradle.kts" || strings.HasSuffix(dir, "/.gradle/init.d/"):
+		return "groovy"
+	case base == ".rprofile" || base == "rprofile.site":
+		return "r"
+	case base == "startup.jl" && strings.Contains(dir, "/.julia/"):
+		return "julia"
+	case base == ".gdbinit" || base == ".lldbinit":
+		return "gdb"
+	case base == ".vimrc" || base == "init.vim" && strings.Contains(dir, "/nvim/"):
+		return "vim"
+	case base == "init.lua" && strings.Contains(dir, "/nvim/"):
+		return "lua"
+	}
+	return ""
+}
+
+// shellStartupFile reports the start-up files of shells (per user and
+// system-wide).
+func shellStartupFile(base, dir string) bool {
+	switch base {
+	case ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile",
+		".zlogin", ".zlogout", ".kshrc", ".mkshrc", "bash.bashrc", "bashrc", "zshrc", "zshenv", "zprofile", "profile":
+		return base[0] == '.' || strings.HasPrefix(dir, "/etc/")
+	}
+	return strings.HasPrefix(dir, "/etc/profile.d/") || strings.Contains(dir, "/.config/fish/") && strings.HasSuffix(base, ".fish")
+}
+
+// laterCommands returns the command lines a run-later file of lang holds.
+func laterCommands(lang, content string) []string {
+	var out []string
+	switch lang {
+	case "sh":
+		return []string{content}
+	case "envrc":
+		// direnv's own functions load a project's variables and layouts
+		// into the shell (dotenv .env.local, layout python3): what they
+		// read stays in the environment the project set up.
+		var kept []string
+		for _, line := range strings.Split(content, "\n") {
+			if f := strings.Fields(line); len(f) == 0 || !direnvStdlib[f[0]] {
+				kept = append(kept, line)
+			}
+		}
+		return []string{strings.Join(kept, "\n")}
+	case "cron", "crond":
+		skip := 5
+		if lang == "crond" {
+			skip = 6
+		}
+		for _, line := range strings.Split(content, "\n") {
+			f := strings.Fields(line)
+			switch {
+			case len(f) == 0 || strings.HasPrefix(f[0], "#") || strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "@"):
+			case strings.HasPrefix(f[0], "@") && len(f) > skip-4:
+				out = append(out, strings.Join(f[skip-4:], " "))
+			case len(f) > skip:
+				out = append(out, strings.Join(f[skip:], " "))
+			}
+		}
+	case "unit":
+		for _, line := range strings.Split(content, "\n") {
+			key, val, ok := strings.Cut(strings.TrimSpace(line), "=")
+			if ok && (strings.HasPrefix(key, "Exec") || key == "Exec") {
+				out = append(out, strings.TrimLeft(strings.TrimSpace(val), "-@:+!"))
+			}
+		}
+	case "plist":
+		if m := plistArgsRe().FindStringSubmatch(content); m != nil {
+			var args []string
+			for _, s := range plistStringRe().FindAllStringSubmatch(m[1], 64) {
+				args = append(args, s[1])
+			}
+			if len(args) > 0 {
+				out = append(out, shellJoin(args))
+			}
+		}
+	}
+	return out
+}
+
+// direnvStdlib are direnv's functions that load variables, layouts and
+// other .envrc files, or only log and watch.
+var direnvStdlib = map[string]bool{"dotenv": true, "dotenv_if_exists": true, "source_env": true, "source_env_if_exists": true,
+	"source_up": true, "source_up_if_exists": true, "layout": true, "use": true, "watch_file": true, "watch_dir": true,
+	"PATH_add": true, "path_add": true, "MANPATH_add": true, "env_vars_required": true, "log_status": true, "log_error": true,
+	"strict_env": true, "unstrict_env": true, "on_git_branch": true, "expand_path": true, "direnv_version": true}
+
+var (
+	plistArgsRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?s)<key>\s*ProgramArguments\s*</key>\s*<array>(.*?)</array>`)
+	})
+	plistStringRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<string>([^<]*)</string>`) })
+)
+
+// laterDanger reads the known content of a file that runs later as the
+// code it holds and returns what makes it dangerous ("" when the rules find
+// nothing to deny): a command the rules deny, or code that sends a
+// credential file or the environment out.
+func laterDanger(lang, content string, verdict func(string) hook.Decision) string {
+	if len(content) >= 16<<10 {
+		return ""
+	}
+	switch lang {
+	case "sh", "envrc", "cron", "crond", "unit", "plist":
+		if verdict == nil {
+			return ""
+		}
+		for _, cmd := range laterCommands(lang, content) {
+			if verdict(cmd) == hook.Deny {
+				return "code the rules deny (" + short(cmd) + ")"
+			}
+		}
+		return ""
+	}
+	ce := analyzeCode(lang, content)
+	sends := slices.Contains(ce.Found, foundNetwork)
+	switch {
+	case sends && slices.Contains(ce.Found, foundSecretPath):
+		return lang + " code that reads a credential file and uses the network"
+	case sends && slices.Contains(ce.Found, foundEnv):
+		return lang + " code that reads the environment and uses the network"
+	case len(content) < 16<<10 && reverseShellRe().MatchString(content):
+		return lang + " code that opens a shell for a remote host"
+	}
+	if verdict != nil {
+		for _, cmd := range spawnedCommands(lang, content) {
+			if verdict(cmd) == hook.Deny {
+				return lang + " code that runs a shell command the rules deny (" + short(cmd) + ")"
+			}
+		}
+	}
+	return ""
+}
