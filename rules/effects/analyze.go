@@ -1788,7 +1788,7 @@ func (a *analysis) writtenScripts() {
 			// echo 'curl … | sh' >> .envrc, a heredoc into ~/.gradle/init.d/:
 			// the content of a file that runs later, read as the code it is.
 			if lang := laterLang(f.Path); lang != "" {
-				f.laterDanger = laterDanger(lang, f.content, a.env.ScriptVerdict)
+				f.laterDanger, f.laterHarmless = laterVerdict(lang, f.content, a.env.ScriptVerdict)
 			}
 			continue
 		}

@@ -159,6 +159,9 @@ func (r *Record) dangers() []string {
 				harmlessPth(f.content):
 				// import coverage; coverage.process_startup() in the project's
 				// venv: a module of the venv started with Python, nothing else.
+			case has(c, ClassPersistence) && f.Op == OpWrite && f.laterHarmless && !coreSystem(f.Path):
+				// echo 'export JAVA_HOME=…' >> ~/.profile: persistence of code
+				// the rules allow; concerns() asks.
 			case has(c, ClassPersistence):
 				add("%s %s, which runs later by itself (persistence)", verb, f.Path)
 			case has(c, ClassVCS) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:
@@ -270,6 +273,9 @@ func (r *Record) concerns() []string {
 				add("installs %s as a version-control hook or setting (it runs on later git commands)", f.Path)
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && pathLinesOnly(f.content):
 				add("adds a PATH entry for a tool's own folder to %s, a start-up file", f.Path)
+			case has(c, ClassPersistence) && f.Op == OpWrite && f.laterHarmless &&
+				!(has(c, "inside") && strings.HasSuffix(f.Path, ".pth") && harmlessPth(f.content)):
+				add("writes %s, which runs later by itself, with code the rules allow", f.Path)
 			case has(c, ClassSecret) && f.Op == OpDelete:
 				add("deletes %s, a secrets file that is usually not in version control", f.Path)
 			case has(c, "build"):

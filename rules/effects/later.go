@@ -135,7 +135,18 @@ var direnvStdlib = map[string]bool{"dotenv": true, "dotenv_if_exists": true, "so
 	"PATH_add": true, "path_add": true, "MANPATH_add": true, "env_vars_required": true, "log_status": true, "log_error": true,
 	"strict_env": true, "unstrict_env": true, "on_git_branch": true, "expand_path": true, "direnv_version": true}
 
+// shadowedCommands are commands an alias in a start-up file must not
+// silently replace: what the user types would run something else.
+var shadowedCommands = map[string]bool{"sudo": true, "su": true, "doas": true, "git": true, "ssh": true, "scp": true, "ls": true,
+	"cd": true, "cat": true, "rm": true, "cp": true, "mv": true, "curl": true, "wget": true, "python": true, "python3": true,
+	"node": true, "npm": true, "npx": true, "pip": true, "pip3": true, "docker": true, "kubectl": true, "gpg": true,
+	"passwd": true, "aws": true, "gcloud": true, "az": true, "terraform": true, "make": true, "go": true, "cargo": true,
+	"bash": true, "sh": true, "zsh": true, "env": true, "which": true, "command": true, "builtin": true, "exec": true}
+
 var (
+	aliasRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^\s*alias\s+([\w.-]+)=('[^'\n]*'|"[^"\n]*"|\S+)`)
+	})
 	plistArgsRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?s)<key>\s*ProgramArguments\s*</key>\s*<array>(.*?)</array>`)
 	})
@@ -147,37 +158,65 @@ var (
 // nothing to deny): a command the rules deny, or code that sends a
 // credential file or the environment out.
 func laterDanger(lang, content string, verdict func(string) hook.Decision) string {
+	danger, _ := laterVerdict(lang, content, verdict)
+	return danger
+}
+
+// laterVerdict is laterDanger, and whether the rules understand the
+// content and allow all of it (harmless: it runs only what they allow).
+func laterVerdict(lang, content string, verdict func(string) hook.Decision) (danger string, harmless bool) {
 	if len(content) >= 16<<10 {
-		return ""
+		return "", false
 	}
 	switch lang {
 	case "sh", "envrc", "cron", "crond", "unit", "plist":
 		if verdict == nil {
-			return ""
+			return "", false
 		}
-		for _, cmd := range laterCommands(lang, content) {
-			if verdict(cmd) == hook.Deny {
-				return "code the rules deny (" + short(cmd) + ")"
+		cmds := laterCommands(lang, content)
+		harmless = len(cmds) > 0
+		if lang == "sh" || lang == "envrc" {
+			// alias name='body': the body runs whenever the name is typed.
+			// One that takes the name of a common command changes what
+			// that command does, whatever the body.
+			for _, m := range aliasRe().FindAllStringSubmatch(content, 32) {
+				body := m[2]
+				if len(body) > 1 && (body[0] == '\'' || body[0] == '"') && body[len(body)-1] == body[0] {
+					body = body[1 : len(body)-1]
+				}
+				cmds = append(cmds, body)
+				if shadowedCommands[m[1]] {
+					harmless = false
+				}
 			}
 		}
-		return ""
+		for _, cmd := range cmds {
+			switch verdict(cmd) {
+			case hook.Deny:
+				return "code the rules deny (" + short(cmd) + ")", false
+			case hook.Allow:
+			default:
+				harmless = false
+			}
+		}
+		return "", harmless
 	}
 	ce := analyzeCode(lang, content)
 	sends := slices.Contains(ce.Found, foundNetwork)
 	switch {
 	case sends && slices.Contains(ce.Found, foundSecretPath):
-		return lang + " code that reads a credential file and uses the network"
+		return lang + " code that reads a credential file and uses the network", false
 	case sends && slices.Contains(ce.Found, foundEnv):
-		return lang + " code that reads the environment and uses the network"
-	case len(content) < 16<<10 && reverseShellRe().MatchString(content):
-		return lang + " code that opens a shell for a remote host"
+		return lang + " code that reads the environment and uses the network", false
+	case reverseShellRe().MatchString(content):
+		return lang + " code that opens a shell for a remote host", false
 	}
 	if verdict != nil {
 		for _, cmd := range spawnedCommands(lang, content) {
 			if verdict(cmd) == hook.Deny {
-				return lang + " code that runs a shell command the rules deny (" + short(cmd) + ")"
+				return lang + " code that runs a shell command the rules deny (" + short(cmd) + ")", false
 			}
 		}
 	}
-	return ""
+	return "", len(ce.Found) == 0 && len(ce.Deletes) == 0
 }

@@ -42,6 +42,9 @@ type FileEffect struct {
 	// laterDanger says what makes the known content of a file that runs
 	// later by itself dangerous ("" when nothing does, or it is not known).
 	laterDanger string
+	// laterHarmless says that known content is code the rules understand
+	// and allow: it runs only what they would let the agent run now.
+	laterHarmless bool
 }
 
 // narrowing reports a mode change that grants no one new rights (chmod 600;
