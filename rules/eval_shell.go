@@ -453,12 +453,7 @@ func (p *Policy) effectsEnv(c *shell.Command, ctx Context, placeholder, examples
 		env.Understood = func(abs string) bool { return slices.Contains(ctx.UnderstoodScripts, abs) }
 	}
 	if ctx.depth < maxNestedDepth {
-		env.TextVerdict = func(path, content string) hook.Decision {
-			if p.agentTextAllowed(path, content, ctx) {
-				return hook.Allow
-			}
-			return hook.Judge
-		}
+		env.TextVerdict = func(path, content string) hook.Decision { return p.agentTextVerdict(path, content, ctx) }
 		env.ScriptVerdict = func(code string) hook.Decision {
 			inner := ctx
 			inner.depth++
@@ -484,22 +479,29 @@ var builders = map[string]bool{"go": true, "cargo": true, "rustc": true, "make":
 	"pnpm": true, "yarn": true, "bun": true, "tsc": true, "esbuild": true, "nim": true, "crystal": true, "ghc": true,
 	"cabal": true, "stack": true, "dune": true, "mix": true, "gfortran": true, "ld": true, "mkdir": true, "touch": true}
 
-// agentTextAllowed reports text written to the agent's own instructions
-// (AGENTS.md, .cursor/rules) in which the rules find nothing: read as the
-// agent would read it and written as a file edit, it is allowed.
-func (p *Policy) agentTextAllowed(path, content string, ctx Context) bool {
-	if content == "" || len(content) > 8<<10 || ctx.depth > 0 || agentRiskWords(content) {
-		return false
+// agentTextVerdict decides text written to the agent's own instructions
+// (AGENTS.md, .cursor/rules), read as the agent would read it and written
+// as a file edit: denied when the rules deny it there (instructions that
+// get past the guard), allowed when they find nothing and it names no
+// action (agentRiskWords), judged otherwise.
+func (p *Policy) agentTextVerdict(path, content string, ctx Context) hook.Decision {
+	if content == "" || len(content) > 8<<10 || ctx.depth > 0 {
+		return hook.Judge
 	}
 	inner := ctx
 	inner.depth++
-	for _, k := range []hook.Kind{hook.KindRead, hook.KindWrite} {
+	d := hook.Allow
+	for _, k := range []hook.Kind{hook.KindWrite, hook.KindRead} {
 		o := p.Evaluate(&hook.Event{Kind: k, FilePath: path, Content: content, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner)
-		if o.Decision != hook.Allow {
-			return false
+		if o.Decision == hook.Deny {
+			return hook.Deny
 		}
+		d = hook.Stricter(d, o.Decision)
 	}
-	return true
+	if d == hook.Allow && agentRiskWords(content) {
+		return hook.Judge
+	}
+	return d
 }
 
 // agentRiskWords reports text for the agent's instructions that speaks of

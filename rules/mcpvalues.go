@@ -334,8 +334,15 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				if what := runsByItself(classes, v); what != "" {
 					deny("mcp-protected-write", fmt.Sprintf("writes %s (%s)", v, what),
 						"leave the guard, the agent's hooks, version-control internals and start-up files to the user", v)
-				} else if slices.Contains(classes, effects.ClassAgent) && !p.agentTextAllowed(v, content, ctx) {
-					escalate("the tool writes the agent's own instructions: " + v)
+				} else if slices.Contains(classes, effects.ClassAgent) {
+					switch p.agentTextVerdict(v, content, ctx) {
+					case hook.Allow:
+					case hook.Deny:
+						deny("mcp-protected-write", "writes the agent's own instructions ("+v+") with text that gets the agent past the guard",
+							"the agent's rules are changed by the user; describe the change you want", v)
+					default:
+						escalate("the tool writes the agent's own instructions: " + v)
+					}
 				} else if slices.Contains(classes, effects.ClassCI) {
 					escalate("the tool writes a CI pipeline, which runs with the repository's secrets: " + v)
 				}

@@ -143,6 +143,8 @@ func (r *Record) dangers() []string {
 				}
 			case has(c, ClassGuard):
 				add("%s the guard's or the agent's configuration (%s)", verb, f.Path)
+			case has(c, ClassAgent) && f.Op == OpWrite && f.scriptVerdict == hook.Deny:
+				add("writes the agent's own instructions (%s) with text the rules deny (it gets the agent past the guard)", f.Path)
 			case f.Op == OpWrite && f.laterDanger != "":
 				add("writes %s, which runs later by itself, with %s", f.Path, f.laterDanger)
 			case f.Op == OpMode && f.mode != "" && NarrowingMode(f.mode, false) && has(c, ClassPersistence, ClassSecret) &&

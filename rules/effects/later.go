@@ -44,8 +44,14 @@ func laterLang(p string) string {
 	case base == "sitecustomize.py" || base == "usercustomize.py" || base == ".pythonrc" || base == ".pythonrc.py" ||
 		strings.Contains(dir, "/.ipython/") && (strings.HasSuffix(base, ".py") || strings.HasSuffix(base, ".ipy")):
 		return "python"
-	case strings.HasSuffix(base, ".pth") && (strings.Contains(dir, "-packages/") || strings.Contains(dir, "/site-packages")):
+	case strings.HasSuffix(base, ".pth") && (strings.Contains(dir, "-packages/") || strings.Contains(dir, "site")):
 		return "python"
+	case (base == "config.toml" || base == "config") && strings.HasSuffix(dir, "/.cargo/"):
+		return "cargo"
+	case base == "config" && strings.HasSuffix(dir, "/.ssh/") || strings.HasPrefix(low, "/etc/ssh/ssh_config"):
+		return "sshconfig"
+	case base == ".gitconfig" || base == "config" && strings.HasSuffix(dir, "/.config/git/") || low == "/etc/gitconfig":
+		return "gitconfig"
 	case base == ".irbrc" || base == ".pryrc":
 		return "ruby"
 	case base == "init.gradle" || base == "init.gradle.kts" || strings.HasSuffix(dir, "/.gradle/init.d/"):
@@ -114,6 +120,40 @@ func laterCommands(lang, content string) []string {
 				out = append(out, strings.TrimLeft(strings.TrimSpace(val), "-@:+!"))
 			}
 		}
+	case "cargo":
+		// runner = "sh -c '…'", linker = "…": the quoted values that hold
+		// a command line.
+		for _, m := range stringLiteralRe().FindAllStringSubmatch(content, 32) {
+			if lit := m[1] + m[2]; strings.Contains(lit, " ") {
+				out = append(out, strings.ReplaceAll(lit, `\"`, `"`))
+			}
+		}
+	case "sshconfig":
+		for _, line := range strings.Split(content, "\n") {
+			f := strings.Fields(line)
+			if len(f) < 2 {
+				continue
+			}
+			switch strings.ToLower(f[0]) {
+			case "proxycommand", "localcommand", "knownhostscommand", "remotecommand":
+				out = append(out, strings.Join(f[1:], " "))
+			}
+		}
+	case "gitconfig":
+		for _, line := range strings.Split(content, "\n") {
+			key, val, ok := strings.Cut(strings.TrimSpace(line), "=")
+			if !ok {
+				continue
+			}
+			key, val = strings.ToLower(strings.TrimSpace(key)), strings.Trim(strings.TrimSpace(val), `"`)
+			switch {
+			case strings.HasPrefix(val, "!"):
+				out = append(out, strings.TrimSpace(val[1:])) // alias.x = !cmd, helper = !cmd
+			case key == "sshcommand" || key == "pager" || key == "editor" || key == "fsmonitor" || key == "askpass" || key == "textconv" ||
+				key == "clean" || key == "smudge" || key == "process" || key == "cmd":
+				out = append(out, val)
+			}
+		}
 	case "plist":
 		if m := plistArgsRe().FindStringSubmatch(content); m != nil {
 			var args []string
@@ -169,7 +209,7 @@ func laterVerdict(lang, content string, verdict func(string) hook.Decision) (dan
 		return "", false
 	}
 	switch lang {
-	case "sh", "envrc", "cron", "crond", "unit", "plist":
+	case "sh", "envrc", "cron", "crond", "unit", "plist", "cargo", "sshconfig", "gitconfig":
 		if verdict == nil {
 			return "", false
 		}
