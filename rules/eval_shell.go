@@ -117,6 +117,17 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				// grep -rl TODO src | xargs sed -i …, git ls-files | xargs …:
 				// files of the workspace.
 				e.placeholder = map[string]bool{PathInside: true, PathSource: true}
+			case namesPaths(prev):
+				// ls ~/.ssh/id_* | xargs -I{} curl -T {} …, echo ~/.aws/credentials | xargs cat:
+				// the paths it prints.
+				e.placeholder = map[string]bool{}
+				for _, a := range prev.Args {
+					if !strings.HasPrefix(a, "-") {
+						for _, cl := range classifyPath(a, prev.Cwd, ctx) {
+							e.placeholder[cl] = true
+						}
+					}
+				}
 			}
 		}
 		if c.Via == shell.ViaExportSubst && productionEnvFile(c) != "" {
@@ -620,6 +631,29 @@ func listedFiles(commands []shell.Command, lo, hi int, ctx Context) map[string]b
 // commands[i] (an xargs) through filters that only drop or reorder lines
 // (grep of stdin, sort, uniq, head, tail), or nil. Commands of a
 // substitution inside an earlier stage are passed over.
+// namesPaths reports a command that prints the paths it is given (ls
+// without options that print more than names, echo, printf '%s\n').
+func namesPaths(c *shell.Command) bool {
+	n := 0
+	for i, a := range c.Args {
+		switch {
+		case c.Name == "ls" && (a == "-1" || a == "-d" || a == "-a" || a == "-A"):
+		case c.Name == "printf" && i == 0:
+			if !strings.HasPrefix(a, "%s") {
+				return false
+			}
+		case strings.HasPrefix(a, "-") || i < len(c.DynamicArgs) && c.DynamicArgs[i]:
+			return false
+		default:
+			if !strings.ContainsAny(a, "/~.") {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0 && (c.Name == "ls" || c.Name == "echo" || c.Name == "printf")
+}
+
 func namesSource(commands []shell.Command, i int) *shell.Command {
 	c := &commands[i]
 	for j := i - 1; j >= 0; j-- {

@@ -304,6 +304,15 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		}
 		if pathValue(key, v) {
 			classes := effects.PathClassesOf(v, ctx.Cwd, ctx.Home)
+			if ctx.Cwd == "" && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.Contains(v, "://") {
+				// A code host's file tool names a path inside its repository
+				// (.github/workflows/deploy.yml).
+				// Only its CI class counts here: the repository's other
+				// files are not this machine's.
+				if slices.Contains(effects.PathClassesOf(virtualWorkspace+"/"+strings.TrimPrefix(v, "./"), virtualWorkspace, ctx.Home), effects.ClassCI) {
+					classes = append(classes, effects.ClassCI)
+				}
+			}
 			written := writes && !sourceKey(key) || moves && (sourceKey(key) || targetKey(key))
 			if moves && sourceKey(key) {
 				// Moving the workspace, a folder above it, the home directory
@@ -344,7 +353,12 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 						escalate("the tool writes the agent's own instructions: " + v)
 					}
 				} else if slices.Contains(classes, effects.ClassCI) {
-					escalate("the tool writes a CI pipeline, which runs with the repository's secrets: " + v)
+					if cmd := p.deniedCICommand(content, ev, ctx); cmd != "" {
+						deny("mcp-protected-write", "writes a CI pipeline ("+v+") that runs a command the rules deny: "+text.Truncate(cmd, 120),
+							"CI runs with the repository's secrets; show the user the pipeline change", v)
+					} else {
+						escalate("the tool writes a CI pipeline, which runs with the repository's secrets: " + v)
+					}
 				}
 			}
 			continue
@@ -1058,4 +1072,24 @@ func readOnlyPageScript(code string) bool {
 		}
 	}
 	return true
+}
+
+// deniedCICommand returns the first command of a CI pipeline's content
+// that the rules deny when run here ("" when none is, or the content is
+// not read: nesting too deep, or too long).
+func (p *Policy) deniedCICommand(content string, ev *hook.Event, ctx Context) string {
+	if content == "" || len(content) > 64<<10 || ctx.depth >= maxNestedDepth {
+		return ""
+	}
+	inner := ctx
+	inner.depth++
+	for _, cmd := range effects.CICommands(content) {
+		if cmd == "" {
+			continue
+		}
+		if p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: cmd, Cwd: ev.Cwd, WorkspaceRoots: ev.WorkspaceRoots}, inner).Decision == hook.Deny {
+			return cmd
+		}
+	}
+	return ""
 }

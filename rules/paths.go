@@ -420,9 +420,11 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 	if filtered && set[PathWorkspace] {
 		delete(set, PathWorkspace)
 		set[PathInside] = true
-		if len(names) == 0 && !otherTests && !orred && !slices.Contains(c.Args, "-maxdepth") && !slices.Contains(c.Args, "-mindepth") &&
-			!slices.Contains(c.Args, "-prune") {
-			// find . -type f: a type is no filter of what a project holds.
+		depth := slices.Contains(c.Args, "-maxdepth") || slices.Contains(c.Args, "-mindepth")
+		if len(names) == 0 && !otherTests && !orred && !slices.Contains(c.Args, "-prune") &&
+			(!depth || !slices.Contains(c.Args, "-type")) {
+			// find . -type f: a type is no filter of what a project holds;
+			// find . -mindepth 1 -maxdepth 1: every entry of the root.
 			set[effects.ClassEveryFile] = true
 		}
 	}

@@ -1247,6 +1247,11 @@ func (a *analysis) deployTargets() {
 				// make CC='sh -c …': a variable that names a program make runs.
 				if k, val, _ := strings.Cut(v, "="); makeProgramVar(k) && !harmlessCompiler(val) {
 					a.r.Concerns = append(a.r.Concerns, "sets "+k+", a program the build runs, to "+short(val))
+					if cmd := strings.TrimSuffix(strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(val, "/bin/sh -c"), "sh -c")), ";"); a.env.ScriptVerdict != nil &&
+						strings.ContainsAny(val, " |;&") && a.env.ScriptVerdict(strings.Trim(cmd, `"' `)) == hook.Deny {
+						// make SHELL='/bin/sh -c "curl … | sh;"': every recipe line runs that.
+						a.r.deniedRun = val
+					}
 				}
 			case strings.HasPrefix(v, "-"):
 			default:
@@ -1782,6 +1787,16 @@ func (a *analysis) writtenScripts() {
 		if f.Op == OpWrite && f.contentKnown && a.env.TextVerdict != nil && has(f.Classes, ClassAgent) && len(f.content) < 64<<10 {
 			// echo '- Use pnpm, not npm.' >> AGENTS.md: the text decides.
 			f.scriptVerdict = a.env.TextVerdict(f.Path, f.content)
+			continue
+		}
+		if f.Op == OpWrite && f.contentKnown && has(f.Classes, ClassCI) && a.env.ScriptVerdict != nil && len(f.content) < 64<<10 {
+			// cat > .github/workflows/x.yml <<EOF: the pipeline's steps.
+			for _, cmd := range CICommands(f.content) {
+				if cmd != "" && a.env.ScriptVerdict(cmd) == hook.Deny {
+					f.laterDanger = "a pipeline step the rules deny (" + short(cmd) + ")"
+					break
+				}
+			}
 			continue
 		}
 		if f.Op == OpWrite && f.contentKnown && !has(f.Classes, ClassHooks) && !gitHookFile(f.Path) {

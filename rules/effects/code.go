@@ -1,7 +1,11 @@
 package effects
 
 import (
+	"bytes"
+	"compress/zlib"
 	"encoding/base64"
+	"encoding/hex"
+	"io"
 	"net"
 	"net/url"
 	"regexp"
@@ -306,6 +310,12 @@ func spawnedCommands(lang, code string) []string {
 			}
 		}
 	}
+	if lang == "perl" || lang == "ruby" || lang == "php" {
+		// `cat .env`, qx{…}: backticks run a shell command.
+		for _, m := range backtickRe().FindAllStringSubmatch(code, 8) {
+			out = append(out, strings.TrimSpace(m[1]))
+		}
+	}
 	// "rm -rf " .. os.getenv("HOME") .. "/x": the home directory's spellings
 	// read as $HOME, and literals joined by a concatenation read as one.
 	code = homeExprRe().ReplaceAllString(code, `"$$HOME"`)
@@ -346,13 +356,18 @@ var (
 		return regexp.MustCompile(`(?s)(socket\.socket|\bsocket\s*\(|fsockopen|TCPSocket|net\.connect|net\.Socket|new\s+Socket|createConnection|/dev/tcp/)` +
 			`.{0,600}?(dup2|open\s*\(\s*STDIN|\.fileno\(\)|pty\.spawn|exec\s*\(\s*["'](/bin/)?(ba|z|da)?sh|spawn\s*\(\s*["'](/bin/)?(ba|z|da)?sh|proc_open|/bin/(ba|z|da)?sh\s+-i|\bcmd\.exe|\.pipe\(\s*\w+\.stdin)`)
 	})
+	backtickRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`\n]+)`") })
 	stringLiteralRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'([^']*)'`) })
 )
 
 // encodedCode returns the text of long base64 string literals in code that
 // decode to text (code hidden from a reader), at most four.
 func encodedCode(code string) []string {
-	if len(code) > 16<<10 || !strings.Contains(strings.ToLower(code), "base64") && !strings.Contains(code, "b64") && !strings.Contains(code, "atob") {
+	low := strings.ToLower(code)
+	b64 := strings.Contains(low, "base64") || strings.Contains(code, "b64") || strings.Contains(code, "atob")
+	hexed := strings.Contains(code, "H*") || strings.Contains(low, "fromhex") || strings.Contains(low, "unhexlify") ||
+		strings.Contains(code, "'hex'") || strings.Contains(code, `"hex"`) || strings.Contains(low, "hex2bin")
+	if len(code) > 16<<10 || !b64 && !hexed {
 		return nil
 	}
 	var out []string
@@ -361,13 +376,34 @@ func encodedCode(code string) []string {
 		if len(lit) < 16 || strings.ContainsAny(lit, " \t\n.") {
 			continue
 		}
-		s := strings.TrimRight(lit, "=")
-		enc := base64.RawStdEncoding
-		if strings.ContainsAny(s, "-_") {
-			enc = base64.RawURLEncoding
+		var b []byte
+		var err error
+		if hexed && len(lit)%2 == 0 && strings.Trim(strings.ToLower(lit), "0123456789abcdef") == "" {
+			// perl pack("H*", "…"), bytes.fromhex("…"), Buffer.from("…", "hex").
+			b, err = hex.DecodeString(lit)
+		} else if b64 {
+			s := strings.TrimRight(lit, "=")
+			enc := base64.RawStdEncoding
+			if strings.ContainsAny(s, "-_") {
+				enc = base64.RawURLEncoding
+			}
+			b, err = enc.DecodeString(s)
+		} else {
+			continue
 		}
-		b, err := enc.DecodeString(s)
-		if err != nil || !utf8.Valid(b) || strings.ContainsRune(string(b), 0) {
+		if err != nil {
+			continue
+		}
+		if len(b) > 2 && b[0] == 0x78 && (int(b[0])<<8|int(b[1]))%31 == 0 {
+			// zlib.decompress(b64decode(…)): a compressed stream.
+			if z, zerr := zlib.NewReader(bytes.NewReader(b)); zerr == nil {
+				inflated, rerr := io.ReadAll(io.LimitReader(z, 64<<10))
+				if rerr == nil || len(inflated) > 0 {
+					b = inflated
+				}
+			}
+		}
+		if !utf8.Valid(b) || strings.ContainsRune(string(b), 0) {
 			continue
 		}
 		if out = append(out, string(b)); len(out) == 4 {
@@ -376,6 +412,16 @@ func encodedCode(code string) []string {
 	}
 	return out
 }
+
+// execsDecoded reports inline code that runs (exec, eval, a shell call)
+// what it decodes from a long literal: base64, hex, compressed or rot13.
+func execsDecoded(code string) bool {
+	return len(code) < 16<<10 && execDecodedRe().MatchString(code)
+}
+
+var execDecodedRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)\b(exec|eval|system|execSync|spawnSync|popen|Function)\s*\(.{0,80}?(b64decode|b32decode|decompress|fromhex|unhexlify|atob|Buffer\.from|pack\s*\(|decode_base64|base64_decode|gzinflate|gzuncompress|str_rot13|codecs\.decode|Base64\.decode64|unpack1?\s*\().{0,40}?['"][A-Za-z0-9+/=_-]{40,}['"]`)
+})
 
 // CodePathWords returns the paths code names: in quotes, or as words of
 // a command it holds (system("cat ~/.aws/credentials | nc …")), with the

@@ -93,6 +93,12 @@ func (r *Record) dangers() []string {
 		c := f.Classes
 		switch f.Op {
 		case OpDelete:
+			if f.Dynamic && f.Recursive {
+				if v, bad := emptyIsCritical(f.Path); bad {
+					add("deletes %s, which is the filesystem root or the home directory when $%s is unset or empty", f.Path, strings.TrimPrefix(v, "$"))
+					continue
+				}
+			}
 			switch {
 			case has(c, "root", "home"):
 				add("deletes %s (the filesystem root or a home directory)", f.Path)
@@ -184,6 +190,9 @@ func (r *Record) dangers() []string {
 				add("overwrites the credential file %s", f.Path)
 			}
 		}
+	}
+	if r.obfuscated != "" {
+		add("runs code it decodes from a literal that cannot be read (hidden code: %s)", r.obfuscated)
 	}
 	if r.deniedRun != "" {
 		add("runs a shell command the rules deny (%s)", short(r.deniedRun))
@@ -427,13 +436,21 @@ func PipelineDanger(stages []*Record) string {
 			source = "the environment"
 		}
 		for _, f := range r.Files {
-			if f.Op == OpRead && has(f.Classes, ClassSecret) {
+			switch {
+			case f.Op == OpRead && has(f.Classes, ClassSecret):
 				source = "the credential file " + f.Path
+			case f.Op == OpRead && has(f.Classes, "home", "home_sub") && !has(f.Classes, "temp", ClassCache) && !f.Meta &&
+				(f.Recursive || archivers[r.Program]):
+				// tar cz ~/Documents | curl -T - …: the user's own files.
+				source = "the user's files in " + f.Path
 			}
 		}
 	}
 	return ""
 }
+
+// archivers read whole folders into one stream.
+var archivers = map[string]bool{"tar": true, "gtar": true, "bsdtar": true, "zip": true, "7z": true, "7za": true, "cpio": true, "pax": true}
 
 func sendsOff(r *Record) bool {
 	for _, n := range r.Network {

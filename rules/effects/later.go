@@ -260,3 +260,186 @@ func laterVerdict(lang, content string, verdict func(string) hook.Decision) (dan
 	}
 	return "", len(ce.Found) == 0 && len(ce.Deletes) == 0
 }
+
+// alwaysSet are variables every shell has: their expansion is never empty.
+var alwaysSet = map[string]bool{"HOME": true, "PWD": true, "USER": true, "LOGNAME": true, "PATH": true, "SHELL": true}
+
+// emptyExpansion returns what a path with run-time values becomes when
+// every variable in it is unset or empty (the classic `rm -rf "$DIR/"`):
+// defaults (${X:-/}) are taken, trims of an empty value are empty, and
+// guarded forms (${X:?}) make the answer unknown, as do substitutions.
+// The variable it names is the first one left empty; ok is false when
+// the result cannot be known.
+func emptyExpansion(p string) (out, variable string, ok bool) {
+	var b strings.Builder
+	for i := 0; i < len(p); {
+		c := p[i]
+		switch {
+		case c == '`' || c == '$' && i+1 < len(p) && p[i+1] == '(':
+			return "", "", false
+		case c == '$' && i+1 < len(p) && p[i+1] == '{':
+			end := strings.IndexByte(p[i:], '}')
+			if end < 0 {
+				return "", "", false
+			}
+			inner := p[i+2 : i+end]
+			name := inner
+			if j := strings.IndexAny(inner, ":-=?+%#/^,"); j >= 0 {
+				name = inner[:j]
+			}
+			if alwaysSet[name] || strings.HasPrefix(name, "!") || strings.HasPrefix(name, "#") {
+				return "", "", false
+			}
+			rest := inner[len(name):]
+			switch {
+			case strings.HasPrefix(rest, ":?") || strings.HasPrefix(rest, "?"):
+				return "", "", false // ${X:?} stops the shell when X is empty
+			case strings.HasPrefix(rest, ":-") || strings.HasPrefix(rest, ":="):
+				b.WriteString(rest[2:])
+			case strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "="):
+				b.WriteString(rest[1:])
+			case strings.HasPrefix(rest, ":+") || strings.HasPrefix(rest, "+"):
+				// the alternative only when set: empty when unset
+			}
+			if variable == "" {
+				variable = name
+			}
+			i += end + 1
+		case c == '$' && i+1 < len(p) && (p[i+1] == '_' || p[i+1] >= 'A' && p[i+1] <= 'Z' || p[i+1] >= 'a' && p[i+1] <= 'z'):
+			j := i + 1
+			for j < len(p) && (p[j] == '_' || p[j] >= 'A' && p[j] <= 'Z' || p[j] >= 'a' && p[j] <= 'z' || p[j] >= '0' && p[j] <= '9') {
+				j++
+			}
+			name := p[i+1 : j]
+			if alwaysSet[name] {
+				return "", "", false
+			}
+			if variable == "" {
+				variable = name
+			}
+			i = j
+		case c == '$' && i+1 < len(p) && p[i+1] >= '0' && p[i+1] <= '9':
+			if variable == "" {
+				variable = p[i : i+2]
+			}
+			i += 2
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	if variable == "" {
+		return "", "", false
+	}
+	return b.String(), variable, true
+}
+
+// emptyIsCritical reports a path that, with its variables empty, is the
+// filesystem root, everything in it, or the home directory.
+func emptyIsCritical(p string) (string, bool) {
+	out, v, ok := emptyExpansion(p)
+	if !ok {
+		return "", false
+	}
+	t := strings.TrimSpace(out)
+	for strings.HasSuffix(t, "/.") {
+		t = strings.TrimSuffix(t, ".")
+	}
+	switch strings.TrimRight(t, "/") {
+	case "", "~":
+		if t == "" {
+			return "", false // rm -rf "" removes nothing
+		}
+		return v, true
+	case "/*", "~/*", "/.*", "~/.*", "/*/", "/*/*":
+		return v, true
+	}
+	return "", false
+}
+
+// CICommands returns the shell lines a CI pipeline's YAML runs: GitHub
+// Actions' run: (one line or a block), GitLab's script:, before_script: and
+// after_script: lists, CircleCI's command:. It reads the YAML by its
+// indentation, enough for the commands, not as a full parser.
+func CICommands(content string) []string {
+	var out []string
+	lines := strings.Split(content, "\n")
+	indentOf := func(l string) int { return len(l) - len(strings.TrimLeft(l, " ")) }
+	for i := 0; i < len(lines) && len(out) < 64; i++ {
+		line := strings.TrimRight(lines[i], " \r")
+		trimmed := strings.TrimLeft(strings.TrimSpace(line), "- ")
+		key, val, ok := strings.Cut(trimmed, ":")
+		if !ok {
+			continue
+		}
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		switch key {
+		case "run", "command", "script", "before_script", "after_script":
+		default:
+			continue
+		}
+		base := indentOf(line)
+		switch {
+		case val == "|" || val == ">" || strings.HasPrefix(val, "|") || strings.HasPrefix(val, ">"):
+			var block []string
+			for i+1 < len(lines) && (strings.TrimSpace(lines[i+1]) == "" || indentOf(lines[i+1]) > base) {
+				i++
+				block = append(block, strings.TrimSpace(lines[i]))
+			}
+			out = append(out, strings.Join(block, "\n"))
+		case val == "":
+			// script:\n  - cmd\n  - cmd
+			for i+1 < len(lines) && (strings.TrimSpace(lines[i+1]) == "" || indentOf(lines[i+1]) > base ||
+				indentOf(lines[i+1]) == base && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "- ")) {
+				i++
+				if item := strings.TrimSpace(lines[i]); strings.HasPrefix(item, "- ") {
+					out = append(out, unquoteYAML(strings.TrimSpace(item[2:])))
+				}
+			}
+		case strings.HasPrefix(val, "["):
+			for _, item := range strings.Split(strings.Trim(val, "[]"), ",") {
+				out = append(out, unquoteYAML(strings.TrimSpace(item)))
+			}
+		default:
+			out = append(out, unquoteYAML(val))
+		}
+	}
+	for i := range out {
+		out[i] = ciShell(out[i])
+	}
+	return out
+}
+
+// ciExprRe matches a CI expression the runner substitutes before the shell
+// runs: ${{ secrets.NAME }}, ${{ github.token }}, ${{ env.X }}.
+var ciExprRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\{\{\s*(secrets\.(\w+)|github\.token|env\.(\w+)|[^}]*)\s*\}\}`)
+})
+
+// ciShell rewrites a CI command's expressions as the shell variables they
+// stand for: a secret becomes $NAME (whose name says what it is), the job's
+// token $GITHUB_TOKEN, anything else a harmless word.
+func ciShell(cmd string) string {
+	if !strings.Contains(cmd, "${{") {
+		return cmd
+	}
+	return ciExprRe().ReplaceAllStringFunc(cmd, func(m string) string {
+		sm := ciExprRe().FindStringSubmatch(m)
+		switch {
+		case sm[2] != "":
+			return "${" + sm[2] + "}"
+		case sm[1] == "github.token":
+			return "${GITHUB_TOKEN}"
+		case sm[3] != "":
+			return "${" + sm[3] + "}"
+		}
+		return "ci-value"
+	})
+}
+
+func unquoteYAML(v string) string {
+	if len(v) > 1 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		return v[1 : len(v)-1]
+	}
+	return v
+}

@@ -132,6 +132,9 @@ type Record struct {
 	// deniedRun is a shell command inline code runs (awk system("…"), a
 	// sed s///e replacement) that the rule pass denies.
 	deniedRun string
+	// obfuscated is inline code that runs what it decodes from a literal
+	// that cannot be read (compressed, encrypted or binary).
+	obfuscated string
 	// loopbackOnly says a socket program connects to this machine.
 	loopbackOnly bool
 	// hostCarries is a host name looked up that is built from a command's output.

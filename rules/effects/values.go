@@ -48,13 +48,24 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			}
 		}
 		a.codeFiles(ce, v)
-		for _, hidden := range encodedCode(v) {
+		hiddenCode := encodedCode(v)
+		if len(hiddenCode) == 0 && execsDecoded(v) {
+			// exec(zlib.decompress(b64decode('…'))): code that runs what it
+			// decodes, and what it decodes cannot be read.
+			r.obfuscated = short(v)
+		}
+		for _, hidden := range hiddenCode {
 			// exec(base64.b64decode('…')), eval(Buffer.from('…','base64')…):
 			// the code it decodes is read as code of the same language.
 			inner := analyzeCode(lang, hidden)
 			inner.Kind = "inline"
 			r.Code = append(r.Code, inner)
 			a.codeFiles(inner, hidden)
+			if slices.Contains(ce.Found, foundSpawn) && a.env.ScriptVerdict != nil && r.deniedRun == "" && a.env.ScriptVerdict(hidden) == hook.Deny {
+				// execSync(Buffer.from('…','base64').toString()), system(pack("H*", …)):
+				// what it decodes is handed to a shell.
+				r.deniedRun = hidden
+			}
 		}
 		return
 	}

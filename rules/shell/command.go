@@ -341,7 +341,8 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 			assigns = append(assigns, [2]string{k, v})
 			prepend = prepend[1:]
 		}
-		for len(prepend) == 0 && i < len(argv) && !argv[i].dyn && isAssign(argv[i].s) {
+		// PATH=$PATH: the name is written out, only the value is known at run time.
+		for len(prepend) == 0 && i < len(argv) && isAssign(argv[i].s) {
 			k, v, _ := strings.Cut(argv[i].s, "=")
 			assigns = append(assigns, [2]string{k, v})
 			i++
