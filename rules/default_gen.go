@@ -2213,7 +2213,9 @@ func generatedDefault() *Policy {
 				},
 				Decision: "judge",
 				Patterns: []string{
-					`^(telnet|rsh|sshpass|kubectl\s+(\S+\s+)*exec|aws\s+ssm\s+start-session|gcloud\s+compute\s+ssh)(\s|$)`,
+					`^(telnet|rsh|sshpass|aws\s+ssm\s+start-session|gcloud\s+compute\s+ssh)(\s|$)`,
+					`^(kubectl|oc)\s+(\S+\s+)*exec\s+(\S+\s+)*(-it|-ti|-i|-t|--stdin|--tty)(\s|$)`,
+					`^(kubectl|oc)\s+(\S+\s+)*exec\s+(\S+\s+)*--\s+(/bin/|/usr/bin/)?(ba|z|da|a)?sh\s*$`,
 				},
 				Reason: "runs commands on another machine",
 				Examples: Examples{
@@ -2232,9 +2234,32 @@ func generatedDefault() *Policy {
 							"telnet",
 							"rsh",
 							"sshpass",
-							"kubectl",
 							"start-session",
 							"compute",
+						},
+					},
+					{
+						{
+							"exec",
+						},
+						{
+							"kubectl",
+							"oc",
+						},
+					},
+					{
+						{
+							"exec",
+						},
+						{
+							"--",
+						},
+						{
+							"sh",
+						},
+						{
+							"kubectl",
+							"oc",
 						},
 					},
 				},
@@ -6965,7 +6990,7 @@ func generatedDefault() *Policy {
 					`(?i)^\S* \S*(create|update|merge|execute|exec|run|query|send|write|post|push|upload|edit|modify|set|add|insert|patch|put|move|rename|publish|deploy|invite|assign|close|comment|approve|transfer|fork|apply|commit|replace|import|trigger|dispatch|start|stop|restart|scale|install)\S* `,
 				},
 				Unless: []string{
-					`(?i)^\S* \S+ \{("\w+":("[^"]*"|\d+|true|false|null),)*"(query|sql|statement|q)":"\s*(select|show|explain|describe|with\s+\w+\s+as\s*\(\s*select)\b[^;]*;?\s*"(,"[\w]+":("[^"]*"|\d+|true|false|null))*\}$`,
+					`(?i)^\S* \S+ \{("\w+":("[^"]*"|\d+|true|false|null),)*"(query|sql|statement|q)":"\s*((--[^"\\]*(\\n)+|/\*[^"*]*\*/)\s*)*(select|show|explain|describe|with\s+\w+\s+as\s*\(\s*select)\b[^;]*;?\s*"(,"[\w]+":("[^"]*"|\d+|true|false|null))*\}$`,
 					`(?i)^\S* (get|list|search|read|describe|fetch|find|show|view|query_docs)[_\-.]`,
 					`(?i)^\S* (write_file|edit_file|create_directory|move_file) `,
 				},
@@ -6978,6 +7003,7 @@ func generatedDefault() *Policy {
 					NoMatch: []string{
 						`postgres query {"sql":"SELECT * FROM users LIMIT 10"}`,
 						`github get_issue {"number":1}`,
+						`postgres query {"sql":"-- 0042 did DROP TABLE legacy; checking it ran\nSELECT version FROM schema_migrations LIMIT 5"}`,
 					},
 				},
 				Prefilter: [][][]string{
@@ -8721,4 +8747,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "c4a000783f53d1446a3c1c4202a0ac8c080df0dc9044759c3821d99c25c80fc3"
+const generatedDefaultHash = "516f95e4258e3e5fa993e77b7bba4dac8196faba363387ddc683e830cd23e91b"

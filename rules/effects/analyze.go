@@ -97,6 +97,12 @@ func (a *analysis) run() {
 		}
 	}
 	for k, v := range c.Assigns {
+		if c.Name == "" && k == "ENV" {
+			// ENV=${ENV:-dev}; terraform -chdir="envs/$ENV" plan: a script's
+			// own variable (sh reads ENV only when it is exported and the
+			// shell is interactive).
+			continue
+		}
 		a.envVar(k, v)
 	}
 	a.redirects()
@@ -1168,14 +1174,50 @@ func (a *analysis) productionValues() {
 			a.r.Concerns = append(a.r.Concerns, "uses a value named for a shared environment, production or staging ("+short(arg)+")")
 			return
 		}
+		if acts && environmentSelectorRe().MatchString(arg) {
+			// rake db:migrate RAILS_ENV=staging, mvn exec:java
+			// -Dexec.args="--env prod": the project's code aimed at a
+			// shared environment.
+			a.r.Concerns = append(a.r.Concerns, "runs against a shared environment, production or staging ("+short(arg)+")")
+			return
+		}
 	}
+	if (acts || slices.Contains(a.c.Args, "exec")) && (a.c.Name == "kubectl" || a.c.Name == "oc" || a.c.Name == "helm") {
+		for i, arg := range a.c.Args {
+			if (arg == "-n" || arg == "--namespace" || arg == "--context" || arg == "--kube-context") && i+1 < len(a.c.Args) &&
+				productionNameRe().MatchString(a.c.Args[i+1]) {
+				a.r.Concerns = append(a.r.Concerns, "runs in a shared environment, production or staging ("+arg+" "+a.c.Args[i+1]+")")
+				return
+			}
+		}
+	}
+	builds := slices.ContainsFunc(a.c.Args, func(arg string) bool { return buildTaskRe().MatchString(arg) })
 	for k, v := range a.c.Assigns {
-		if check(v) {
+		if check(v) || acts && !builds && environmentSelectorRe().MatchString(k+"="+v) {
 			a.r.Concerns = append(a.r.Concerns, "sets "+k+" to a value named for a shared environment, production or staging ("+short(v)+")")
 			return
 		}
 	}
 }
+
+// productionNameRe matches a namespace or context named for a shared
+// environment (production, prod-eu, payments-prod, staging).
+var productionNameRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|[-_./:])(prod|production|prd|live|staging|stage|stg)($|[-_./:])`)
+})
+
+// buildTaskRe matches a task that builds or checks the project rather than
+// reaching an environment (RAILS_ENV=production rails assets:precompile).
+var buildTaskRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|:)(assets|precompile|build|compile|bundle|lint|test|spec|check|package)\b`)
+})
+
+// environmentSelectorRe matches a literal setting that picks a shared
+// environment for the code that runs (not NODE_ENV=production, which
+// builds).
+var environmentSelectorRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|[\s"'=])((RAILS_ENV|RACK_ENV|APP_ENV|MIX_ENV|FLASK_ENV|ENVIRONMENT|DEPLOY_ENV|STAGE|SPRING_PROFILES_ACTIVE|DJANGO_SETTINGS_MODULE)=\S*?|-Dspring\.profiles\.active=|--env(ironment)?[= ]|--stage[= ]|--profiles?[= ])(prod|production|staging|stage|live)\b`)
+})
 
 // makeProgramVar reports a make variable that names a program the build
 // runs (CC, CXX, LD, SHELL, …).

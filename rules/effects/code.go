@@ -95,6 +95,14 @@ func codeSignalSources() map[string][]struct {
 			{foundNetwork, `/inet/`},
 			{foundEnv, `ENVIRON`},
 		},
+		"r": {
+			{foundDelete, `\b(unlink|file\.remove|fs::file_delete|fs::dir_delete)\s*\(`},
+			{foundWrite, `\b(writeLines|write\.csv|write\.table|saveRDS|save|file\.copy|file\.rename|dir\.create|sink|file\.create|Sys\.chmod|file\.append)\s*\(|\bcat\s*\([^)]*\bfile\s*=`},
+			{foundSpawn, `\b(system2?|shell|processx::run|callr::\w+)\s*\(`},
+			{foundNetwork, `\b(download\.file|url|socketConnection|GET|POST|PUT|install\.packages)\s*\(|\b(httr2?|curl|RCurl|remotes|devtools|pak)::`},
+			{foundEnv, `\bSys\.getenv\b`},
+			{foundDynamic, `\b(eval|parse|source|sys\.source)\s*\(`},
+		},
 		"jq": {},
 	}
 }
@@ -711,6 +719,7 @@ var homeConcatRe = sync.OnceValue(func() *regexp.Regexp {
 var deleteCallSources = map[string]string{
 	"python": `(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs)\(\s*(?:(?:os\.path\.expanduser|Path)\(\s*)?(?:r?['"]([^'"]+)['"])?`,
 	"node":   `(?:fs\.)?(?:rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\(\s*(?:['"]([^'"]+)['"])?`,
+	"r":      `\b(?:unlink|file\.remove|fs::dir_delete|fs::file_delete)\s*\(\s*(?:path\.expand\(\s*)?(?:['"]([^'"]+)['"])?`,
 	"perl":   `\b(?:unlink|rmdir|rmtree|remove_tree)\b\s*\(?\s*(?:['"]([^'"]+)['"])?`,
 	"ruby":   `(?:FileUtils\.(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry(?:_secure)?|remove)|File\.(?:delete|unlink)|Dir\.(?:delete|rmdir|unlink))\b\s*\(?\s*(?:['"]([^'"]+)['"])?`,
 }

@@ -302,6 +302,8 @@ func (r *Record) concerns() []string {
 				// A hook script whose content the rules allow: as harmless as running it.
 			case has(c, ClassHooks) && f.Op != OpDelete:
 				add("%s %s, a git hook script that runs on later commits", f.Op, f.Path)
+			case has(c, ClassHooks):
+				add("deletes %s, a git hook script (the checks it runs on commit or push stop)", f.Path)
 			case has(c, ClassCI) && f.Op != OpDelete:
 				add("%s %s, a CI pipeline that runs with the repository's secrets", f.Op, f.Path)
 			case has(c, "source", "inside"):

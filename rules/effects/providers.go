@@ -101,7 +101,7 @@ func (a *analysis) headerTokensToTheirService() {
 		if n.headerVars != nil {
 			all := true
 			for _, d := range dests {
-				all = all && ownProvider(n.headerVars, d, false)
+				all = all && (ownProvider(n.headerVars, d, false) || ciServerOf(n.headerVars, d))
 			}
 			if all {
 				continue
@@ -139,4 +139,33 @@ func knownToken(vars []string) string {
 		}
 	}
 	return ""
+}
+
+// ciServerVars are the variables a CI runner sets to its own server's API,
+// by the tokens it hands the job for that API.
+var ciServerVars = map[string][]string{
+	"CI_API_V4_URL": {"CI_JOB_TOKEN", "GITLAB_TOKEN", "GL_TOKEN", "GITLAB_PRIVATE_TOKEN"}, "CI_SERVER_URL": {"CI_JOB_TOKEN", "GITLAB_TOKEN", "GL_TOKEN", "GITLAB_PRIVATE_TOKEN"},
+	"CI_API_GRAPHQL_URL": {"CI_JOB_TOKEN", "GITLAB_TOKEN", "GL_TOKEN", "GITLAB_PRIVATE_TOKEN"},
+	"GITHUB_API_URL":     {"GITHUB_TOKEN", "GH_TOKEN"}, "GITHUB_SERVER_URL": {"GITHUB_TOKEN", "GH_TOKEN"}, "GITHUB_GRAPHQL_URL": {"GITHUB_TOKEN", "GH_TOKEN"},
+}
+
+// ciServerOf reports a destination that begins with the CI runner's own
+// server variable ($CI_API_V4_URL/projects/…) while every header variable
+// is a token that runner issues for that server.
+func ciServerOf(vars []string, dest string) bool {
+	name := strings.TrimPrefix(dest, "$")
+	name = strings.TrimPrefix(name, "{")
+	if i := strings.IndexAny(name, "}/:?"); i >= 0 {
+		name = name[:i]
+	}
+	tokens, ok := ciServerVars[name]
+	if !ok || !strings.HasPrefix(dest, "$") {
+		return false
+	}
+	for _, v := range vars {
+		if !slices.Contains(tokens, v) {
+			return false
+		}
+	}
+	return len(vars) > 0
 }

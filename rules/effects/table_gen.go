@@ -108,410 +108,412 @@ func generatedProgram(name string) *Spec {
 		return program49()
 	case "php":
 		return program50()
-	case "lua", "luajit", "Rscript", "julia", "osascript":
+	case "Rscript":
 		return program51()
-	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
+	case "lua", "luajit", "julia", "osascript":
 		return program52()
-	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
+	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
 		return program53()
-	case "manage.py":
+	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
 		return program54()
-	case "git":
+	case "manage.py":
 		return program55()
-	case "git-lfs":
+	case "git":
 		return program56()
-	case "gh":
+	case "git-lfs":
 		return program57()
-	case "glab":
+	case "gh":
 		return program58()
-	case "hub":
+	case "glab":
 		return program59()
-	case "tig":
+	case "hub":
 		return program60()
-	case "lazygit":
+	case "tig":
 		return program61()
-	case "pre-commit":
+	case "lazygit":
 		return program62()
-	case "husky":
+	case "pre-commit":
 		return program63()
-	case "go":
+	case "husky":
 		return program64()
-	case "gofmt":
+	case "go":
 		return program65()
-	case "goimports", "gofumpt":
+	case "gofmt":
 		return program66()
-	case "golangci-lint":
+	case "goimports", "gofumpt":
 		return program67()
-	case "staticcheck":
+	case "golangci-lint":
 		return program68()
-	case "govulncheck":
+	case "staticcheck":
 		return program69()
-	case "gopls":
+	case "govulncheck":
 		return program70()
-	case "dlv":
+	case "gopls":
 		return program71()
-	case "cargo":
+	case "dlv":
 		return program72()
-	case "rustc":
+	case "cargo":
 		return program73()
-	case "rustfmt":
+	case "rustc":
 		return program74()
-	case "rustup":
+	case "rustfmt":
 		return program75()
-	case "rimraf", "del-cli", "del":
+	case "rustup":
 		return program76()
-	case "tsc":
+	case "rimraf", "del-cli", "del":
 		return program77()
-	case "eslint":
+	case "tsc":
 		return program78()
-	case "prettier":
+	case "eslint":
 		return program79()
-	case "biome":
+	case "prettier":
 		return program80()
-	case "vite":
+	case "biome":
 		return program81()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program82()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program83()
-	case "rollup":
+	case "esbuild":
 		return program84()
-	case "next":
+	case "rollup":
 		return program85()
-	case "jest":
+	case "next":
 		return program86()
-	case "vitest":
+	case "jest":
 		return program87()
-	case "mocha":
+	case "vitest":
 		return program88()
-	case "playwright":
+	case "mocha":
 		return program89()
-	case "cypress":
+	case "playwright":
 		return program90()
-	case "turbo":
+	case "cypress":
 		return program91()
-	case "nx":
+	case "turbo":
 		return program92()
-	case "npm":
+	case "nx":
 		return program93()
-	case "npx":
+	case "npm":
 		return program94()
-	case "pnpx":
+	case "npx":
 		return program95()
-	case "pnpm":
+	case "pnpx":
 		return program96()
-	case "yarn":
+	case "pnpm":
 		return program97()
-	case "bun":
+	case "yarn":
 		return program98()
-	case "bunx":
+	case "bun":
 		return program99()
-	case "pytest", "py.test":
+	case "bunx":
 		return program100()
-	case "ruff":
+	case "pytest", "py.test":
 		return program101()
-	case "black":
+	case "ruff":
 		return program102()
-	case "isort":
+	case "black":
 		return program103()
-	case "mypy", "dmypy":
+	case "isort":
 		return program104()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program105()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program106()
-	case "pylint":
+	case "flake8":
 		return program107()
-	case "coverage":
+	case "pylint":
 		return program108()
-	case "tox":
+	case "coverage":
 		return program109()
-	case "nox":
+	case "tox":
 		return program110()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program111()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program112()
-	case "uvx":
+	case "uv":
 		return program113()
-	case "pipx":
+	case "uvx":
 		return program114()
-	case "poetry":
+	case "pipx":
 		return program115()
-	case "twine":
+	case "poetry":
 		return program116()
-	case "pipenv":
+	case "twine":
 		return program117()
-	case "pdm":
+	case "pipenv":
 		return program118()
-	case "hatch":
+	case "pdm":
 		return program119()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program120()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program121()
-	case "make", "gmake":
+	case "jupyter":
 		return program122()
-	case "just":
+	case "make", "gmake":
 		return program123()
-	case "task", "go-task":
+	case "just":
 		return program124()
-	case "cmake":
+	case "task", "go-task":
 		return program125()
-	case "ctest":
+	case "cmake":
 		return program126()
-	case "ninja", "samu":
+	case "ctest":
 		return program127()
-	case "meson":
+	case "ninja", "samu":
 		return program128()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program129()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program130()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program131()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program132()
-	case "javac":
+	case "java":
 		return program133()
-	case "dotnet":
+	case "javac":
 		return program134()
-	case "xcodebuild":
+	case "dotnet":
 		return program135()
-	case "rspec":
+	case "xcodebuild":
 		return program136()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program137()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program138()
-	case "rails":
+	case "rake":
 		return program139()
-	case "bundle", "bundler":
+	case "rails":
 		return program140()
-	case "gem":
+	case "bundle", "bundler":
 		return program141()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program142()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program143()
-	case "mix":
+	case "composer":
 		return program144()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program145()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program146()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program147()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program148()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program149()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program150()
-	case "protoc":
+	case "buf":
 		return program151()
-	case "sqlc":
+	case "protoc":
 		return program152()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program153()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program154()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program155()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program156()
-	case "kustomize":
+	case "helm":
 		return program157()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program158()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program159()
-	case "minikube":
+	case "kind":
 		return program160()
-	case "k3d":
+	case "minikube":
 		return program161()
-	case "stern", "kubetail":
+	case "k3d":
 		return program162()
-	case "k9s":
+	case "stern", "kubetail":
 		return program163()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program164()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program165()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program166()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program167()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program168()
-	case "packer":
+	case "pulumi":
 		return program169()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program170()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program171()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program172()
-	case "aws":
+	case "ansible-galaxy":
 		return program173()
-	case "gcloud":
+	case "aws":
 		return program174()
-	case "gsutil":
+	case "gcloud":
 		return program175()
-	case "az":
+	case "gsutil":
 		return program176()
-	case "doctl":
+	case "az":
 		return program177()
-	case "fly", "flyctl":
+	case "doctl":
 		return program178()
-	case "heroku":
+	case "fly", "flyctl":
 		return program179()
-	case "vercel", "vc":
+	case "heroku":
 		return program180()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program181()
-	case "firebase":
+	case "netlify", "ntl":
 		return program182()
-	case "wrangler":
+	case "firebase":
 		return program183()
-	case "supabase":
+	case "wrangler":
 		return program184()
-	case "stripe":
+	case "supabase":
 		return program185()
-	case "hookguard":
+	case "stripe":
 		return program186()
-	case "psql":
+	case "hookguard":
 		return program187()
-	case "mysql", "mariadb":
+	case "psql":
 		return program188()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program189()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program190()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program191()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program192()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program193()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program194()
-	case "wget":
+	case "curl":
 		return program195()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program196()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program197()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program198()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program199()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program200()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program201()
-	case "getent":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program202()
-	case "systemd-analyze":
+	case "getent":
 		return program203()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program204()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program205()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program206()
-	case "ssh-keygen":
+	case "openssl":
 		return program207()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program208()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program209()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program210()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program211()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program212()
-	case "journalctl":
+	case "launchctl":
 		return program213()
-	case "dmesg":
+	case "journalctl":
 		return program214()
-	case "brew":
+	case "dmesg":
 		return program215()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program216()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program217()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program218()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program219()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program220()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program221()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program222()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program223()
-	case "systemd-run":
+	case "crontab":
 		return program224()
-	case "at", "batch":
+	case "systemd-run":
 		return program225()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program226()
-	case "kill":
+	case "atq", "atrm":
 		return program227()
-	case "pkill", "killall":
+	case "kill":
 		return program228()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program229()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program230()
-	case "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program231()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "ex":
 		return program232()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program233()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program234()
-	case "screen":
+	case "tmux":
 		return program235()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program236()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program237()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program238()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program239()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program240()
-	case "direnv":
+	case "hyperfine":
 		return program241()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program242()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program243()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program244()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program245()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program246()
-	case "shfmt":
+	case "codespell":
 		return program247()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program248()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program249()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program250()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program251()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program252()
+	case "envsubst":
+		return program253()
 	}
 	return nil
 }
@@ -772,6 +774,7 @@ func generatedPrograms() []*Spec {
 		program250(),
 		program251(),
 		program252(),
+		program253(),
 	}
 }
 
@@ -3801,15 +3804,66 @@ func program50() *Spec {
 	}
 }
 
-// lua: interpreters whose inline code is not analyzed; the shell commands it hands to os.execute or system are read as shell
+// Rscript: R; its inline code is analyzed for file removal, writes, processes, network use and the environment; a script file is judged
 //
 //go:noinline
 func program51() *Spec {
 	return &Spec{
 		Names: []string{
+			"Rscript",
+		},
+		Summary:     "R; its inline code is analyzed for file removal, writes, processes, network use and the environment; a script file is judged",
+		Operands:    "script",
+		StopAtFirst: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"--vanilla",
+					"--no-save",
+					"--no-restore",
+					"--no-environ",
+					"--no-site-file",
+					"--no-init-file",
+					"--quiet",
+					"--silent",
+					"--slave",
+					"--verbose",
+					"--version",
+					"--help",
+					"--default-packages",
+				},
+			},
+			{
+				Names: []string{
+					"-e",
+				},
+				Value: "code:r",
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				`Rscript -e 'testthat::test_dir("tests/testthat")'`,
+				"Rscript -e 'print(sessionInfo())'",
+			},
+			Judge: []string{
+				`Rscript -e 'system("id")'`,
+				`Rscript -e 'download.file("https://x.example/a.R", "a.R")'`,
+			},
+			Deny: []string{
+				`Rscript -e 'unlink(path.expand("~"), recursive = TRUE)'`,
+			},
+		},
+	}
+}
+
+// lua: interpreters whose inline code is not analyzed; the shell commands it hands to os.execute or system are read as shell
+//
+//go:noinline
+func program52() *Spec {
+	return &Spec{
+		Names: []string{
 			"lua",
 			"luajit",
-			"Rscript",
 			"julia",
 			"osascript",
 		},
@@ -3828,7 +3882,7 @@ func program51() *Spec {
 		Examples: Examples{
 			Judge: []string{
 				`lua -e 'os.execute("id")'`,
-				"Rscript -e 'print(1)'",
+				"julia -e 'println(1)'",
 			},
 		},
 	}
@@ -3837,7 +3891,7 @@ func program51() *Spec {
 // pwsh: PowerShell; its code is not analyzed, but the deletions, uploads and downloads-and-runs it spells are read as their shell equivalents
 //
 //go:noinline
-func program52() *Spec {
+func program53() *Spec {
 	return &Spec{
 		Names: []string{
 			"pwsh",
@@ -3891,7 +3945,7 @@ func program52() *Spec {
 // tclsh: interpreters whose inline code is not analyzed
 //
 //go:noinline
-func program53() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"tclsh",
@@ -3938,7 +3992,7 @@ func program53() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program54() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -4065,7 +4119,7 @@ func program54() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program55() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7469,7 +7523,7 @@ func program55() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7615,7 +7669,7 @@ func program56() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -8962,7 +9016,7 @@ func program57() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9394,7 +9448,7 @@ func program58() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -10092,7 +10146,7 @@ func program59() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -10114,7 +10168,7 @@ func program60() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -10134,7 +10188,7 @@ func program61() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -10330,7 +10384,7 @@ func program62() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -10378,7 +10432,7 @@ func program63() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11585,7 +11639,7 @@ func program64() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program65() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11637,7 +11691,7 @@ func program65() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program66() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11691,7 +11745,7 @@ func program66() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program67() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -11951,7 +12005,7 @@ func program67() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program68() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -12003,7 +12057,7 @@ func program68() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program69() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -12056,7 +12110,7 @@ func program69() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program70() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -12164,7 +12218,7 @@ func program70() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program71() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -12241,7 +12295,7 @@ func program71() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -13322,7 +13376,7 @@ func program72() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13408,7 +13462,7 @@ func program73() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13470,7 +13524,7 @@ func program74() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13654,7 +13708,7 @@ func program75() *Spec {
 // rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -13686,7 +13740,7 @@ func program76() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13713,7 +13767,7 @@ func program77() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13740,7 +13794,7 @@ func program78() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13766,7 +13820,7 @@ func program79() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13830,7 +13884,7 @@ func program80() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13868,7 +13922,7 @@ func program81() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -13944,7 +13998,7 @@ func program82() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -14045,7 +14099,7 @@ func program83() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -14066,7 +14120,7 @@ func program84() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -14112,7 +14166,7 @@ func program85() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -14134,7 +14188,7 @@ func program86() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -14182,7 +14236,7 @@ func program87() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -14203,7 +14257,7 @@ func program88() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14290,7 +14344,7 @@ func program89() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14344,7 +14398,7 @@ func program90() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14538,7 +14592,7 @@ func program91() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14697,7 +14751,7 @@ func program92() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16768,7 +16822,7 @@ func program93() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17699,7 +17753,7 @@ func program94() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17719,7 +17773,7 @@ func program95() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -19069,7 +19123,7 @@ func program96() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -20447,7 +20501,7 @@ func program97() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20939,7 +20993,7 @@ func program98() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -21831,7 +21885,7 @@ func program99() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21862,7 +21916,7 @@ func program100() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -21921,7 +21975,7 @@ func program101() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -21946,7 +22000,7 @@ func program102() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -21967,7 +22021,7 @@ func program103() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -21993,7 +22047,7 @@ func program104() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -22015,7 +22069,7 @@ func program105() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -22036,7 +22090,7 @@ func program106() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -22060,7 +22114,7 @@ func program107() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -22124,7 +22178,7 @@ func program108() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -22192,7 +22246,7 @@ func program109() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -22215,7 +22269,7 @@ func program110() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -22432,7 +22486,7 @@ func program111() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -23554,7 +23608,7 @@ func program112() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -23938,7 +23992,7 @@ func program113() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -24357,7 +24411,7 @@ func program114() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -24999,7 +25053,7 @@ func program115() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -25037,7 +25091,7 @@ func program116() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -25514,7 +25568,7 @@ func program117() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -26274,7 +26328,7 @@ func program118() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -26833,7 +26887,7 @@ func program119() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -27007,7 +27061,7 @@ func program120() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -27171,7 +27225,7 @@ func program121() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -27364,7 +27418,7 @@ func program122() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -27538,7 +27592,7 @@ func program123() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -27701,7 +27755,7 @@ func program124() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -27837,7 +27891,7 @@ func program125() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -27928,7 +27982,7 @@ func program126() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -27990,7 +28044,7 @@ func program127() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -28154,7 +28208,7 @@ func program128() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -28372,7 +28426,7 @@ func program129() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -28428,7 +28482,7 @@ func program130() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -28500,7 +28554,7 @@ func program131() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -28582,7 +28636,7 @@ func program132() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -28669,7 +28723,7 @@ func program133() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -28905,7 +28959,7 @@ func program134() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -29024,7 +29078,7 @@ func program135() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -29046,7 +29100,7 @@ func program136() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -29069,7 +29123,7 @@ func program137() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -29153,7 +29207,7 @@ func program138() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -29319,7 +29373,7 @@ func program139() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -29837,7 +29891,7 @@ func program140() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -29956,7 +30010,7 @@ func program141() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -29980,7 +30034,7 @@ func program142() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -30343,7 +30397,7 @@ func program143() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -30571,7 +30625,7 @@ func program144() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -30768,7 +30822,7 @@ func program145() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -30864,7 +30918,7 @@ func program146() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -30888,7 +30942,7 @@ func program147() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -30930,7 +30984,7 @@ func program148() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -31036,7 +31090,7 @@ func program149() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -31177,7 +31231,7 @@ func program150() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -31279,7 +31333,7 @@ func program151() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -31340,7 +31394,7 @@ func program152() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -32499,7 +32553,7 @@ func program153() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -32634,7 +32688,7 @@ func program154() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -33522,7 +33576,7 @@ func program155() *Spec {
 				Names: []string{
 					"exec",
 				},
-				Summary:     "runs a command in a pod (not followed by the splitter)",
+				Summary:     "runs a command in a pod (a shell there is judged; a command is split and decided by its own effects)",
 				Operands:    "command",
 				StopAtFirst: true,
 				Options: []Option{
@@ -33572,10 +33626,14 @@ func program155() *Spec {
 						Value: "any",
 					},
 				},
-				Mutates: "cluster",
+				Mutates:              "cluster",
+				MutatesOnBareSession: true,
 				Examples: Examples{
+					Allow: []string{
+						"kubectl exec -n dev deploy/api -- curl -s localhost:8080/healthz",
+					},
 					Judge: []string{
-						"kubectl exec -it deploy/api -n payments -- sh",
+						"kubectl exec -n production deploy/api -- printenv HOSTNAME",
 					},
 				},
 			},
@@ -33737,7 +33795,7 @@ func program155() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -34083,7 +34141,7 @@ func program156() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -34170,7 +34228,7 @@ func program157() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -34197,7 +34255,7 @@ func program158() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -34250,7 +34308,7 @@ func program159() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -34322,7 +34380,7 @@ func program160() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -34379,7 +34437,7 @@ func program161() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -34399,7 +34457,7 @@ func program162() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -34434,7 +34492,7 @@ func program163() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -34456,7 +34514,7 @@ func program164() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -34673,7 +34731,7 @@ func program165() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -35034,7 +35092,7 @@ func program166() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -35063,7 +35121,7 @@ func program167() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -35281,7 +35339,7 @@ func program168() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -35356,7 +35414,7 @@ func program169() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -35484,7 +35542,7 @@ func program170() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -35507,7 +35565,7 @@ func program171() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -35579,7 +35637,7 @@ func program172() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -36168,7 +36226,7 @@ func program173() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -37054,7 +37112,7 @@ func program174() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -37178,7 +37236,7 @@ func program175() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -37656,7 +37714,7 @@ func program176() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -37943,7 +38001,7 @@ func program177() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -38153,7 +38211,7 @@ func program178() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -38295,7 +38353,7 @@ func program179() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -38492,7 +38550,7 @@ func program180() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -38582,7 +38640,7 @@ func program181() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -38703,7 +38761,7 @@ func program182() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -38959,7 +39017,7 @@ func program183() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -39139,7 +39197,7 @@ func program184() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -39312,7 +39370,7 @@ func program185() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -39391,7 +39449,7 @@ func program186() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -39509,7 +39567,7 @@ func program187() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -39622,7 +39680,7 @@ func program188() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -39738,7 +39796,7 @@ func program189() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -40000,7 +40058,7 @@ func program190() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -40068,7 +40126,7 @@ func program191() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -40098,7 +40156,7 @@ func program192() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -40222,7 +40280,7 @@ func program193() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -40566,7 +40624,7 @@ func program194() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -40799,7 +40857,7 @@ func program195() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -40862,7 +40920,7 @@ func program196() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -40979,7 +41037,7 @@ func program197() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -41021,7 +41079,7 @@ func program198() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -41105,7 +41163,7 @@ func program199() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -41136,7 +41194,7 @@ func program200() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -41172,7 +41230,7 @@ func program201() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -41233,7 +41291,7 @@ func program202() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -41306,7 +41364,7 @@ func program203() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -41345,7 +41403,7 @@ func program204() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -41371,7 +41429,7 @@ func program205() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41767,7 +41825,7 @@ func program206() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -41855,7 +41913,7 @@ func program207() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -41914,7 +41972,7 @@ func program208() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -42089,7 +42147,7 @@ func program209() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -42192,7 +42250,7 @@ func program210() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -42215,7 +42273,7 @@ func program211() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -42288,7 +42346,7 @@ func program212() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42424,7 +42482,7 @@ func program213() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42524,7 +42582,7 @@ func program214() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42715,7 +42773,7 @@ func program215() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42787,7 +42845,7 @@ func program216() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -42809,7 +42867,7 @@ func program217() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -42882,7 +42940,7 @@ func program218() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -42974,7 +43032,7 @@ func program219() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -43025,7 +43083,7 @@ func program220() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -43120,7 +43178,7 @@ func program221() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -43189,7 +43247,7 @@ func program222() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -43241,7 +43299,7 @@ func program223() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -43321,7 +43379,7 @@ func program224() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43342,7 +43400,7 @@ func program225() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43362,7 +43420,7 @@ func program226() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43447,7 +43505,7 @@ func program227() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43470,7 +43528,7 @@ func program228() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43495,7 +43553,7 @@ func program229() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43609,7 +43667,7 @@ func program230() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -43690,7 +43748,7 @@ func program231() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43809,7 +43867,7 @@ func program232() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -43932,7 +43990,7 @@ func program233() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -44180,7 +44238,7 @@ func program234() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -44262,7 +44320,7 @@ func program235() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -44373,7 +44431,7 @@ func program236() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -44469,7 +44527,7 @@ func program237() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44556,7 +44614,7 @@ func program238() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44641,7 +44699,7 @@ func program239() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44729,7 +44787,7 @@ func program240() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44798,7 +44856,7 @@ func program241() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -44938,7 +44996,7 @@ func program242() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -44974,7 +45032,7 @@ func program243() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -45026,7 +45084,7 @@ func program244() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -45106,7 +45164,7 @@ func program245() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -45192,7 +45250,7 @@ func program246() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -45267,7 +45325,7 @@ func program247() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program248() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -45334,7 +45392,7 @@ func program248() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program249() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -45364,7 +45422,7 @@ func program249() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program250() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -45388,7 +45446,7 @@ func program250() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program251() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45459,7 +45517,7 @@ func program251() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program252() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -45905,6 +45963,12 @@ func generatedPaths() []PathClasses {
 				".lesshst",
 				".wget-hsts",
 				".envrc",
+				"application-prod.properties",
+				"application-prod.yml",
+				"application-prod.yaml",
+				"application-production.properties",
+				"application-production.yml",
+				"application-production.yaml",
 			},
 			Except: []string{
 				"*.example",
@@ -54620,4 +54684,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "52e4ead8bad449ebae60b1366ff8ec81af703bc4b0a11290a8bafa00b74df31d"
+const generatedHash = "ebaa3f70d877a4cf71fce74c865423f8c9f29c986bc6e6d0b9bb9e1cff6845c5"

@@ -148,6 +148,13 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			}
 			return
 		}
+		if kind == OperandURL && knownHostURL(v) {
+			// localhost:${PORT:-8080}/healthz, $CI_API_V4_URL/projects/…:
+			// the host is this machine (or the CI runner's own server); only
+			// a port or a path is not known.
+			a.network(v, "")
+			return
+		}
 		r.unknown("a %s operand only known at run time: %s", kind, v)
 	}
 	switch kind {
@@ -771,4 +778,35 @@ func completionScript(v string) bool { return completionScriptRe().MatchString(v
 // CLI's completion functions, code that is generated but known.
 func SourcesCompletion(c *shell.Command) bool {
 	return (c.Name == "source" || c.Name == ".") && len(c.Args) == 1 && completionScript(c.Args[0])
+}
+
+// knownHostURL reports a URL whose host is this machine or a private
+// network, written out before any run-time value (a port, a path or a
+// query), or that starts with the CI runner's own server variable.
+func knownHostURL(v string) bool {
+	if strings.Contains(v, "$(") || strings.Contains(v, "`") {
+		return false // a command's output in the URL: what it carries is not known
+	}
+	name := strings.TrimPrefix(strings.TrimPrefix(v, "$"), "{")
+	if i := strings.IndexAny(name, "}/"); i > 0 && strings.HasPrefix(v, "$") {
+		if _, ok := ciServerVars[name[:i]]; ok {
+			return true
+		}
+	}
+	rest := v
+	if i := strings.Index(rest, "://"); i >= 0 {
+		rest = rest[i+3:]
+	}
+	end := strings.IndexAny(rest, ":/?#")
+	if end <= 0 {
+		return false
+	}
+	host := rest[:end]
+	if strings.ContainsAny(host, "$`{}()@") {
+		return false
+	}
+	// Only this machine or a private network: a value in the rest of the URL
+	// cannot carry anything off it.
+	local, _ := classifyHost(host)
+	return local
 }

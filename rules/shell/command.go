@@ -75,7 +75,11 @@ var (
 	watchSpec   = optSpec{shortArg: "nq", longArg: []string{"interval"}}
 	straceSpec  = optSpec{shortArg: "oepsuabEIPSX", longArg: []string{"output", "trace", "signal", "attach", "user", "string-limit"}}
 	caffSpec    = optSpec{shortArg: "tw"}
-	plainSpec   = optSpec{}
+	// GNU parallel: options before the command; its inputs follow ":::".
+	parallelSpec = optSpec{shortArg: "jPSnNdaCI", longArg: []string{"jobs", "max-procs", "sshlogin", "joblog", "results", "halt",
+		"delay", "timeout", "retries", "max-args", "colsep", "delimiter", "arg-file", "tmpdir", "env", "workdir", "tag-string",
+		"memfree", "load", "basefile", "transferfile", "return"}}
+	plainSpec = optSpec{}
 )
 
 // shells are the programs whose -c argument, stdin or heredoc is shell code.
@@ -324,6 +328,8 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		spec = ioniceSpec
 	case "xargs":
 		spec = xargsSpec
+	case "parallel":
+		spec = parallelSpec
 	case "strace", "ltrace":
 		spec = straceSpec
 	case "caffeinate":
@@ -349,6 +355,58 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		}
 	case "timeout", "gtimeout":
 		i++ // the duration
+	case "parallel":
+		// parallel CMD ::: A B C runs CMD once per input: read as CMD with
+		// every input (in place of {} when the command names it).
+		for j := i; j < len(argv); j++ {
+			if v := argv[j].s; v == ":::" || v == ":::+" || v == "::::" || v == "::::+" {
+				cmd, inputs := argv[i:j], argv[j+1:]
+				if v == "::::" || v == "::::+" {
+					inputs = []arg{{s: "{parallel input}", dyn: true}} // read from files
+				}
+				var kept []arg
+				for _, in := range inputs {
+					if s := in.s; s == ":::" || s == ":::+" || s == "::::" || s == "::::+" {
+						break
+					}
+					kept = append(kept, in)
+				}
+				if len(cmd) == 1 && strings.ContainsAny(cmd[0].s, " \t;|&") {
+					// parallel 'curl -F f=@{} …' ::: …: one string, run by a shell.
+					text := cmd[0].s
+					var ins []string
+					for _, in := range kept {
+						ins = append(ins, in.s)
+					}
+					if strings.Contains(text, "{}") {
+						text = strings.ReplaceAll(text, "{}", strings.Join(ins, " "))
+					} else {
+						text += " " + strings.Join(ins, " ")
+					}
+					cmd = []arg{{s: "sh"}, {s: "-c"}, {s: text, dyn: cmd[0].dyn}}
+					kept = nil
+				}
+				out := make([]arg, 0, len(cmd)+len(kept))
+				placed := false
+				for _, a := range cmd {
+					if strings.Contains(a.s, "{}") && len(kept) > 0 {
+						for _, in := range kept {
+							b := in
+							b.s = strings.ReplaceAll(a.s, "{}", in.s)
+							out = append(out, b)
+						}
+						placed = true
+						continue
+					}
+					out = append(out, a)
+				}
+				if !placed {
+					out = append(out, kept...)
+				}
+				argv = append(argv[:i:i], out...)
+				break
+			}
+		}
 	}
 	if i >= len(argv) {
 		if name == "xargs" && len(prepend) == 0 {
