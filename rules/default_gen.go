@@ -6993,11 +6993,12 @@ func generatedDefault() *Policy {
 					`(?i)^\S* \S+ \{("\w+":("[^"]*"|\d+|true|false|null),)*"(query|sql|statement|q)":"\s*((--[^"\\]*(\\n)+|/\*[^"*]*\*/)\s*)*(select|show|explain|describe|with\s+\w+\s+as\s*\(\s*select)\b[^;]*;?\s*"(,"[\w]+":("[^"]*"|\d+|true|false|null))*\}$`,
 					`(?i)^\S* (get|list|search|read|describe|fetch|find|show|view|query_docs)[_\-.]`,
 					`(?i)^\S* (write_file|edit_file|create_directory|move_file) `,
+					`(?i)^\S* \S*(comment|(create|add|open|new)[_-]?(jira)?[_-]?(issue|pull[_-]?request|merge[_-]?request|ticket|pages?|task|discussion|note|story)|(post|send)[_-]?(message|reply)|reply[_-]?(to[_-]?)?(thread|message))\S* `,
 				},
 				Reason: "a tool that changes something; judged against what the user asked for",
 				Examples: Examples{
 					Match: []string{
-						`github create_issue {"title":"x"}`,
+						`github merge_pull_request {"pull_number":7}`,
 						`postgres execute_sql {"sql":"UPDATE users SET a=1 WHERE id=2"}`,
 					},
 					NoMatch: []string{
@@ -8747,4 +8748,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "516f95e4258e3e5fa993e77b7bba4dac8196faba363387ddc683e830cd23e91b"
+const generatedDefaultHash = "4d4b5577bbc457e9e768e3581f5e838a22e194ca1ce82ef32648b7be9aaa48cc"

@@ -124,6 +124,25 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				Reason: "a page script that only reads what the page shows"}, ""))
 		}
 	}
+	if collaborationPost(ev.Tool) {
+		// An issue, comment, pull request or chat message for the team:
+		// allowed unless its text needs a person (a secret in it is denied
+		// by the secret scan).
+		var all strings.Builder
+		for _, jv := range valuesIn(iv) {
+			if k := strings.ToLower(jv.key); freeTextKey(k) || k == "title" || k == "summary" || k == "description" || k == "commentbody" {
+				all.WriteString(jv.value)
+				all.WriteByte('\n')
+			}
+		}
+		channel := firstString(top, "channel", "channel_id", "channelId", "channel_name", "conversation", "to")
+		if why := collabConcern(all.String(), channel); why != "" {
+			escalate(why)
+		} else {
+			d = hook.Stricter(d, e.add(&Rule{ID: "mcp-collaboration-post", Decision: hook.Allow,
+				Reason: "a post to the team's tracker or chat with nothing the rules find in it"}, ""))
+		}
+	}
 	if postsOutward(tool, top) {
 		// A message, issue or comment carrying several people's contact
 		// details: customer data leaving for a shared or public place.

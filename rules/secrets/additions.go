@@ -159,6 +159,16 @@ var ourRules = []rule{
 		Allowlists: []allowlist{{Regexes: []string{`^(?i:SHA256|SHA1|MD5):[A-Za-z0-9+/=:]{16,}$|^(?i:[0-9a-f]{2}:){15,}[0-9a-f]{2}$`}}},
 	},
 	{
+		ID:          "login-pair",
+		Description: "a login written as user / password (\"log in as admin@x.dev / 9EQT…\")",
+		Regex:       `(?i)\b(?:log\s?in(?:\s+as)?|sign\s?in(?:\s+as)?|credentials?|creds|user\s*/\s*pass(?:word)?|username\s*/\s*password)\b[:\s]{1,4}(?:[\w.+-]+@[\w.-]+|[\w.-]{3,40})\s+/\s+([^\s/]{8,100})`,
+		SecretGroup: 1,
+		MixedValue:  true,
+		Entropy:     2.5,
+		Keywords:    []string{"login", "log in", "sign in", "signin", "credential", "creds", "/ pass", "/pass"},
+		Confidence:  Positional,
+	},
+	{
 		ID:          "named-key",
 		Description: "a key named for what it guards (a Rails master.key, a secret, signing or encryption key, SECRET_KEY_BASE) given as a long hex or base64 value",
 		Regex:       `(?i)\b((?:master|secret|signing|encryption|hmac|app)[._ -]?key(?:[._ -]?base)?)\b["']?\s*(?::|=|\bis\b)\s*["'\x60]?([0-9a-f]{32,}|[A-Za-z0-9+/_-]{32,}={0,2})(?:[^A-Za-z0-9+/=_-]|$)`,
@@ -433,7 +443,16 @@ func positionalValue(v string) bool {
 		return false // code that fetches the value (os.environ[…], getenv(…))
 	}
 	if t := strings.TrimRight(v, "),;"); t != v && codeIdentifier(t) {
-		return false // an argument passed on in code: Client(api_key=api_key)
+		if strings.ContainsAny(v[len(t):], ");") || strings.Contains(t, ".") || identifierLike(t) {
+			// An argument passed on in code: Client(api_key=api_key), or a
+			// name before a comma (password=db_pass,).
+			return false
+		}
+		// "the password is hmCU…5, update it": the value before prose's comma.
+		v = t
+		if Placeholder(v) {
+			return false
+		}
 	}
 	low := strings.ToLower(v)
 	for _, ref := range []string{"process.env", "environ", "getenv", "env.", "config.", "settings.", "secrets.", "vault:", "secretkeyref", "keyvault"} {

@@ -339,6 +339,17 @@ neg += [
     "set secret_key: ${RAILS_SECRET_KEY} in the chart values",
 ]
 
+# A password in prose before a comma; a login written as user / password.
+pos += [
+    ("new prod db password is " + r(14, A62) + ", update your local settings", "password-in-prose"),
+    ("Repro: log in as admin@fintrail.example / " + r(18, A62 + "#!") + " on the staging site", "login-pair"),
+]
+neg += [
+    "client = Client(api_key=api_key, timeout=30)",
+    "log in as admin@example.com / <password from 1Password>",
+    "credentials: see docs/setup.md / ask the team",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
