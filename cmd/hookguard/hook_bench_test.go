@@ -134,7 +134,9 @@ func BenchmarkHookLarge(b *testing.B) {
 		"prompt-prose": {"hook_event_name": "beforeSubmitPrompt", "prompt": prose.String()},
 		"read-prose":   {"hook_event_name": "beforeReadFile", "file_path": "/home/dev/project/notes.txt", "content": prose.String()},
 		"read-base64":  {"hook_event_name": "beforeReadFile", "file_path": "/home/dev/project/blob.txt", "content": fill("QUJD")},
-		"mcp-wide":     {"hook_event_name": "beforeMCPExecution", "mcp_server_name": "x", "tool_name": "run", "tool_input": string(wide), "command": "npx x"},
+		"read-minified": {"hook_event_name": "beforeReadFile", "file_path": "/home/dev/project/dist/app.min.js",
+			"content": fill("var a=function(b){return b+1};")},
+		"mcp-wide": {"hook_event_name": "beforeMCPExecution", "mcp_server_name": "x", "tool_name": "run", "tool_input": string(wide), "command": "npx x"},
 	}
 	for name, fields := range events {
 		ev := maps.Clone(base)
