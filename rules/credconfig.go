@@ -58,10 +58,13 @@ func testFixturePath(p string) bool {
 // is fake, dummy or an example, a local address. Content it cannot parse,
 // or with no such value at all, is not.
 func fixtureWithoutSecrets(content string) bool {
+	if t := strings.TrimSpace(content); strings.HasPrefix(t, "[") && !strings.HasPrefix(t, "[{") && !strings.HasPrefix(t, "[\"") && strings.Contains(t, "=") {
+		return iniWithoutSecrets(content) // [default] / key = value: INI, which YAML reads as something else
+	}
 	var doc any
 	if json.Unmarshal([]byte(content), &doc) != nil {
 		if yaml.Unmarshal([]byte(content), &doc) != nil {
-			return false
+			return iniWithoutSecrets(content)
 		}
 	}
 	if _, ok := doc.(string); ok || doc == nil {
@@ -94,6 +97,34 @@ func fixtureWithoutSecrets(content string) bool {
 	}
 	walk("", doc)
 	return ok && named > 0
+}
+
+// iniWithoutSecrets reports INI-style test data ([section] and key = value
+// lines, as in an AWS credentials fixture) whose every value under a name
+// that says secret is a throwaway (a documented sample key, a fake value).
+func iniWithoutSecrets(content string) bool {
+	named := 0
+	for _, line := range strings.Split(content, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == ';' || line[0] == '[' && strings.HasSuffix(line, "]") {
+			continue
+		}
+		key, value, ok := strings.Cut(line, "=")
+		if !ok {
+			return false // not INI
+		}
+		low := strings.ToLower(strings.TrimSpace(key))
+		for _, w := range []string{"key", "token", "secret", "password", "passwd", "credential", "auth", "private"} {
+			if strings.Contains(low, w) {
+				named++
+				if !throwawayValue(strings.TrimSpace(value)) {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return named > 0
 }
 
 // npmrcWithoutSecrets reports an npm or yarn configuration whose every

@@ -160,6 +160,18 @@ func commandsIn(v any) []string {
 		switch t := v.(type) {
 		case string:
 			if strings.TrimSpace(t) != "" && len(t) < 64<<10 {
+				// {"cmd": "bash", "args": ["-c", "…"]}: the program and its
+				// arguments, as a shell would be given them.
+				for _, ak := range []string{"args", "arguments", "argv"} {
+					if list, ok := m[ak].([]any); ok {
+						for _, x := range list {
+							if s, ok := x.(string); ok {
+								t += " " + shell.Quote(s)
+							}
+						}
+						break
+					}
+				}
 				out = append(out, t)
 			}
 		case []any:

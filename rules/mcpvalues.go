@@ -307,6 +307,25 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 						"write the code without reaching credentials, and show the user what it sends", "")
 				}
 			}
+			if sourceFile(firstString(top, "path", "file_path", "filePath", "filename", "file")) && len(v) < 16<<10 && ctx.depth < maxNestedDepth {
+				// Command::new("sh").arg("-c").arg("curl … | sh"), system("…"): the
+				// shell commands the code hands on, in any language.
+				inner := ctx
+				inner.depth++
+				for i, cmd := range effects.SpawnedCommands(lang, v) {
+					if i == 8 {
+						break
+					}
+					if p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: cmd, Cwd: ev.Cwd, WorkspaceRoots: ev.WorkspaceRoots}, inner).Decision == hook.Deny {
+						deny("mcp-code-runs-denied", "writes code that runs a shell command the rules deny: "+text.Truncate(cmd, 100),
+							"write the code without that command, and show the user what it runs", "")
+						break
+					}
+				}
+			}
+			if reviewerSteeringRe().MatchString(v) {
+				escalate("the written text is aimed at an AI reviewer or guard (a planted instruction)")
+			}
 		}
 		if writes && strings.Contains(v, "install") || writes && strings.Contains(v, "prepare") {
 			// A package.json lifecycle script runs on the next npm install:
@@ -633,6 +652,17 @@ func codeLanguage(p string) string {
 		return "perl"
 	}
 	return ""
+}
+
+// sourceFile reports a path of program source in a language the rules do
+// not analyze in full (or do): the string literals it hands to a shell count.
+func sourceFile(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".py", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".rb", ".php", ".pl", ".pm", ".rs", ".go", ".java", ".kt", ".kts",
+		".swift", ".c", ".cc", ".cpp", ".cs", ".scala", ".groovy", ".gradle", ".lua", ".r", ".ex", ".exs":
+		return true
+	}
+	return false
 }
 
 // isEnvrc reports a direnv .envrc file.

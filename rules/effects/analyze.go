@@ -106,6 +106,13 @@ func (a *analysis) run() {
 		a.envVar(k, v)
 	}
 	a.redirects()
+	if c.ArgFile != "" {
+		// xargs -a .env …: the file's lines are the command's arguments.
+		a.file(OpRead, c.ArgFile, false)
+		if has(a.r.Files[len(a.r.Files)-1].Classes, ClassSecret) {
+			a.r.argFile = c.ArgFile
+		}
+	}
 	a.metadataScan()
 	if c.DynamicName {
 		r.unknown("the program name is built at run time")
@@ -237,6 +244,17 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 func (a *analysis) envVar(k, v string) {
 	if registryVars[strings.ToUpper(k)] {
 		a.registry(k, v)
+		return
+	}
+	switch strings.ToUpper(k) {
+	case "HTTPS_PROXY", "HTTP_PROXY", "ALL_PROXY":
+		// HTTPS_PROXY=http://198.51.100.77:8080 bundle install: every
+		// request, its credentials too, through that machine.
+		if host := hostOf(v); host != "" && !strings.HasPrefix(v, "$") {
+			if local, _ := classifyHost(host); !local {
+				a.r.Concerns = append(a.r.Concerns, "routes the command's web traffic, its credentials too, through the proxy "+host)
+			}
+		}
 		return
 	}
 	if harmlessEnvValue(k, v) {

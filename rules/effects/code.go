@@ -289,6 +289,10 @@ func short(s string) string {
 // quotedPath finds quoted strings in code that look like file paths.
 var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key)|\.[\w-]+/[^'"\s]+)['"]`
 
+// SpawnedCommands returns the command lines code of lang (any language,
+// known or not) may hand to a shell: see spawnedCommands.
+func SpawnedCommands(lang, code string) []string { return spawnedCommands(lang, code) }
+
 // spawnedCommands returns the command lines inline code may hand to a
 // shell: its string literals that hold a space (awk system("…"), rake sh
 // "…", os.system('…')), and for sed the replacement of an s///e command.

@@ -200,6 +200,14 @@ func (r *Record) dangers() []string {
 	if r.hostCarries != "" {
 		add("looks up a host name built from a command's output (%s): the lookup sends it out", short(r.hostCarries))
 	}
+	if r.argFile != "" {
+		for _, n := range r.Network {
+			if !n.Local {
+				add("sends the lines of the credential file %s over the network (they are its arguments)", r.argFile)
+				break
+			}
+		}
+	}
 	if r.codeSendsSecret != "" {
 		add("runs code that reads the credential file %s and uses the network (it can send the file)", r.codeSendsSecret)
 	}
@@ -308,6 +316,10 @@ func (r *Record) concerns() []string {
 				add("%s %s, a CI pipeline that runs with the repository's secrets", f.Op, f.Path)
 			case has(c, "source", "inside"):
 				switch {
+				case f.Op == OpWrite && !has(c, "build") && r.recursive && r.copiesFromOutside():
+					// cp -r ../other-project/src/* src/: another project's
+					// files over this one's sources.
+					add("copies files from outside the workspace over its sources (%s)", f.Path)
 				case f.Op != OpDelete || has(c, "build") || f.moved:
 				case f.Recursive:
 					add("recursively deletes source files (%s)", f.Path)
@@ -324,6 +336,9 @@ func (r *Record) concerns() []string {
 				// Writing into the workspace (ruff format ., chmod +x *).
 				if f.Op == OpMode && f.Recursive {
 					add("changes modes recursively across the workspace (%s)", f.Path)
+				} else if f.Op == OpWrite && r.copiesFromOutside() {
+					// cp -rf ../old-copy/. .: another tree copied over the project.
+					add("copies files from outside the workspace over its root (%s)", f.Path)
 				}
 			default:
 				add("%s %s outside the workspace", f.Op, f.Path)
@@ -571,6 +586,20 @@ func rawSender(r *Record) bool {
 			if !n.Local && n.Sends != "" {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// copiesFromOutside reports a copy that reads files outside every
+// workspace (another project, a home folder), not from temp or a cache.
+func (r *Record) copiesFromOutside() bool {
+	if r.Program != "cp" && r.Program != "rsync" && r.Program != "gcp" && r.Program != "ditto" {
+		return false
+	}
+	for _, f := range r.Files {
+		if f.Op == OpRead && has(f.Classes, "outside", "home_sub") && !has(f.Classes, "temp", ClassCache) {
+			return true
 		}
 	}
 	return false

@@ -350,6 +350,9 @@ func (a *analysis) data(v string, dyn bool) {
 		switch {
 		case strings.Contains(v, "$(") || strings.Contains(v, "`"):
 			from = "substitution"
+			if m := envDumpSubstRe().FindString(v); m != "" {
+				from = "environment" // -d "$(env)": every variable, tokens too
+			}
 		case secretVar().MatchString(v):
 			from = "environment"
 			if m := secretVar().FindString(v); m != "" {
@@ -810,3 +813,9 @@ func knownHostURL(v string) bool {
 	local, _ := classifyHost(host)
 	return local
 }
+
+// envDumpSubstRe matches a command substitution that prints the whole
+// environment: $(env), $(printenv), `set`, $(export -p).
+var envDumpSubstRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(\\$\\(|`)\\s*(env|printenv|set|export\\s+-p|declare\\s+-x)\\s*(\\||\\)|`)")
+})

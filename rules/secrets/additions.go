@@ -100,7 +100,7 @@ var ourRules = []rule{
 	{
 		ID:          "mysql-password-option",
 		Description: "a password glued to -p of a MySQL client",
-		Regex:       `\bmysql(?:dump|admin|sh|import|check|slap)?\b[^|;&\n]*?\s-p([^\s'"-][^\s'"]{2,})`,
+		Regex:       `\bmysql(?:dump|admin|sh|import|check|slap)?\b[^|;&\n]*?\s-p['"]?([^\s'"-][^\s'"]{2,})`,
 		SecretGroup: 1,
 		Keywords:    []string{"mysql"},
 		Confidence:  Positional,
@@ -150,9 +150,9 @@ var ourRules = []rule{
 	{
 		ID:          "password-in-prose",
 		Description: "a password or key written out in a sentence (\"the prod password is …\")",
-		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:password|passwd|passphrase|pass ?code|api[ _-]?key|secret[ _-]?key|access[ _-]?token|token|pin|key))(?:\s*\([^)\n]{1,30}\))?\s*(?:\s(?:is|was|to)\s|=|:)\s*["'\x60]?([^\s"'\x60]{6,})`,
+		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:password|passwd|passphrase|pass ?code|api[ _-]?key|secret[ _-]?key|(?:shared|client|webhook) secret|access[ _-]?token|token|pin|key))(?:\s*\([^)\n]{1,30}\))?\s*(?:\s(?:is|was|to)\s|=|:|\s+["'\x60])\s*["'\x60]?([^\s"'\x60]{6,})`,
 		NameGroup:   1,
-		Keywords:    []string{"password", "passwd", "passphrase", "passcode", "pass code", "api key", "api-key", "api_key", "secret key", "token", "pin ", "key is", "key was"},
+		Keywords:    []string{"password", "passwd", "passphrase", "passcode", "pass code", "api key", "api-key", "api_key", "secret key", "token", "pin ", "key is", "key was", "shared secret", "client secret", "webhook secret"},
 		MixedValue:  true,
 		Confidence:  Positional,
 		// A key's fingerprint (SHA256:…, a host key's) is public.
@@ -161,11 +161,22 @@ var ourRules = []rule{
 	{
 		ID:          "login-pair",
 		Description: "a login written as user / password (\"log in as admin@x.dev / 9EQT…\")",
-		Regex:       `(?i)\b(?:log\s?in(?:\s+as)?|sign\s?in(?:\s+as)?|credentials?|creds|user\s*/\s*pass(?:word)?|username\s*/\s*password)\b[:\s]{1,4}(?:[\w.+-]+@[\w.-]+|[\w.-]{3,40})\s+/\s+([^\s/]{8,100})`,
+		Regex:       "(?i)\\b(?:log\\s?in(?:\\s+as)?|sign\\s?in(?:\\s+as)?|credentials?|creds|user(?:name)?|user\\s*/\\s*pass(?:word)?|username\\s*/\\s*password)\\b[:\\s]{1,4}[`'\"]?(?:[\\w.+-]+@[\\w.-]+|[\\w.-]{3,40})[`'\"]?\\s+/\\s+[`'\"]?([^\\s/`'\"]{8,100})",
 		SecretGroup: 1,
 		MixedValue:  true,
 		Entropy:     2.5,
-		Keywords:    []string{"login", "log in", "sign in", "signin", "credential", "creds", "/ pass", "/pass"},
+		Keywords:    []string{"login", "log in", "sign in", "signin", "credential", "creds", "/ pass", "/pass", "user"},
+		Confidence:  Positional,
+	},
+	{
+		ID:          "url-query-secret",
+		Description: "a key, token or password passed in a URL's query string (?key=…, &access_token=…)",
+		Regex:       `(?i)[?&]((?:api[_-]?)?key|token|access_token|auth|secret|password|passwd|sig|signature|apikey)=([A-Za-z0-9_\-.~%]{10,200})(?:[&#\s"'\x60]|$)`,
+		SecretGroup: 2,
+		NameGroup:   1,
+		MixedValue:  true,
+		Entropy:     3,
+		Keywords:    []string{"key=", "token=", "auth=", "secret=", "password=", "passwd=", "sig=", "signature="},
 		Confidence:  Positional,
 	},
 	{

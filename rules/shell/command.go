@@ -328,8 +328,18 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		spec = ioniceSpec
 	case "xargs":
 		spec = xargsSpec
+		onVal = func(opt, val string) {
+			if opt == "a" || opt == "arg-file" {
+				c.ArgFile = s.homeDir(val, st)
+			}
+		}
 	case "parallel":
 		spec = parallelSpec
+		onVal = func(opt, val string) {
+			if opt == "a" || opt == "arg-file" {
+				c.ArgFile = s.homeDir(val, st)
+			}
+		}
 	case "strace", "ltrace":
 		spec = straceSpec
 	case "caffeinate":

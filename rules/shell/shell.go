@@ -79,6 +79,9 @@ type Command struct {
 	// (psql <<EOF … EOF, echo "DROP TABLE t" | mysql, python3 <<EOF …). Parts only
 	// known at run time are in source form. Empty when nothing or unknown.
 	Stdin string
+	// ArgFile is the file xargs or parallel reads the arguments from
+	// (-a FILE): its lines become the command's arguments.
+	ArgFile string
 	// Output is what the command prints when the splitter knows it entirely:
 	// echo's and printf's literal arguments rendered, cat of a known heredoc
 	// (what a redirection then writes). OutputKnown says it is set.

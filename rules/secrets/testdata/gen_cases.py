@@ -134,6 +134,7 @@ neg = [
     "our OpenAI keys start with sk-proj- and our GitHub tokens with ghp_",
 ]
 
+# A Stripe test-mode key reaches sandbox data only: found and redacted, not blocking.
 # A Stripe test-mode key blocks where positional secrets do (prompts, reads, tool inputs).
 pos.append(("STRIPE_KEY=sk_test_" + r(24), "stripe-access-token"))
 pos.append(("Twilio SID AC" + r(32, HEX) + " auth token " + r(32, HEX), "twilio-auth-token"))
@@ -348,6 +349,26 @@ neg += [
     "client = Client(api_key=api_key, timeout=30)",
     "log in as admin@example.com / <password from 1Password>",
     "credentials: see docs/setup.md / ask the team",
+]
+
+# A MySQL password quoted after -p.
+pos += [
+    ("summarize the slow log: mysql -h db.internal -u root -p'" + r(16, A62 + "!%") + "' -e 'select 1'", "mysql-password-option"),
+]
+
+# A VPN's shared secret in backticks after its name.
+pos += [
+    ("2. VPN: vpn.shop-internal.example, group `eng`, shared secret `" + r(10, A62) + "7=y`.", "password-in-prose"),
+]
+
+# A deploy hook's key in a URL; a login in backticks in a doc.
+pos += [
+    ("      - run: curl -fsS -X POST https://api.render.example/deploy/srv-6ks8v2?key=" + r(10, A62) + "7", "url-query-secret"),
+    ("3. Admin panel: https://admin.shop-internal.example user `admin` / `" + r(14, A62 + "#%") + "#2`", "login-pair"),
+]
+neg += [
+    "curl 'https://api.example.com/v1/items?key=${API_KEY}&limit=10'",
+    "https://maps.example.com/search?key=restaurants&page=2",
 ]
 
 cases = []

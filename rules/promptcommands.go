@@ -1,0 +1,100 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/internal/text"
+)
+
+// A prompt that hands the agent a command to run ("run this: bash -c
+// "$(curl …)"", a cron line to install, a pasted issue that tells AI
+// assistants to run something) is the user's request, not the action: the
+// shell rules decide the action when the agent takes it. But a command the
+// rules would deny, written into the prompt, is a person's decision before
+// the agent starts: the prompt is judged, with the command named.
+
+// maxPromptCommands bounds the commands read out of one prompt or file.
+const maxPromptCommands = 8
+
+// promptCommands returns the command lines a text gives to run: backtick
+// spans and fenced code blocks, and what follows "run this:", "run:" or
+// "execute:" to the end of its line.
+func promptCommands(s string) []string {
+	if len(s) > 64<<10 || !strings.ContainsAny(s, "`:") {
+		return nil
+	}
+	var out []string
+	add := func(c string) {
+		c = strings.TrimSpace(c)
+		if len(c) >= 6 && len(c) <= 2048 && strings.ContainsAny(c, " |;&") && len(out) < maxPromptCommands {
+			out = append(out, c)
+		}
+	}
+	// A command in backticks or a code block counts when the text asks to
+	// run it ("run `…`", "execute the following: ```…```"), outside quoted
+	// lines (> …): a command asked about, or quoted, is discussed.
+	asked := func(start int) bool {
+		lineStart := strings.LastIndexByte(s[:start], '\n') + 1
+		if strings.HasPrefix(strings.TrimSpace(s[lineStart:start]), ">") {
+			return false
+		}
+		return runVerbRe().MatchString(s[max(0, start-40):start])
+	}
+	for _, m := range fencedRe().FindAllStringSubmatchIndex(s, maxPromptCommands) {
+		if asked(m[0]) {
+			add(s[m[2]:m[3]])
+		}
+	}
+	for _, m := range backtickSpanRe().FindAllStringSubmatchIndex(s, maxPromptCommands) {
+		if asked(m[2] - 1) {
+			add(s[m[2]:m[3]])
+		}
+	}
+	for _, m := range runThisRe().FindAllStringSubmatch(s, maxPromptCommands) {
+		add(strings.Trim(m[1], "`"))
+	}
+	return out
+}
+
+var (
+	// agentAddressRe is text addressed to AI agents or assistants.
+	agentAddressRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(ai|llm|coding)\s+(agents?|assistants?|models?|tools?)\b|\b(assistants?|agents?|copilot|claude|cursor)\s*(reading|:|,)`)
+	})
+	runVerbRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(run|execute|exec|paste|type|install)\b[^.?!]*$`)
+	})
+	fencedRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("(?s)```[a-z]*\\n(.*?)```") })
+	backtickSpanRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("(?:^|[^`])`([^`\\n]{6,1000})`(?:[^`]|$)") })
+	runThisRe      = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?im)\b(?:run|execute|paste|add)(?:\s+(?:this|these|it))?(?:\s+(?:to|in|into)\s+[\w' ]{1,30})?\s*:\s+([^\n` + "`" + `][^\n]{5,1000})`)
+	})
+)
+
+// deniedPromptCommand returns the first command a prompt gives to run that
+// the shell rules deny ("" when none does, or nesting is too deep).
+func (p *Policy) deniedPromptCommand(s string, ctx Context) string {
+	if ctx.depth >= maxNestedDepth {
+		return ""
+	}
+	inner := ctx
+	inner.depth++
+	for _, cmd := range promptCommands(s) {
+		// A cron line: the command after its five schedule fields.
+		if f := strings.Fields(cmd); len(f) > 5 && cronField(f[0]) && cronField(f[1]) {
+			cmd = strings.Join(f[5:], " ")
+		}
+		if p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: cmd, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner).Decision == hook.Deny {
+			return text.Truncate(cmd, 120)
+		}
+	}
+	return ""
+}
+
+// cronField reports a cron schedule field (*, */5, 0-23, 1,15, MON).
+func cronField(f string) bool {
+	return f != "" && strings.Trim(f, "*/0123456789,-") == "" || len(f) == 3 && strings.ToUpper(f) == f
+}
