@@ -70,7 +70,7 @@ type analysis struct {
 }
 
 // elevating wrappers run the command as another user.
-var elevating = map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true}
+var elevating = map[string]bool{"sudo": true, "doas": true, "su": true, "pkexec": true, "run0": true, "chroot": true}
 
 // loaderVars are environment variables that make programs load or run other
 // code at start-up.
@@ -626,6 +626,9 @@ var commandOptions = map[string][]string{
 	"rsync": {"-e", "--rsh", "--rsync-path"},
 	"git":   {"--upload-pack", "-u", "--receive-pack", "--exec", "-x", "--extcmd", "--tool"},
 	"scp":   {"-S"},
+	// -o ProxyCommand=CMD, -o LocalCommand=CMD (read by optionCommands).
+	"ssh":  {"-oProxyCommand", "-oLocalCommand", "-oKnownHostsCommand"},
+	"sftp": {"-oProxyCommand"},
 }
 
 // optionCommands reads the shell command a command-running option is given:
@@ -635,17 +638,37 @@ func (a *analysis) optionCommands() {
 	if a.env.ScriptVerdict == nil || len(names) == 0 {
 		return
 	}
-	for i, arg := range a.c.Args {
-		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] {
+	args := a.c.Args
+	if a.c.Name == "ssh" || a.c.Name == "scp" || a.c.Name == "sftp" {
+		// -o ProxyCommand=CMD or -oProxyCommand=CMD: one spelling.
+		args = make([]string, 0, len(a.c.Args))
+		for i := 0; i < len(a.c.Args); i++ {
+			if v := a.c.Args[i]; v == "-o" && i+1 < len(a.c.Args) {
+				args = append(args, "-o"+a.c.Args[i+1])
+				i++
+				continue
+			}
+			args = append(args, a.c.Args[i])
+		}
+	}
+	for i, arg := range args {
+		if i < len(a.c.DynamicArgs) && a.c.DynamicArgs[i] && len(args) == len(a.c.Args) {
 			continue
+		}
+		if k, v, ok := strings.Cut(arg, "="); ok && strings.HasPrefix(k, "-o") {
+			for _, n := range names {
+				if strings.EqualFold(k, n) {
+					arg = n + "=" + v // ssh option names are case-insensitive
+				}
+			}
 		}
 		val := ""
 		for _, n := range names {
 			switch {
 			case strings.HasPrefix(arg, n+"="):
 				val = arg[len(n)+1:]
-			case arg == n && i+1 < len(a.c.Args):
-				val = a.c.Args[i+1]
+			case arg == n && i+1 < len(args):
+				val = args[i+1]
 			case len(n) == 2 && strings.HasPrefix(arg, n) && len(arg) > 2 && !strings.HasPrefix(arg, "--"):
 				val = arg[2:] // -e'cmd'
 			}
@@ -1940,6 +1963,9 @@ func (a *analysis) redirects() {
 			}
 		case strings.Contains(rd.Op, "<"):
 			a.file(OpRead, t, false)
+			if rd.Op == "<" && has(a.r.Files[len(a.r.Files)-1].Classes, ClassSecret) {
+				a.r.stdinSecret = t // ssh host 'cat > k' < ~/.ssh/id_ed25519
+			}
 		}
 	}
 }
@@ -1955,6 +1981,19 @@ func (a *analysis) file(op, p string, recursive bool) {
 	} else if dyn {
 		f.Dynamic = true
 		f.Classes = []string{"dynamic"}
+		// ~/Library/LaunchAgents/com.$(whoami).sync.plist, ~/.ssh/$NAME: the
+		// folder is written out, only the name is not; what the folder is
+		// (start-up files, credentials, the guard's) holds for any name in it.
+		if i := strings.IndexAny(p, "$`"); i > 0 && strings.Contains(p[:i], "/") && !strings.HasPrefix(p, "{}") {
+			dir := p[:strings.LastIndex(p[:i], "/")+1]
+			abs, tilde := a.absolute(dir + "x")
+			for _, cl := range sensitiveClasses(abs, tilde) {
+				switch cl {
+				case ClassPersistence, ClassSecret, ClassGuard, ClassAgent, ClassHooks, ClassVCS:
+					f.Classes = append(f.Classes, cl)
+				}
+			}
+		}
 	} else {
 		if a.env.Classify != nil {
 			f.Classes = a.env.Classify(p, a.c.Cwd)

@@ -200,6 +200,17 @@ func (r *Record) dangers() []string {
 	if r.hostCarries != "" {
 		add("looks up a host name built from a command's output (%s): the lookup sends it out", short(r.hostCarries))
 	}
+	if r.stdinSecret != "" && (sendsOff(r) || stdinSenders[r.Program]) {
+		add("sends the credential file %s over the network (%s reads it from stdin)", r.stdinSecret, r.Program)
+	}
+	for _, cd := range r.Code {
+		if slices.Contains(cd.Found, foundDelete) && slices.Contains(cd.Found, foundSecretPath) {
+			// for p in glob('~/.ssh/id_*'): os.remove(p): code that deletes
+			// files and names credential files.
+			add("runs %s code that deletes files and names credential files", cd.Lang)
+			break
+		}
+	}
 	if r.argFile != "" {
 		for _, n := range r.Network {
 			if !n.Local {

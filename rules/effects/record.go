@@ -132,6 +132,8 @@ type Record struct {
 	// deniedRun is a shell command inline code runs (awk system("…"), a
 	// sed s///e replacement) that the rule pass denies.
 	deniedRun string
+	// stdinSecret is a credential file redirected into the command's stdin.
+	stdinSecret string
 	// argFile is a credential file xargs or parallel reads arguments from.
 	argFile string
 	// obfuscated is inline code that runs what it decodes from a literal

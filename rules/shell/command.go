@@ -75,6 +75,7 @@ var (
 	watchSpec   = optSpec{shortArg: "nq", longArg: []string{"interval"}}
 	straceSpec  = optSpec{shortArg: "oepsuabEIPSX", longArg: []string{"output", "trace", "signal", "attach", "user", "string-limit"}}
 	caffSpec    = optSpec{shortArg: "tw"}
+	chrootSpec  = optSpec{longArg: []string{"userspec", "groups"}}
 	// GNU parallel: options before the command; its inputs follow ":::".
 	parallelSpec = optSpec{shortArg: "jPSnNdaCI", longArg: []string{"jobs", "max-procs", "sshlogin", "joblog", "results", "halt",
 		"delay", "timeout", "retries", "max-args", "colsep", "delimiter", "arg-file", "tmpdir", "env", "workdir", "tag-string",
@@ -320,6 +321,8 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		spec = niceSpec
 	case "timeout", "gtimeout":
 		spec = timeoutSpec
+	case "chroot":
+		spec = chrootSpec
 	case "time":
 		spec = timeSpec
 	case "stdbuf":
@@ -365,6 +368,12 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		}
 	case "timeout", "gtimeout":
 		i++ // the duration
+	case "chroot":
+		// chroot NEWROOT [COMMAND…]: without a command, a shell there.
+		i++
+		if i >= len(argv) {
+			prepend = []arg{{s: "sh"}}
+		}
 	case "parallel":
 		// parallel CMD ::: A B C runs CMD once per input: read as CMD with
 		// every input (in place of {} when the command names it).

@@ -53,6 +53,24 @@ func runnerCode(name string, args []arg) (code *arg, via string, elsewhere bool)
 		if rest := kubectlExecArgs(args); len(rest) > 0 {
 			return quoteArgs(rest), viaContainer, true
 		}
+	case "ansible":
+		// ansible HOSTS -m shell|command|raw -a 'CMD': CMD runs on every host.
+		module, code := "", -1
+		for i := 0; i+1 < len(args); i++ {
+			switch v := args[i].s; v {
+			case "-m", "--module-name":
+				module = args[i+1].s
+			case "-a", "--args":
+				code = i + 1
+			}
+		}
+		switch strings.TrimPrefix(module, "ansible.builtin.") {
+		case "shell", "command", "raw":
+			if code >= 0 && !args[code].dyn {
+				a := args[code]
+				return &a, viaRemote, true
+			}
+		}
 	}
 	return nil, "", false
 }
