@@ -109,6 +109,11 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 	if why := typesPassword(tool, top); why != "" {
 		escalate(why)
 	}
+	if revealsStoredSecret(strings.ToLower(ev.Server), tool, top) {
+		// 1Password item_get {"reveal": true}, vault read: the secret comes
+		// back into the conversation.
+		escalate("the tool reads a secret out of a password manager or secret store into the conversation")
+	}
 	switch deny, why := clicksDestructive(tool, top); {
 	case deny:
 		d = hook.Stricter(d, e.add(&Rule{ID: "mcp-click-destroys", Decision: hook.Deny, Reason: why,
@@ -1141,4 +1146,35 @@ func (p *Policy) deniedCICommand(content string, ev *hook.Event, ctx Context) st
 		}
 	}
 	return ""
+}
+
+// revealsStoredSecret reports a call that returns a stored secret's value:
+// a "reveal" flag set, or a password manager's or secret store's read of an
+// item, secret or password.
+func revealsStoredSecret(server, tool string, top map[string]any) bool {
+	if b, ok := top["reveal"].(bool); ok && b {
+		return true
+	}
+	store := false
+	for _, w := range []string{"1password", "onepassword", "bitwarden", "lastpass", "keeper", "dashlane", "keepass", "vault", "secretsmanager",
+		"secrets-manager", "keychain", "doppler", "infisical"} {
+		if strings.Contains(server, w) {
+			store = true
+			break
+		}
+	}
+	if !store {
+		return false
+	}
+	words := toolWords(tool)
+	reads, item := false, false
+	for _, w := range words {
+		switch w {
+		case "get", "read", "reveal", "show", "fetch", "view", "retrieve":
+			reads = true
+		case "item", "secret", "secrets", "password", "credential", "credentials", "login", "value", "field":
+			item = true
+		}
+	}
+	return reads && item
 }

@@ -373,6 +373,7 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 	orred := false     // -o: the names are alternatives to other tests
 	negated := false   // ! or -not: what a name test excludes is matched
 	otherTests := false
+	pathGlob := false // -path with a glob
 	for i, a := range c.Args {
 		if !inExpr && (strings.HasPrefix(a, "-") || a == "(" || a == "!") {
 			if a == "-H" || a == "-L" || a == "-P" {
@@ -395,6 +396,10 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 		}
 		if (a == "-name" || a == "-iname") && i+1 < len(c.Args) {
 			names = append(names, c.Args[i+1])
+		}
+		if (a == "-path" || a == "-ipath" || a == "-wholename") && i+1 < len(c.Args) && strings.ContainsAny(c.Args[i+1], "*?[") {
+			// -path '*/migrations/*.py': every file of a kind, by where it lies.
+			pathGlob = true
 		}
 		switch a {
 		case "-o", "-or":
@@ -445,7 +450,7 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 		if build {
 			delete(set, PathSource)
 			set[PathBuild] = true
-		} else if slices.ContainsFunc(names, func(n string) bool { return strings.ContainsAny(n, "*?[") }) {
+		} else if pathGlob || slices.ContainsFunc(names, func(n string) bool { return strings.ContainsAny(n, "*?[") }) {
 			set[effects.ClassMatches] = true // find . -name '*.ts': every file of a kind
 		}
 	}

@@ -29,6 +29,9 @@ func promptCommands(s string) []string {
 	var out []string
 	add := func(c string) {
 		c = strings.TrimSpace(c)
+		for strings.HasSuffix(c, ")") && strings.Count(c, ")") > strings.Count(c, "(") {
+			c = strings.TrimSpace(c[:len(c)-1]) // (Assistant: … run: curl …): the note's own bracket
+		}
 		if len(c) >= 6 && len(c) <= 2048 && strings.ContainsAny(c, " |;&") && len(out) < maxPromptCommands {
 			out = append(out, c)
 		}

@@ -221,6 +221,10 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) || forbidden(low[max(0, m[0]-30):m[0]]) {
 			return false
 		}
+		if before := low[max(0, m[0]-40):m[0]]; templateCopyRe().MatchString(before) {
+			// "copy .env.example to .env": setting up from the template.
+			return false
+		}
 		w := window(m, 200)
 		outside := strongTarget(w) || hasWord(w, "webhook", "discord", "slack", "telegram") || otherAccount(low[max(0, m[0]-24):m[0]])
 		if quotedCommand(low[m[0]:m[1]]) && !outside {
@@ -707,3 +711,9 @@ func quotations(s string) [][]int {
 	}
 	return out
 }
+
+// templateCopyRe ends with a template copied to the file that follows
+// ("cp .env.example ", "copy .env.sample to ").
+var templateCopyRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\.(example|sample|template|dist|tmpl)\s+(to\s+|into\s+)?$`)
+})

@@ -154,6 +154,9 @@ func contentExempts(mode string, content []string, path string) bool {
 	if len(content) == 0 || strings.TrimSpace(content[0]) == "" {
 		return false
 	}
+	if strings.Contains(path, "/.password-store/") || strings.Contains(path, "/Keychains/") {
+		return false // a password manager's entry: ciphertext, but its store all the same
+	}
 	switch mode {
 	case "public":
 		return secrets.PublicMaterialOnly(content[0]) ||

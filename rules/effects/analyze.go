@@ -1234,7 +1234,10 @@ func (a *analysis) productionValues() {
 	}
 	builds := slices.ContainsFunc(a.c.Args, func(arg string) bool { return buildTaskRe().MatchString(arg) })
 	for k, v := range a.c.Assigns {
-		if check(v) || acts && !builds && environmentSelectorRe().MatchString(k+"="+v) {
+		if check(v) || acts && !builds && environmentSelectorRe().MatchString(k+"="+v) ||
+			acts && strings.Contains(v, "$(") && productionNameRe().MatchString(v) {
+			// DATABASE_URL=$(heroku config:get DATABASE_URL -a storefront-prod):
+			// a value fetched from a production app.
 			a.r.Concerns = append(a.r.Concerns, "sets "+k+" to a value named for a shared environment, production or staging ("+short(v)+")")
 			return
 		}
@@ -1244,7 +1247,7 @@ func (a *analysis) productionValues() {
 // productionNameRe matches a namespace or context named for a shared
 // environment (production, prod-eu, payments-prod, staging).
 var productionNameRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(^|[-_./:])(prod|production|prd|live|staging|stage|stg)($|[-_./:])`)
+	return regexp.MustCompile(`(?i)(^|[-_./:\s])(prod|production|prd|live|staging|stage|stg)($|[-_./:)\s])`)
 })
 
 // buildTaskRe matches a task that builds or checks the project rather than
@@ -2082,7 +2085,8 @@ func (a *analysis) walk(spec *Spec) {
 			case ")":
 				parens = max(parens-1, 0)
 				continue
-			case "!":
+			case "!", "-not":
+				r.negateNext = true // ! -name X: X is kept, not what is acted on
 				continue
 			case "-o", "-or":
 				if parens == 0 {

@@ -47,7 +47,7 @@ func codeSignalSources() map[string][]struct {
 			{foundWrite, `(?s)open\(.{0,200}?,\s*(mode\s*=\s*)?['"](w|a|x|r\+|wb|ab)|\.write_(text|bytes)\(|shutil\.(copy|copyfile|copytree)|os\.(rename|replace|chmod|chown|symlink|link|makedirs|mkdir)\(|\.(chmod|rename|replace|symlink_to|mkdir|touch)\(`},
 			{foundSpawn, `\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork|kill)|pty\.|commands\.|crontab|CronTab|sh\.|plumbum|invoke\.run)`},
 			{foundNetwork, `\b(requests|urllib|http\.client|httpx|aiohttp|socket|smtplib|ftplib|paramiko|websocket|boto3|telnetlib)\b`},
-			{foundEnv, `os\.environ|os\.getenv|getenv\(`},
+			{foundEnv, `os\.environ|os\.getenv|getenv\(|gethostname\(|getpass\.getuser|platform\.node\(|os\.uname\(`},
 			{foundRecords, `\.objects\.(all|filter|exclude|raw)\(.*?\)\s*\.(delete|update)\(|\.(query|execute)\(.*?\)\s*\.(delete|update)\(|\b(drop_all|drop_collection|drop_database|delete_many|update_many|flushdb|flushall)\s*\(|(?i:\.execute\(\s*(?:[a-z]*\()?\s*f?['"]\s*(drop|truncate|delete\s+from|update\s+\w+\s+set)\b)`},
 			{foundDynamic, `\b(exec|eval)\b|\b(compile|__import__)\s*\(|base64|codecs\.decode|marshal|\b(c?pickle|dill|joblib|torch|shelve)\.(loads?|open)\b|\byaml\.(load|unsafe_load|full_load)\s*\(|importlib`},
 		},
@@ -56,7 +56,7 @@ func codeSignalSources() map[string][]struct {
 			{foundWrite, `\b(writeFile|writeFileSync|appendFile|appendFileSync|createWriteStream|copyFile|copyFileSync|cpSync|renameSync|rename|chmod|chmodSync|chown|symlink|mkdirSync|mkdir|writeTextFile|writeTextFileSync|Bun\.write)\s*\(`},
 			{foundSpawn, `child_process|\b(exec|execSync|spawn|spawnSync|execFile|execFileSync|fork)\s*\(|process\.kill|Deno\.(run|Command)|Bun\.spawn`},
 			{foundNetwork, `\b(fetch|XMLHttpRequest|WebSocket)\s*\(|require\(\s*['"](https?|net|tls|dgram|dns|axios|node-fetch|got)['"]\)|from\s+['"](https?|net|axios|node-fetch)['"]|\bhttps?\.(get|request)`},
-			{foundEnv, `process\.env|Deno\.env|Bun\.env`},
+			{foundEnv, `process\.env|Deno\.env|Bun\.env|\.hostname\(\)|\.userInfo\(\)|\.networkInterfaces\(\)`},
 			{foundRecords, `\.(deleteMany|updateMany|dropDatabase|dropCollection|flushdb|flushall|flushDb|flushAll)\s*\(|\.(destroy|truncate)\(\s*\{|\.drop\(\s*\)|\.sync\(\s*\{\s*force\s*:\s*true|\$executeRaw(Unsafe)?\s*[(\x60]\s*['"]?(?i:drop|truncate|delete\s+from)\b|(?i:\.(query|execute|raw)\(\s*['"\x60]\s*(drop|truncate|delete\s+from|update\s+\w+\s+set)\b)`},
 			{foundDynamic, `\beval\b|new\s+Function|Function\s*\(|vm\.|atob\(|Buffer\.from\([^)]*base64|require\(\s*[^'"]`},
 		},
@@ -884,3 +884,35 @@ var (
 		return regexp.MustCompile(`(?i)-Body\s+\(\s*(?:Get-Content|gc|cat)\s+(?:-Raw\s+)?(?:-Path\s+)?("[^"]+"|'[^']+'|[^\s)]+)`)
 	})
 )
+
+// sedInsertedText returns the text sed's a, i and c commands add to the
+// files it edits (1i TEXT, $a\\TEXT): code put into sources.
+func sedInsertedText(script string) []string {
+	var out []string
+	for _, m := range sedInsertRe().FindAllStringSubmatch(script, 8) {
+		if t := strings.TrimSpace(m[1]); len(t) > 8 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+var sedInsertRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)(?:^|;)\s*(?:[0-9]+|\$|/[^/\n]*/)?\s*[aic]\\?\s*([^\n]+)$`)
+})
+
+// insertedCodeDanger reads text sed inserts into files as code of the
+// languages sources are written in: code that sends the environment, the
+// machine's details or a credential file over the network is a beacon
+// planted in the project.
+func insertedCodeDanger(script string) string {
+	for _, t := range sedInsertedText(script) {
+		for _, lang := range []string{"node", "python", "ruby", "php"} {
+			ce := analyzeCode(lang, t)
+			if slices.Contains(ce.Found, foundNetwork) && (slices.Contains(ce.Found, foundEnv) || slices.Contains(ce.Found, foundSecretPath)) {
+				return lang + " code that sends the environment, the machine's details or a credential file over the network (" + short(t) + ")"
+			}
+		}
+	}
+	return ""
+}

@@ -200,6 +200,9 @@ func (r *Record) dangers() []string {
 	if r.hostCarries != "" {
 		add("looks up a host name built from a command's output (%s): the lookup sends it out", short(r.hostCarries))
 	}
+	if r.insertedDanger != "" {
+		add("inserts into the files it edits %s", r.insertedDanger)
+	}
 	if r.stdinSecret != "" && (sendsOff(r) || stdinSenders[r.Program]) {
 		add("sends the credential file %s over the network (%s reads it from stdin)", r.stdinSecret, r.Program)
 	}

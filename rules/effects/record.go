@@ -122,6 +122,8 @@ type Record struct {
 	firstArg string
 	// filterNames are find's -name/-iname values (what -delete removes).
 	filterNames []string
+	// negateNext says the next find test is negated (! or -not).
+	negateNext bool
 	stopped     bool
 	// toolModule is a python -m module the table knows as a program.
 	toolModule string
@@ -132,6 +134,8 @@ type Record struct {
 	// deniedRun is a shell command inline code runs (awk system("…"), a
 	// sed s///e replacement) that the rule pass denies.
 	deniedRun string
+	// insertedDanger says what code sed inserts into files does.
+	insertedDanger string
 	// stdinSecret is a credential file redirected into the command's stdin.
 	stdinSecret string
 	// argFile is a credential file xargs or parallel reads arguments from.

@@ -546,6 +546,9 @@ var credentialHeaderRe = sync.OnceValue(func() *regexp.Regexp {
 // codeFiles records the sensitive files inline code names: a credential it
 // reads, and a start-up, scheduling or guard file it may write.
 func (a *analysis) codeFiles(ce CodeEffect, code string) {
+	if ce.Lang == "sed" && a.r.insertedDanger == "" {
+		a.r.insertedDanger = insertedCodeDanger(code)
+	}
 	if len(code) < 16<<10 && reverseShellRe().MatchString(code) {
 		a.r.reverseShell = true
 	}
@@ -609,10 +612,18 @@ func localOnly(s *Spec) bool {
 
 // nameFilter keeps find's -name and -iname values: they say what -delete removes.
 func (a *analysis) nameFilter(opt, val string) {
+	negated := a.r.negateNext
+	a.r.negateNext = false
 	switch opt {
 	case "-name", "-iname":
-		if !strings.Contains(val, "/") {
+		if !strings.Contains(val, "/") && !negated {
 			a.r.filterNames = append(a.r.filterNames, val)
+		}
+	case "-path", "-ipath", "-wholename", "-regex", "-iregex":
+		if !negated {
+			// -path '*/migrations/*.py': a filter by place, not by a name;
+			// what it removes is every file of that kind below DIR.
+			a.r.filterNames = append(a.r.filterNames, "*")
 		}
 	}
 }
