@@ -124,7 +124,7 @@ type Record struct {
 	filterNames []string
 	// negateNext says the next find test is negated (! or -not).
 	negateNext bool
-	stopped     bool
+	stopped    bool
 	// toolModule is a python -m module the table knows as a program.
 	toolModule string
 	// movesOntoDevice is the device path mv moves files onto.
