@@ -45894,6 +45894,22 @@ func generatedPaths() []PathClasses {
 			},
 		},
 		{
+			Class: "secret",
+			Patterns: []string{
+				".password-store/",
+				".local/share/gopass/stores/",
+			},
+			Examples: PathExamples{
+				Match: []string{
+					"~/.password-store/work/aws-root.gpg",
+					"~/.local/share/gopass/stores/root/prod/db.gpg",
+				},
+				NoMatch: []string{
+					"/w/app/secrets.env.gpg",
+				},
+			},
+		},
+		{
 			Class: "env_file",
 			Patterns: []string{
 				".env",
@@ -54684,4 +54700,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "ebaa3f70d877a4cf71fce74c865423f8c9f29c986bc6e6d0b9bb9e1cff6845c5"
+const generatedHash = "fbbca0f86abe5fc7137c21b2481532fe937dae8af0fa1b94f2a5071dd4fd1843"
