@@ -130,7 +130,7 @@ var (
 	// personalHintRe is one person's data in a post: a private mail
 	// address next to a phone number, a card's last digits, an IBAN, a birth date.
 	personalHintRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(card\s+ending|last\s?4|card_last4|iban|date of birth|\bdob\b|social security|ssn)\b|\b[A-Z]{2}\d{2}[ ]?\d{4}[ ]?\d{4}[ ]?\d{4}[ ]?\d{4}|\b(customers?|users?|clients?|patients?)\b.{0,80}\b(emails?|e-mails?|phones?|phone numbers|addresses|pii|csv)\b`)
+		return regexp.MustCompile(`(?i)\b(card\s+ending|last\s?4|card_last4|iban|date of birth|\bdob\b|social security|ssn|salar(y|ies)|payroll|compensation)\b|\b[A-Z]{2}\d{2}[ ]?\d{4}[ ]?\d{4}[ ]?\d{4}[ ]?\d{4}|\b(customers?|users?|clients?|patients?)\b.{0,80}\b(emails?|e-mails?|phones?|phone numbers|addresses|pii|csv)\b`)
 	})
 	internalHostRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b[\w-]+(\.[\w-]+)*\.(internal|corp|intranet|lan)\b|\b(10\.\d{1,3}|192\.168|172\.(1[6-9]|2\d|3[01]))\.\d{1,3}\.\d{1,3}\b`)

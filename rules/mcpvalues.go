@@ -141,6 +141,13 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			}
 		}
 		channel := firstString(top, "channel", "channel_id", "channelId", "channel_name", "conversation", "to")
+		for _, jv := range valuesIn(iv) {
+			// A page's parent, a space, a visibility: where the post lands.
+			switch strings.ToLower(jv.key) {
+			case "page_id", "parent_id", "space", "space_key", "spacekey", "database_id", "visibility", "parent":
+				channel += " " + jv.value
+			}
+		}
 		if why := collabConcern(all.String(), channel); why != "" {
 			escalate(why)
 		} else {
@@ -446,6 +453,10 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			case credentialTablesRe().MatchString(v):
 				deny("mcp-sql-credential-tables", "SQL that reads the database's own accounts and password hashes",
 					"query the application's tables; leave database accounts to the user", "")
+			case personalColumns(v) >= 2 && !limitedRows(v):
+				// SELECT email, phone, date_of_birth FROM customers: people's
+				// data, every row of it, into the conversation.
+				escalate("SQL that reads several personal-data columns of every row (" + text.Truncate(v, 80) + ")")
 			case sv.Statements > 0 && !sensitiveColumns(v):
 				d = hook.Stricter(d, e.add(&Rule{ID: "mcp-readonly-sql", Decision: hook.Allow, Reason: "a read-only SQL query"}, ""))
 			}
@@ -1178,3 +1189,34 @@ func revealsStoredSecret(server, tool string, top map[string]any) bool {
 	}
 	return reads && item
 }
+
+// personalColumns counts the personal-data columns a query selects
+// (email, phone, date of birth, address, card digits, national ids).
+func personalColumns(sql string) int {
+	m := selectListRe().FindStringSubmatch(sql)
+	if m == nil {
+		return 0
+	}
+	n := 0
+	for _, col := range strings.Split(m[1], ",") {
+		if personalColumnRe().MatchString(strings.TrimSpace(col)) {
+			n++
+		}
+	}
+	return n
+}
+
+// limitedRows reports a query that returns a bounded number of rows
+// (LIMIT n, TOP n, FETCH FIRST n, WHERE id = …).
+func limitedRows(sql string) bool {
+	return limitRe().MatchString(sql)
+}
+
+var (
+	personalColumnRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(e_?mail|phone|mobile|date_?of_?birth|dob|birth_?date|address|street|postcode|zip|last_?4|card_last4|ssn|national_id|passport|full_?name|first_?name|last_?name)\w*\s*$`)
+	})
+	limitRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\blimit\s+\d+|\btop\s*\(?\s*\d+|\bfetch\s+first\s+\d+|\bwhere\s+[\w.]*id\s*=`)
+	})
+)

@@ -1215,6 +1215,16 @@ func (a *analysis) productionValues() {
 			a.r.Concerns = append(a.r.Concerns, "uses a value named for a shared environment, production or staging ("+short(arg)+")")
 			return
 		}
+		if acts && (strings.Contains(arg, "jdbc:") || strings.Contains(arg, "://")) {
+			// -Pflyway.url=jdbc:postgresql://db.shared.corp.example/orders:
+			// the project's code aimed at a database on another machine.
+			if m := databaseURLRe().FindStringSubmatch(arg); m != nil {
+				if local, _ := classifyHost(m[1]); !local || !loopbackName(m[1]) {
+					a.r.Concerns = append(a.r.Concerns, "runs against the database on "+m[1]+", another machine")
+					return
+				}
+			}
+		}
 		if acts && environmentSelectorRe().MatchString(arg) {
 			// rake db:migrate RAILS_ENV=staging, mvn exec:java
 			// -Dexec.args="--env prod": the project's code aimed at a
@@ -1242,6 +1252,21 @@ func (a *analysis) productionValues() {
 			return
 		}
 	}
+}
+
+// databaseURLRe matches a database URL and its host (JDBC or a driver's
+// scheme), with or without credentials.
+var databaseURLRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:jdbc:)?(?:postgres(?:ql)?|mysql|mariadb|sqlserver|mongodb(?:\+srv)?|redis|oracle:thin:@)://(?:[^@/\s]*@)?([A-Za-z0-9.-]+)`)
+})
+
+// loopbackName reports this machine by name or address.
+func loopbackName(host string) bool {
+	switch strings.ToLower(host) {
+	case "localhost", "127.0.0.1", "::1", "0.0.0.0", "host.docker.internal", "db", "postgres", "mysql", "redis", "mongo":
+		return true
+	}
+	return false
 }
 
 // productionNameRe matches a namespace or context named for a shared

@@ -581,6 +581,13 @@ func classifyHost(dest string) (local, metadata bool) {
 	if strings.HasSuffix(host, ".localhost") || strings.HasSuffix(host, ".local") {
 		return true, false
 	}
+	for _, private := range []string{".internal", ".corp", ".lan", ".intranet", ".svc", ".home.arpa"} {
+		// consul.service.internal, api.default.svc: names of a private
+		// network, like its addresses.
+		if strings.HasSuffix(host, private) {
+			return true, false
+		}
+	}
 	for _, wildcard := range []string{".nip.io", ".sslip.io", ".xip.io", ".traefik.me"} {
 		// 169.254.169.254.nip.io, app-169-254-169-254.sslip.io and
 		// a9fea9fe.nip.io resolve to the address they name.
