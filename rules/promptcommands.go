@@ -68,7 +68,7 @@ var (
 	// scheduler or a privilege change. Commands without any are not
 	// evaluated (a cold process pays for the shell analysis).
 	riskyCommandRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(curl|wget|nc|ncat|socat|ssh|scp|rsync|ftp|sftp|dig|nslookup|rm|shred|dd|mkfs|mv|chmod|chown|sudo|su|doas|eval|exec|base64|xxd|openssl|bash|sh|zsh|python[\d.]*|node|perl|ruby|php|crontab|launchctl|systemctl|git|npx|pip|npm|docker|kubectl|aws|gcloud|az|tee|truncate)\b|[~$]/?\.|/dev/tcp|\.(env|pem|key)\b`)
+		return regexp.MustCompile(`(?i)\b(curl|wget|nc|ncat|socat|ssh|scp|rsync|ftp|sftp|dig|nslookup|rm|shred|dd|mkfs|mv|chmod|chown|sudo|su|doas|eval|exec|base64|xxd|openssl|bash|sh|zsh|python[\d.]*|node|perl|ruby|php|crontab|launchctl|systemctl|git|npx|pip|npm|docker|kubectl|aws|gcloud|az|tee|truncate|gh|op|vault|security|printenv|env|heroku|doppler|gpg|pass|sops)\b|[~$]/?\.|/dev/tcp|\.(env|pem|key)\b`)
 	})
 	// agentAddressRe is text addressed to AI agents or assistants.
 	agentAddressRe = sync.OnceValue(func() *regexp.Regexp {
