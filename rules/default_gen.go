@@ -7752,17 +7752,21 @@ func generatedDefault() *Policy {
 				Decision: "judge",
 				Target:   "content",
 				Keywords: []string{
-					"security hook",
-					"the guard",
-					"hookguard",
+					"security hooks are",
+					"security hook is",
+					"security hooks have",
+					"guard is disabled",
+					"guard is off",
+					"guard has been",
+					"hookguard is",
 					"approvals are",
 					"approval is",
 					"approvals have",
-					"run all commands",
-					"run every command",
-					"run any command",
-					"run all terminal",
-					"run all shell",
+					"run all commands without",
+					"run every command without",
+					"run any command without",
+					"run all terminal commands without",
+					"run all shell commands without",
 				},
 				Patterns: []string{
 					`(?is)\b(security\s+(hooks?|guards?|checks?)|the\s+guard|hookguard|(command\s+)?approvals?)\s+(is|are|have\s+been|has\s+been)\s+(disabled|turned\s+off|switched\s+off|paused|suspended|lifted)\b|\brun\s+(all|every|any)\s+(terminal\s+|shell\s+)?commands?\s+without\s+(asking|confirmation|approval|permission)\b`,
@@ -8954,4 +8958,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "3e2abecaf079315a4501365c216e1d2210191dfd4d9c617b5a449154ec4e657a"
+const generatedDefaultHash = "bdaf53f7294b3b4afaecf6ee93ca90a3e0b9382ff863c4a1a440f4119fed85de"

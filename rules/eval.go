@@ -85,7 +85,7 @@ func (p *Policy) evaluate(ev *hook.Event, ctx Context, exhaustive bool) *Outcome
 		d = p.evalMCP(e, ev, ctx)
 	case hook.KindRead, hook.KindWrite:
 		d = p.evalFile(e, ev, ctx)
-		if ev.Kind == hook.KindRead && (d == hook.Allow || d == "") && len(ev.Content) < 64<<10 && agentAddressRe().MatchString(ev.Content) {
+		if ev.Kind == hook.KindRead && (d == hook.Allow || d == "") && len(ev.Content) < 64<<10 && addressesAgents(ev.Content) {
 			// A file that tells AI agents to run something the rules deny
 			// (a hidden HTML comment addressed to assistants that asks them to
 			// send a key somewhere): planted for the agent that reads it.

@@ -46,18 +46,53 @@ func promptCommands(s string) []string {
 		}
 		return runVerbRe().MatchString(s[max(0, start-40):start])
 	}
-	for _, m := range fencedRe().FindAllStringSubmatchIndex(s, maxPromptCommands) {
-		if asked(m[0]) {
-			add(s[m[2]:m[3]])
+	// Fenced blocks and backtick spans, found by hand (no expression over
+	// the whole text).
+	for i := 0; i < len(s) && len(out) < maxPromptCommands; {
+		j := strings.IndexByte(s[i:], '`')
+		if j < 0 {
+			break
 		}
-	}
-	for _, m := range backtickSpanRe().FindAllStringSubmatchIndex(s, maxPromptCommands) {
-		if asked(m[2] - 1) {
-			add(s[m[2]:m[3]])
+		j += i
+		if strings.HasPrefix(s[j:], "```") {
+			body := j + 3
+			if nl := strings.IndexByte(s[body:], '\n'); nl >= 0 {
+				body += nl + 1
+			}
+			end := strings.Index(s[body:], "```")
+			if end < 0 {
+				break
+			}
+			if asked(j) {
+				add(s[body : body+end])
+			}
+			i = body + end + 3
+			continue
 		}
+		end := strings.IndexAny(s[j+1:], "`\n")
+		if end < 0 {
+			break
+		}
+		if s[j+1+end] == '`' && end >= 6 && asked(j) {
+			add(s[j+1 : j+1+end])
+		}
+		i = j + 1 + end + 1
 	}
-	for _, m := range runThisRe().FindAllStringSubmatch(s, maxPromptCommands) {
-		add(strings.Trim(m[1], "`"))
+	// "run this: CMD" on one line: only lines with a colon and a run verb.
+	for _, line := range strings.Split(s, "\n") {
+		if len(out) >= maxPromptCommands {
+			break
+		}
+		if !strings.Contains(line, ":") {
+			continue
+		}
+		if low := text.ASCIILower(line); !strings.Contains(low, "run") && !strings.Contains(low, "execute") &&
+			!strings.Contains(low, "paste") && !strings.Contains(low, "add") {
+			continue
+		}
+		if m := runThisRe().FindStringSubmatch(line); m != nil {
+			add(strings.Trim(m[1], "`"))
+		}
 	}
 	return out
 }
@@ -70,19 +105,55 @@ var (
 	riskyCommandRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(curl|wget|nc|ncat|socat|ssh|scp|rsync|ftp|sftp|dig|nslookup|rm|shred|dd|mkfs|mv|chmod|chown|sudo|su|doas|eval|exec|base64|xxd|openssl|bash|sh|zsh|python[\d.]*|node|perl|ruby|php|crontab|launchctl|systemctl|git|npx|pip|npm|docker|kubectl|aws|gcloud|az|tee|truncate|gh|op|vault|security|printenv|env|heroku|doppler|gpg|pass|sops)\b|[~$]/?\.|/dev/tcp|\.(env|pem|key)\b`)
 	})
-	// agentAddressRe is text addressed to AI agents or assistants.
-	agentAddressRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(ai|llm|coding)\s+(agents?|assistants?|models?|tools?)\b|\b(assistants?|agents?|copilot|claude|cursor)\s*(reading|:|,)`)
-	})
 	runVerbRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(run|execute|exec|paste|type|install)\b[^.?!]*$`)
 	})
-	fencedRe       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("(?s)```[a-z]*\\n(.*?)```") })
-	backtickSpanRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("(?:^|[^`])`([^`\\n]+)`(?:[^`]|$)") })
-	runThisRe      = sync.OnceValue(func() *regexp.Regexp {
+	runThisRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?im)\b(?:run|execute|paste|add)(?:\s+(?:this|these|it))?(?:\s+(?:to|in|into)\s+[\w' ]{1,30})?\s*:\s+([^\n` + "`" + `][^\n]+)`)
 	})
 )
+
+// addressesAgents reports text addressed to AI agents or assistants. The
+// words are looked for first: the expression runs only on text that holds
+// one (most files name no assistant at all).
+func addressesAgents(s string) bool {
+	low := text.ASCIILower(s)
+	letter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' }
+	for _, w := range []string{"agent", "assistant", "model", "tool", "copilot", "claude", "cursor"} {
+		for from := 0; ; {
+			i := strings.Index(low[from:], w)
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(w)
+			if i > 0 && letter(low[i-1]) {
+				continue
+			}
+			// "AI agents", "LLM assistant", "coding agent": named by kind.
+			before := strings.TrimRight(low[max(0, i-8):i], " \t")
+			for _, kind := range []string{"ai", "llm", "coding"} {
+				if strings.HasSuffix(before, kind) && (len(before) == len(kind) || !letter(before[len(before)-len(kind)-1])) &&
+					(w == "agent" || w == "assistant" || w == "model" || w == "tool") {
+					return true
+				}
+			}
+			// "Assistant:", "agents,", "Cursor reading this": spoken to.
+			j := from
+			if j < len(low) && low[j] == 's' {
+				j++
+			}
+			if j < len(low) && letter(low[j]) || w == "model" || w == "tool" {
+				continue
+			}
+			rest := strings.TrimLeft(low[j:min(len(low), j+12)], " \t")
+			if strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, ",") || strings.HasPrefix(rest, "reading") {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // deniedPromptCommand returns the first command a prompt gives to run that
 // the shell rules deny ("" when none does, or nesting is too deep).
