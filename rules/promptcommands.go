@@ -118,32 +118,26 @@ var (
 // one (most files name no assistant at all).
 func addressesAgents(s string) bool {
 	low := text.ASCIILower(s)
-	letter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' }
 	for _, w := range []string{"agent", "assistant", "model", "tool", "copilot", "claude", "cursor"} {
-		for from := 0; ; {
-			i := strings.Index(low[from:], w)
-			if i < 0 {
-				break
-			}
-			i += from
-			from = i + len(w)
-			if i > 0 && letter(low[i-1]) {
-				continue
-			}
+		for _, i := range wordIndexes(low, w, true) {
 			// "AI agents", "LLM assistant", "coding agent": named by kind.
 			before := strings.TrimRight(low[max(0, i-8):i], " \t")
-			for _, kind := range []string{"ai", "llm", "coding"} {
-				if strings.HasSuffix(before, kind) && (len(before) == len(kind) || !letter(before[len(before)-len(kind)-1])) &&
-					(w == "agent" || w == "assistant" || w == "model" || w == "tool") {
-					return true
+			if w == "agent" || w == "assistant" || w == "model" || w == "tool" {
+				for _, kind := range []string{"ai", "llm", "coding"} {
+					if strings.HasSuffix(before, kind) && (len(before) == len(kind) || !wordChar(before[len(before)-len(kind)-1])) {
+						return true
+					}
+				}
+				if w == "model" || w == "tool" {
+					continue
 				}
 			}
 			// "Assistant:", "agents,", "Cursor reading this": spoken to.
-			j := from
+			j := i + len(w)
 			if j < len(low) && low[j] == 's' {
 				j++
 			}
-			if j < len(low) && letter(low[j]) || w == "model" || w == "tool" {
+			if j < len(low) && wordChar(low[j]) {
 				continue
 			}
 			rest := strings.TrimLeft(low[j:min(len(low), j+12)], " \t")
