@@ -3825,6 +3825,48 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "system-root-backdoor",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Patterns: []string{
+					`^chmod\s+(\S+\s+)*([ugoa]*\+s|[4-7][0-7]{3})\s+(\S+\s+)*\S*(/tmp/|/var/tmp/|/dev/shm/|/\.[\w-]+|(^|/)(ba|z|da|k|fi|c|tc)?sh\b|python[\d.]*\b|perl\b|ruby\b|node\b|env\b)`,
+					`^(useradd|usermod|adduser)\b.*\s(-o\s+(\S+\s+)*)?-u\s*0\b.*(\s-o\b|$)|^(useradd|usermod)\b.*\s-o\s+(\S+\s+)*-u\s*0\b`,
+				},
+				Reason: "makes a root backdoor (a setuid shell or interpreter, or a second user with id 0)",
+				Advice: "there is no task for which the agent needs this; tell the user what you were trying to do",
+				Examples: Examples{
+					Match: []string{
+						"chmod 4755 /tmp/.x",
+						"sudo chmod u+s /tmp/.sysd",
+						"chmod u+s /bin/bash",
+						"useradd -o -u 0 svc",
+						"chmod 6755 /usr/bin/python3",
+					},
+					NoMatch: []string{
+						"chmod u+s /usr/local/bin/tool",
+						"chmod 755 /tmp/build.sh",
+						"chmod +x ./run.sh",
+						"useradd -m svc",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"chmod",
+						},
+					},
+					{
+						{
+							"user",
+							"adduser",
+							"user",
+						},
+					},
+				},
+			},
+			{
 				ID: "system-accounts",
 				Kinds: []hook.Kind{
 					"shell",
@@ -8958,4 +9000,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "bdaf53f7294b3b4afaecf6ee93ca90a3e0b9382ff863c4a1a440f4119fed85de"
+const generatedDefaultHash = "1625fcb3ba4ef6856c82e46a4241ea9adc562e1196e60147b00c9d22fd7db9bc"

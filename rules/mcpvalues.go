@@ -268,6 +268,10 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				case slices.Contains(effects.PathClassesOf(fp, ctx.Cwd, ctx.Home), effects.ClassSecret):
 					deny("mcp-file-url-secret", fmt.Sprintf("reads the credential file %s through a file:// URL", fp),
 						"do not read credential files; ask the user for the non-secret value you need", fp)
+				case systemAccountFile(fp):
+					// file:///etc/passwd: the local-file probe of every SSRF test.
+					deny("mcp-file-url-system", "reads the system's account or configuration file "+fp+" through a file:// URL (a local-file probe)",
+						"fetch the page the task is about; read project files with the file tools", fp)
 				case !slices.ContainsFunc(classifyPath(fp, ctx.Cwd, ctx), func(c string) bool { return c == PathInside || c == PathWorkspace }):
 					escalate("a file:// URL reads a local file outside the workspace: " + fp)
 				}
@@ -1220,3 +1224,15 @@ var (
 		return regexp.MustCompile(`(?i)\blimit\s+\d+|\btop\s*\(?\s*\d+|\bfetch\s+first\s+\d+|\bwhere\s+[\w.]*id\s*=`)
 	})
 )
+
+// systemAccountFile reports the system files a local-file probe reads:
+// account lists, host and network configuration, process details.
+func systemAccountFile(p string) bool {
+	switch path.Clean(p) {
+	case "/etc/passwd", "/etc/group", "/etc/hosts", "/etc/hostname", "/etc/issue", "/etc/os-release", "/etc/resolv.conf",
+		"/etc/sudoers", "/etc/crontab", "/proc/version", "/proc/self/cmdline", "/proc/self/status", "/proc/net/tcp",
+		"/proc/net/arp", "/windows/win.ini", "/boot.ini":
+		return true
+	}
+	return false
+}

@@ -340,7 +340,7 @@ func spawnedCommands(lang, code string) []string {
 	}
 	for _, m := range stringLiteralRe().FindAllStringSubmatch(code, 32) {
 		lit := m[1] + m[2]
-		if strings.Contains(lit, " ") {
+		if strings.Contains(lit, " ") || bareShellRe().MatchString(lit) {
 			out = append(out, strings.ReplaceAll(lit, `\"`, `"`))
 		}
 	}

@@ -557,6 +557,12 @@ func (a *analysis) codeFiles(ce CodeEffect, code string) {
 		// language the analysis does not know too: lua's os.execute, R's
 		// system, an editor's !command).
 		for _, cmd := range spawnedCommands(ce.Lang, code) {
+			if a.r.Privileged && bareShellRe().MatchString(cmd) {
+				// sudo python3 -c 'os.setuid(0); os.system("/bin/sh")',
+				// sudo awk 'BEGIN{system("/bin/bash -p")}': a root shell.
+				a.r.deniedRun = cmd + " (a shell with root privileges)"
+				break
+			}
 			if a.env.ScriptVerdict(cmd) == hook.Deny {
 				a.r.deniedRun = cmd
 				break
@@ -829,4 +835,10 @@ func knownHostURL(v string) bool {
 // environment: $(env), $(printenv), `set`, $(export -p).
 var envDumpSubstRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile("(\\$\\(|`)\\s*(env|printenv|set|export\\s+-p|declare\\s+-x)\\s*(\\||\\)|`)")
+})
+
+// bareShellRe is an interactive shell with nothing to run (/bin/sh,
+// bash -p, sh -i).
+var bareShellRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*(/usr)?(/bin/)?(ba|z|da|k)?sh(\s+-[ipl]+)*\s*$`)
 })
