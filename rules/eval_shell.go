@@ -80,9 +80,13 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	stages := map[int][]*effects.Record{}
 	copies := map[int]string{} // command index → the example copy it made
 	e.exportLoads = sendsNothing(res.Commands)
+	findShellDepth := -1 // the depth of a shell that find -exec runs, -1 when none
 	for i := range res.Commands {
 		c := &res.Commands[i]
 		e.placeholder = nil
+		if findShellDepth >= 0 && c.Depth <= findShellDepth && c.Via != "find -exec" {
+			findShellDepth = -1
+		}
 		e.loopFiles = nil
 		e.examples = nil
 		for _, j := range c.After {
@@ -102,6 +106,12 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				findSet[cl] = true
 			}
 		} else if c.Via == "find -exec" {
+			e.placeholder = findSet
+			if shell.IsShell(c.Name) {
+				findShellDepth = c.Depth // find … -exec sh -c 'rm -rf "$1"' _ {} \;
+			}
+		} else if findShellDepth >= 0 && c.Via == shell.ViaBashC && c.Depth > findShellDepth {
+			// The code of that shell: "$1" is what find names.
 			e.placeholder = findSet
 		} else if vars, set := loopFiles(res, c, ctx); vars != nil {
 			// for f in $(git ls-files '*.md'); do wc -w "$f"; done, sed -i …

@@ -3140,6 +3140,7 @@ func program38() *Spec {
 					"-c",
 				},
 				Value: "command",
+				Stop:  true,
 			},
 			{
 				Names: []string{
@@ -3174,6 +3175,7 @@ func program38() *Spec {
 			Allow: []string{
 				"bash -c 'ls -la'",
 				"sh -c 'go test ./...'",
+				`sh -c 'echo "$1"' _ hello`,
 			},
 			Judge: []string{
 				"bash scripts/deploy.sh",
@@ -54700,4 +54702,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "fbbca0f86abe5fc7137c21b2481532fe937dae8af0fa1b94f2a5071dd4fd1843"
+const generatedHash = "670722dbd8bae76dbb7736896dd03aa92835a9922a8fd85cf0a126ced03f1a56"

@@ -380,3 +380,20 @@ func (s *splitter) findExec(args []arg, st *state, fr *frame) {
 		i = j
 	}
 }
+
+// shellCodeParams returns the positional parameters sh -c CODE NAME ARG…
+// gives its code ($1 … are ARG…; NAME is $0): nil when args hold no -c code.
+func shellCodeParams(args []arg) []arg {
+	for i, a := range args {
+		if a.dyn {
+			return nil
+		}
+		if strings.HasPrefix(a.s, "-") && !strings.HasPrefix(a.s, "--") && strings.ContainsRune(a.s[1:], 'c') {
+			if i+2 < len(args) {
+				return args[i+3:]
+			}
+			return nil
+		}
+	}
+	return nil
+}

@@ -2,6 +2,7 @@ package shell
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -260,6 +261,22 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 			if shellProc {
 				cst = st.child(c.Assigns)
 				cst.cwd = c.Cwd
+				if shells[c.Name] && codeVia == viaBashC {
+					// sh -c 'rm -f "$1"' _ {}: $1 … are the words after $0.
+					if params := shellCodeParams(args); params != nil {
+						cst.params = params
+						for i := 1; i <= 9; i++ {
+							switch {
+							case i <= len(params) && !params[i-1].dyn:
+								cst.set(strconv.Itoa(i), params[i-1].s, false)
+							case i <= len(params):
+								cst.unset(strconv.Itoa(i))
+							default:
+								cst.set(strconv.Itoa(i), "", false)
+							}
+						}
+					}
+				}
 			}
 			if codeVia == viaContainer || elsewhere {
 				// Inside a container: its own filesystem, directory unknown.

@@ -41,9 +41,11 @@ const (
 	// ViaExportSubst is a command substitution whose output becomes
 	// variables (export $(grep -v '^#' .env | xargs)): it is not printed.
 	ViaExportSubst = "command substitution into export"
-	viaProcSubst   = "process substitution"
-	viaWatch       = "watch"
-	viaContainer   = "container exec"
+	// ViaBashC is the Via of the commands of sh -c / bash -c code.
+	ViaBashC     = viaBashC
+	viaProcSubst = "process substitution"
+	viaWatch     = "watch"
+	viaContainer = "container exec"
 )
 
 var parserPool = sync.Pool{New: func() any {
@@ -864,3 +866,6 @@ func wholeArray(w *syntax.Word, st *state) ([]string, bool) {
 	}
 	return strings.Split(v, "\x00"), true
 }
+
+// IsShell reports a shell program (sh, bash, zsh, …) by its name.
+func IsShell(name string) bool { return shells[name] }
