@@ -897,8 +897,12 @@ func generatedDefault() *Policy {
 					"skippermission",
 					"skip-permission",
 					"alwaysallow",
+					"approval_policy",
+					"sandbox_mode",
+					"bypasspermissions",
 				},
 				Patterns: []string{
+					`(?i)^(?!\s*(grep|rg|ag|ack|git\s+grep|cat|less)\b).*(\bapproval_policy\s*=\s*\\?["']?never\b|\bsandbox_mode\s*=\s*\\?["']?danger-full-access\b|\\?"defaultMode\\?"\s*:\s*\\?"bypassPermissions\b|=\s*["']?bypassPermissions\b)`,
 					`(?i)^(?!\s*(grep|rg|ag|ack|git\s+grep|cat|less|jq\s+-r\s+'\.\S+'\s+\S+$)\b).*["'\[.]?\b(chat\.tools\.(\w+\.)*auto-?approve|\w*auto-?approve\w*|\w*auto_?run\w*|allowautomatictasks|yolo(mode)?|dangerously\w*|skip-?permissions?\w*|alwaysallow\w*)\b["'\]]*\s*(=|:|\]\s*=)\s*["']?(true|on|always|yes|1)\b`,
 				},
 				Reason: "turns on a setting that lets the agent or editor run commands and tasks without the user's approval",
@@ -916,6 +920,14 @@ func generatedDefault() *Policy {
 					},
 				},
 				Prefilter: [][][]string{
+					{
+						{
+							"approval_policy",
+							"danger-full-access",
+							`"bypasspermissions`,
+							"bypasspermissions",
+						},
+					},
 					{
 						{
 							"chat.tools.",
@@ -2129,6 +2141,7 @@ func generatedDefault() *Policy {
 				},
 				Patterns: []string{
 					`(?i)(^|[;&|(\s])(sudo\s+)?(ba|z|da|k)?sh\s+(-\w+\s+)*<\(\s*(curl|wget)\b`,
+					"(?i)(^|[;&|(\\s])(source|\\.)\\s+/dev/stdin\\s*<<<\\s*[\"']?(\\$\\(|`)\\s*(curl|wget)\\b",
 					"(?i)\\b((ba|z|da|k)?sh|source|python[\\d.]*|perl|ruby|node|php)\\s+(-\\S+\\s+)*<<<\\s*[\"']?(\\$\\(|`)\\s*(curl|wget)\\b",
 					`(?i)\s(--init-script|-I|--rcfile|--init-file|--init|-r|--requirement|-c|--constraint|--config|--settings|-s|--script)[ =]?\s*<\(\s*(curl|wget)\b`,
 					"(?i)\\beval\\b.*(\\$\\(|`)\\s*(dig|nslookup|host|drill|nc|ncat)\\b",
@@ -2165,6 +2178,18 @@ func generatedDefault() *Policy {
 						},
 						{
 							"<(",
+						},
+						{
+							"curl",
+							"wget",
+						},
+					},
+					{
+						{
+							"/dev/stdin",
+						},
+						{
+							"<<<",
 						},
 						{
 							"curl",
@@ -5362,7 +5387,7 @@ func generatedDefault() *Policy {
 					`(?i)\b(registry|index-url|extra-index-url|index)["']?\s*[= ]\s*["']?(sparse\+)?https?://(?!(registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|files\.pythonhosted\.org|index\.crates\.io|crates\.io|rubygems\.org|repo1\.maven\.org|repo\.maven\.apache\.org|plugins\.gradle\.org|proxy\.golang\.org|api\.nuget\.org|npm\.pkg\.github\.com)[/:"'\s])(?![^/"'\s]*(internal|\.corp\b|\.lan\b|\.local\b|\.edu\.cn\b|mirrors\.aliyun\.com|mirrors\.ustc))[^/"'\s]*(npmjs|pypi|pythonhosted|crates|rubygems|nuget|golang)[^/"'\s]*`,
 					`(?i)\b(registry|index-url|extra-index-url|index)["']?\s*[= ]\s*["']?(sparse\+)?https?://[^/"'\s]*[^\x00-\x7F]`,
 					`(?i)\bconfig\s+set\s+script-shell\s+["']?(/tmp/|/var/tmp/|[^\s"']*/\.|.*\b(curl|wget)\b)`,
-					`(?i)\b(rustc-wrapper|linker)\s*=\s*\\?"(/tmp/|/var/tmp/|[^"]*/\.)`,
+					`(?i)(\b|\\n)(rustc-wrapper|linker)\s*=\s*\\?"(/tmp/|/var/tmp/|[^"]*/\.)`,
 					`(?i)-toolexec[= ]["']?(/tmp/|/var/tmp/|/dev/shm/|/private/tmp/|[^\s"']*/\.)`,
 					`(?i)\bgo\s+env\s+(\S+\s+)*-w\b.*\b(GOSUMDB\s*=\s*["']?off\b|GOINSECURE\s*=\s*["']?\*|GONOSUMCHECK\s*=\s*["']?1|GONOSUMDB\s*=\s*["']?\*)`,
 					`(?i)\b(registry|index-url|extra-index-url|index)["']?\s*[= ]\s*["']?http://(?!(localhost|\[::1\]|0\.0\.0\.0|host\.docker\.internal)[:/"'\s]|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)`,
@@ -9000,4 +9025,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "1625fcb3ba4ef6856c82e46a4241ea9adc562e1196e60147b00c9d22fd7db9bc"
+const generatedDefaultHash = "43f8ab7835bd48fa7a3f466726cf9da90440aeef74fb40d61ef0ea542170aafa"

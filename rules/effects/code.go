@@ -310,6 +310,19 @@ func spawnedCommands(lang, code string) []string {
 		}
 		return out
 	}
+	if lang == "expect" {
+		// spawn ssh root@db; send "rm -rf /srv/data\r": what it types into a
+		// shell it spawns (a local shell, ssh, su) runs there.
+		if spawnRe().MatchString(code) {
+			for _, m := range expectSendRe().FindAllStringSubmatch(code, 16) {
+				cmd := strings.TrimSpace(strings.NewReplacer(`\r`, "", `\n`, "", `\"`, `"`).Replace(m[1]))
+				if cmd != "" {
+					out = append(out, cmd)
+				}
+			}
+		}
+		return out
+	}
 	if lang == "vim" || lang == "gdb" || lang == "lldb" {
 		// :!cmd, gdb's !cmd and shell cmd: the rest of the command is shell.
 		for _, line := range strings.Split(code, "\n") {
@@ -368,6 +381,10 @@ var (
 		return regexp.MustCompile(`(?s)(socket\.socket|\bsocket\s*\(|fsockopen|TCPSocket|net\.connect|net\.Socket|new\s+Socket|createConnection|/dev/tcp/)` +
 			`.{0,600}?(dup2|open\s*\(\s*STDIN|\.fileno\(\)|pty\.spawn|exec\s*\(\s*["'](/bin/)?(ba|z|da)?sh|spawn\s*\(\s*["'](/bin/)?(ba|z|da)?sh|proc_open|/bin/(ba|z|da)?sh\s+-i|\bcmd\.exe|\.pipe\(\s*\w+\.stdin)`)
 	})
+	spawnRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\bspawn\s+(\S*/)?(ssh|sh|bash|zsh|su|sudo|telnet|docker|kubectl)\b`)
+	})
+	expectSendRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bsend\s+(?:--\s+)?"((?:[^"\\]|\\.)*)"`) })
 	backtickRe      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`\n]+)`") })
 	stringLiteralRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"|'([^']*)'`) })
 )

@@ -114,406 +114,408 @@ func generatedProgram(name string) *Spec {
 		return program52()
 	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
 		return program53()
-	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run", "expect":
+	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run":
 		return program54()
-	case "manage.py":
+	case "expect":
 		return program55()
-	case "git":
+	case "manage.py":
 		return program56()
-	case "git-lfs":
+	case "git":
 		return program57()
-	case "gh":
+	case "git-lfs":
 		return program58()
-	case "glab":
+	case "gh":
 		return program59()
-	case "hub":
+	case "glab":
 		return program60()
-	case "tig":
+	case "hub":
 		return program61()
-	case "lazygit":
+	case "tig":
 		return program62()
-	case "pre-commit":
+	case "lazygit":
 		return program63()
-	case "husky":
+	case "pre-commit":
 		return program64()
-	case "go":
+	case "husky":
 		return program65()
-	case "gofmt":
+	case "go":
 		return program66()
-	case "goimports", "gofumpt":
+	case "gofmt":
 		return program67()
-	case "golangci-lint":
+	case "goimports", "gofumpt":
 		return program68()
-	case "staticcheck":
+	case "golangci-lint":
 		return program69()
-	case "govulncheck":
+	case "staticcheck":
 		return program70()
-	case "gopls":
+	case "govulncheck":
 		return program71()
-	case "dlv":
+	case "gopls":
 		return program72()
-	case "cargo":
+	case "dlv":
 		return program73()
-	case "rustc":
+	case "cargo":
 		return program74()
-	case "rustfmt":
+	case "rustc":
 		return program75()
-	case "rustup":
+	case "rustfmt":
 		return program76()
-	case "rimraf", "del-cli", "del":
+	case "rustup":
 		return program77()
-	case "tsc":
+	case "rimraf", "del-cli", "del":
 		return program78()
-	case "eslint":
+	case "tsc":
 		return program79()
-	case "prettier":
+	case "eslint":
 		return program80()
-	case "biome":
+	case "prettier":
 		return program81()
-	case "vite":
+	case "biome":
 		return program82()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program83()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program84()
-	case "rollup":
+	case "esbuild":
 		return program85()
-	case "next":
+	case "rollup":
 		return program86()
-	case "jest":
+	case "next":
 		return program87()
-	case "vitest":
+	case "jest":
 		return program88()
-	case "mocha":
+	case "vitest":
 		return program89()
-	case "playwright":
+	case "mocha":
 		return program90()
-	case "cypress":
+	case "playwright":
 		return program91()
-	case "turbo":
+	case "cypress":
 		return program92()
-	case "nx":
+	case "turbo":
 		return program93()
-	case "npm":
+	case "nx":
 		return program94()
-	case "npx":
+	case "npm":
 		return program95()
-	case "pnpx":
+	case "npx":
 		return program96()
-	case "pnpm":
+	case "pnpx":
 		return program97()
-	case "yarn":
+	case "pnpm":
 		return program98()
-	case "bun":
+	case "yarn":
 		return program99()
-	case "bunx":
+	case "bun":
 		return program100()
-	case "pytest", "py.test":
+	case "bunx":
 		return program101()
-	case "ruff":
+	case "pytest", "py.test":
 		return program102()
-	case "black":
+	case "ruff":
 		return program103()
-	case "isort":
+	case "black":
 		return program104()
-	case "mypy", "dmypy":
+	case "isort":
 		return program105()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program106()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program107()
-	case "pylint":
+	case "flake8":
 		return program108()
-	case "coverage":
+	case "pylint":
 		return program109()
-	case "tox":
+	case "coverage":
 		return program110()
-	case "nox":
+	case "tox":
 		return program111()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program112()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program113()
-	case "uvx":
+	case "uv":
 		return program114()
-	case "pipx":
+	case "uvx":
 		return program115()
-	case "poetry":
+	case "pipx":
 		return program116()
-	case "twine":
+	case "poetry":
 		return program117()
-	case "pipenv":
+	case "twine":
 		return program118()
-	case "pdm":
+	case "pipenv":
 		return program119()
-	case "hatch":
+	case "pdm":
 		return program120()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program121()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program122()
-	case "make", "gmake":
+	case "jupyter":
 		return program123()
-	case "just":
+	case "make", "gmake":
 		return program124()
-	case "task", "go-task":
+	case "just":
 		return program125()
-	case "cmake":
+	case "task", "go-task":
 		return program126()
-	case "ctest":
+	case "cmake":
 		return program127()
-	case "ninja", "samu":
+	case "ctest":
 		return program128()
-	case "meson":
+	case "ninja", "samu":
 		return program129()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program130()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program131()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program132()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program133()
-	case "javac":
+	case "java":
 		return program134()
-	case "dotnet":
+	case "javac":
 		return program135()
-	case "xcodebuild":
+	case "dotnet":
 		return program136()
-	case "rspec":
+	case "xcodebuild":
 		return program137()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program138()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program139()
-	case "rails":
+	case "rake":
 		return program140()
-	case "bundle", "bundler":
+	case "rails":
 		return program141()
-	case "gem":
+	case "bundle", "bundler":
 		return program142()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program143()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program144()
-	case "mix":
+	case "composer":
 		return program145()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program146()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program147()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program148()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program149()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program150()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program151()
-	case "protoc":
+	case "buf":
 		return program152()
-	case "sqlc":
+	case "protoc":
 		return program153()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program154()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program155()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program156()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program157()
-	case "kustomize":
+	case "helm":
 		return program158()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program159()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program160()
-	case "minikube":
+	case "kind":
 		return program161()
-	case "k3d":
+	case "minikube":
 		return program162()
-	case "stern", "kubetail":
+	case "k3d":
 		return program163()
-	case "k9s":
+	case "stern", "kubetail":
 		return program164()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program165()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program166()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program167()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program168()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program169()
-	case "packer":
+	case "pulumi":
 		return program170()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program171()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program172()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program173()
-	case "aws":
+	case "ansible-galaxy":
 		return program174()
-	case "gcloud":
+	case "aws":
 		return program175()
-	case "gsutil":
+	case "gcloud":
 		return program176()
-	case "az":
+	case "gsutil":
 		return program177()
-	case "doctl":
+	case "az":
 		return program178()
-	case "fly", "flyctl":
+	case "doctl":
 		return program179()
-	case "heroku":
+	case "fly", "flyctl":
 		return program180()
-	case "vercel", "vc":
+	case "heroku":
 		return program181()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program182()
-	case "firebase":
+	case "netlify", "ntl":
 		return program183()
-	case "wrangler":
+	case "firebase":
 		return program184()
-	case "supabase":
+	case "wrangler":
 		return program185()
-	case "stripe":
+	case "supabase":
 		return program186()
-	case "hookguard":
+	case "stripe":
 		return program187()
-	case "psql":
+	case "hookguard":
 		return program188()
-	case "mysql", "mariadb":
+	case "psql":
 		return program189()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program190()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program191()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program192()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program193()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "clickhouse-client", "clickhouse":
 		return program194()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program195()
-	case "wget":
+	case "curl":
 		return program196()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program197()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program198()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program199()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program200()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program201()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program202()
-	case "getent":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program203()
-	case "systemd-analyze":
+	case "getent":
 		return program204()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program205()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program206()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program207()
-	case "ssh-keygen":
+	case "openssl":
 		return program208()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program209()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program210()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program211()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program212()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program213()
-	case "journalctl":
+	case "launchctl":
 		return program214()
-	case "dmesg":
+	case "journalctl":
 		return program215()
-	case "brew":
+	case "dmesg":
 		return program216()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program217()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program218()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program219()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program220()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program221()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program222()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program223()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program224()
-	case "systemd-run":
+	case "crontab":
 		return program225()
-	case "at", "batch":
+	case "systemd-run":
 		return program226()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program227()
-	case "kill":
+	case "atq", "atrm":
 		return program228()
-	case "pkill", "killall":
+	case "kill":
 		return program229()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program230()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program231()
-	case "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program232()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "ex":
 		return program233()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program234()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program235()
-	case "screen":
+	case "tmux":
 		return program236()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program237()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program238()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program239()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program240()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program241()
-	case "direnv":
+	case "hyperfine":
 		return program242()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program243()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program244()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program245()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program246()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program247()
-	case "shfmt":
+	case "codespell":
 		return program248()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program249()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program250()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program251()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program252()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program253()
+	case "envsubst":
+		return program254()
 	}
 	return nil
 }
@@ -775,6 +777,7 @@ func generatedPrograms() []*Spec {
 		program251(),
 		program252(),
 		program253(),
+		program254(),
 	}
 }
 
@@ -3976,7 +3979,6 @@ func program54() *Spec {
 			"tsx",
 			"ts-node",
 			"bun-run",
-			"expect",
 		},
 		Summary:   "interpreters whose inline code is not analyzed",
 		Operands:  "any",
@@ -3991,10 +3993,55 @@ func program54() *Spec {
 	}
 }
 
-// manage.py: a Django project's own task runner (python manage.py COMMAND)
+// expect: Tcl's expect; what it types into a shell or ssh it spawns (send "…") is read as shell
 //
 //go:noinline
 func program55() *Spec {
+	return &Spec{
+		Names: []string{
+			"expect",
+		},
+		Summary:     `Tcl's expect; what it types into a shell or ssh it spawns (send "…") is read as shell`,
+		Operands:    "script",
+		StopAtFirst: true,
+		Options: []Option{
+			{
+				Names: []string{
+					"-c",
+				},
+				Value: "code:expect",
+			},
+			{
+				Names: []string{
+					"-f",
+				},
+				Value: "script",
+			},
+			{
+				Names: []string{
+					"-d",
+					"-D",
+					"-i",
+					"-n",
+					"-N",
+					"-b",
+					"-v",
+				},
+			},
+		},
+		Examples: Examples{
+			Judge: []string{
+				`expect -c 'spawn ssh deploy@web1; expect "$ "; send "uptime\r"; expect eof'`,
+				"expect deploy.exp",
+			},
+		},
+	}
+}
+
+// manage.py: a Django project's own task runner (python manage.py COMMAND)
+//
+//go:noinline
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -4121,7 +4168,7 @@ func program55() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7525,7 +7572,7 @@ func program56() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7671,7 +7718,7 @@ func program57() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -9018,7 +9065,7 @@ func program58() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9450,7 +9497,7 @@ func program59() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -10148,7 +10195,7 @@ func program60() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -10170,7 +10217,7 @@ func program61() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -10190,7 +10237,7 @@ func program62() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -10386,7 +10433,7 @@ func program63() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -10434,7 +10481,7 @@ func program64() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program65() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11641,7 +11688,7 @@ func program65() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program66() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11693,7 +11740,7 @@ func program66() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program67() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11747,7 +11794,7 @@ func program67() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program68() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -12007,7 +12054,7 @@ func program68() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program69() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -12059,7 +12106,7 @@ func program69() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program70() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -12112,7 +12159,7 @@ func program70() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program71() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -12220,7 +12267,7 @@ func program71() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -12297,7 +12344,7 @@ func program72() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -13378,7 +13425,7 @@ func program73() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13464,7 +13511,7 @@ func program74() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13526,7 +13573,7 @@ func program75() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13710,7 +13757,7 @@ func program76() *Spec {
 // rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -13742,7 +13789,7 @@ func program77() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13769,7 +13816,7 @@ func program78() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13796,7 +13843,7 @@ func program79() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13822,7 +13869,7 @@ func program80() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13886,7 +13933,7 @@ func program81() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13924,7 +13971,7 @@ func program82() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -14000,7 +14047,7 @@ func program83() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -14101,7 +14148,7 @@ func program84() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -14122,7 +14169,7 @@ func program85() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -14168,7 +14215,7 @@ func program86() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -14190,7 +14237,7 @@ func program87() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -14238,7 +14285,7 @@ func program88() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -14259,7 +14306,7 @@ func program89() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14346,7 +14393,7 @@ func program90() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14400,7 +14447,7 @@ func program91() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14594,7 +14641,7 @@ func program92() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14753,7 +14800,7 @@ func program93() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16824,7 +16871,7 @@ func program94() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17755,7 +17802,7 @@ func program95() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17775,7 +17822,7 @@ func program96() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -19125,7 +19172,7 @@ func program97() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -20503,7 +20550,7 @@ func program98() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -20995,7 +21042,7 @@ func program99() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -21887,7 +21934,7 @@ func program100() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21918,7 +21965,7 @@ func program101() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -21977,7 +22024,7 @@ func program102() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -22002,7 +22049,7 @@ func program103() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -22023,7 +22070,7 @@ func program104() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -22049,7 +22096,7 @@ func program105() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -22071,7 +22118,7 @@ func program106() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -22092,7 +22139,7 @@ func program107() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -22116,7 +22163,7 @@ func program108() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -22180,7 +22227,7 @@ func program109() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -22248,7 +22295,7 @@ func program110() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -22271,7 +22318,7 @@ func program111() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -22488,7 +22535,7 @@ func program112() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -23610,7 +23657,7 @@ func program113() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -23994,7 +24041,7 @@ func program114() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -24413,7 +24460,7 @@ func program115() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -25055,7 +25102,7 @@ func program116() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -25093,7 +25140,7 @@ func program117() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -25570,7 +25617,7 @@ func program118() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -26330,7 +26377,7 @@ func program119() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -26889,7 +26936,7 @@ func program120() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -27063,7 +27110,7 @@ func program121() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -27227,7 +27274,7 @@ func program122() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -27420,7 +27467,7 @@ func program123() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -27594,7 +27641,7 @@ func program124() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -27757,7 +27804,7 @@ func program125() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -27893,7 +27940,7 @@ func program126() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -27984,7 +28031,7 @@ func program127() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -28046,7 +28093,7 @@ func program128() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -28210,7 +28257,7 @@ func program129() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -28428,7 +28475,7 @@ func program130() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -28484,7 +28531,7 @@ func program131() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -28556,7 +28603,7 @@ func program132() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -28638,7 +28685,7 @@ func program133() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -28725,7 +28772,7 @@ func program134() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -28961,7 +29008,7 @@ func program135() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -29080,7 +29127,7 @@ func program136() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -29102,7 +29149,7 @@ func program137() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -29125,7 +29172,7 @@ func program138() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -29209,7 +29256,7 @@ func program139() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -29375,7 +29422,7 @@ func program140() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -29893,7 +29940,7 @@ func program141() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -30012,7 +30059,7 @@ func program142() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -30036,7 +30083,7 @@ func program143() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -30399,7 +30446,7 @@ func program144() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -30627,7 +30674,7 @@ func program145() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -30824,7 +30871,7 @@ func program146() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -30920,7 +30967,7 @@ func program147() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -30944,7 +30991,7 @@ func program148() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -30986,7 +31033,7 @@ func program149() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -31092,7 +31139,7 @@ func program150() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -31233,7 +31280,7 @@ func program151() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -31335,7 +31382,7 @@ func program152() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -31396,7 +31443,7 @@ func program153() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -32555,7 +32602,7 @@ func program154() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -32690,7 +32737,7 @@ func program155() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -33797,7 +33844,7 @@ func program156() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -34143,7 +34190,7 @@ func program157() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -34230,7 +34277,7 @@ func program158() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -34257,7 +34304,7 @@ func program159() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -34310,7 +34357,7 @@ func program160() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -34382,7 +34429,7 @@ func program161() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -34439,7 +34486,7 @@ func program162() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -34459,7 +34506,7 @@ func program163() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -34494,7 +34541,7 @@ func program164() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -34516,7 +34563,7 @@ func program165() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -34733,7 +34780,7 @@ func program166() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -35094,7 +35141,7 @@ func program167() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -35123,7 +35170,7 @@ func program168() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -35341,7 +35388,7 @@ func program169() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -35416,7 +35463,7 @@ func program170() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -35544,7 +35591,7 @@ func program171() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -35567,7 +35614,7 @@ func program172() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -35639,7 +35686,7 @@ func program173() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -36228,7 +36275,7 @@ func program174() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -37114,7 +37161,7 @@ func program175() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -37238,7 +37285,7 @@ func program176() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -37716,7 +37763,7 @@ func program177() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -38003,7 +38050,7 @@ func program178() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -38213,7 +38260,7 @@ func program179() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -38355,7 +38402,7 @@ func program180() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -38552,7 +38599,7 @@ func program181() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -38642,7 +38689,7 @@ func program182() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -38763,7 +38810,7 @@ func program183() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -39019,7 +39066,7 @@ func program184() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -39199,7 +39246,7 @@ func program185() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -39372,7 +39419,7 @@ func program186() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -39451,7 +39498,7 @@ func program187() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -39569,7 +39616,7 @@ func program188() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -39682,7 +39729,7 @@ func program189() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -39798,7 +39845,7 @@ func program190() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -40060,7 +40107,7 @@ func program191() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -40128,7 +40175,7 @@ func program192() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -40158,7 +40205,7 @@ func program193() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -40282,7 +40329,7 @@ func program194() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -40626,7 +40673,7 @@ func program195() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -40859,7 +40906,7 @@ func program196() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -40922,7 +40969,7 @@ func program197() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -41039,7 +41086,7 @@ func program198() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -41081,7 +41128,7 @@ func program199() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -41165,7 +41212,7 @@ func program200() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -41196,7 +41243,7 @@ func program201() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -41232,7 +41279,7 @@ func program202() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -41293,7 +41340,7 @@ func program203() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -41366,7 +41413,7 @@ func program204() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -41405,7 +41452,7 @@ func program205() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -41431,7 +41478,7 @@ func program206() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41827,7 +41874,7 @@ func program207() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -41915,7 +41962,7 @@ func program208() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -41974,7 +42021,7 @@ func program209() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -42149,7 +42196,7 @@ func program210() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -42252,7 +42299,7 @@ func program211() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -42275,7 +42322,7 @@ func program212() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -42348,7 +42395,7 @@ func program213() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42484,7 +42531,7 @@ func program214() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42584,7 +42631,7 @@ func program215() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42775,7 +42822,7 @@ func program216() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42847,7 +42894,7 @@ func program217() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -42869,7 +42916,7 @@ func program218() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -42942,7 +42989,7 @@ func program219() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -43034,7 +43081,7 @@ func program220() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -43085,7 +43132,7 @@ func program221() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -43180,7 +43227,7 @@ func program222() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -43249,7 +43296,7 @@ func program223() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -43301,7 +43348,7 @@ func program224() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -43381,7 +43428,7 @@ func program225() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43402,7 +43449,7 @@ func program226() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43422,7 +43469,7 @@ func program227() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43507,7 +43554,7 @@ func program228() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43530,7 +43577,7 @@ func program229() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43555,7 +43602,7 @@ func program230() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43669,7 +43716,7 @@ func program231() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -43750,7 +43797,7 @@ func program232() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43869,7 +43916,7 @@ func program233() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -43992,7 +44039,7 @@ func program234() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -44240,7 +44287,7 @@ func program235() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -44322,7 +44369,7 @@ func program236() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -44433,7 +44480,7 @@ func program237() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -44529,7 +44576,7 @@ func program238() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44616,7 +44663,7 @@ func program239() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44701,7 +44748,7 @@ func program240() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44789,7 +44836,7 @@ func program241() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44858,7 +44905,7 @@ func program242() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -44998,7 +45045,7 @@ func program243() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -45034,7 +45081,7 @@ func program244() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -45086,7 +45133,7 @@ func program245() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -45166,7 +45213,7 @@ func program246() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -45252,7 +45299,7 @@ func program247() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program248() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -45327,7 +45374,7 @@ func program248() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program249() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -45394,7 +45441,7 @@ func program249() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program250() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -45424,7 +45471,7 @@ func program250() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program251() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -45448,7 +45495,7 @@ func program251() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program252() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45519,7 +45566,7 @@ func program252() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program253() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -54702,4 +54749,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "670722dbd8bae76dbb7736896dd03aa92835a9922a8fd85cf0a126ced03f1a56"
+const generatedHash = "3ea7e7afedb9f8ff4b953572ea3c5c086257d7f2e56ea70fa4e47b3c2f3cc04b"
