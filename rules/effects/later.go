@@ -74,11 +74,12 @@ func laterLang(p string) string {
 // system-wide).
 func shellStartupFile(base, dir string) bool {
 	switch base {
-	case ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile",
+	case ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile", ".zshrc", ".zshenv", ".zprofile", ".bash_aliases", ".zsh_aliases", ".aliases",
 		".zlogin", ".zlogout", ".kshrc", ".mkshrc", "bash.bashrc", "bashrc", "zshrc", "zshenv", "zprofile", "profile":
 		return base[0] == '.' || strings.HasPrefix(dir, "/etc/")
 	}
-	return strings.HasPrefix(dir, "/etc/profile.d/") || strings.Contains(dir, "/.config/fish/") && strings.HasSuffix(base, ".fish")
+	return strings.HasPrefix(dir, "/etc/profile.d/") || strings.Contains(dir, "/.config/fish/") && strings.HasSuffix(base, ".fish") ||
+		strings.Contains(dir, "template") && strings.HasSuffix(dir, "/hooks/") // ~/.git-templates/hooks/post-merge
 }
 
 // laterCommands returns the command lines a run-later file of lang holds.

@@ -46416,6 +46416,12 @@ func generatedPaths() []PathClasses {
 				"~/.lldbinit",
 				"~/.config/direnv/",
 				"~/.direnvrc",
+				"~/.bash_aliases",
+				"~/.zsh_aliases",
+				"~/.aliases",
+				"~/.git-templates/",
+				"~/.git_template/",
+				"~/.config/git/template/",
 			},
 		},
 	}
@@ -54749,4 +54755,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "3ea7e7afedb9f8ff4b953572ea3c5c086257d7f2e56ea70fa4e47b3c2f3cc04b"
+const generatedHash = "66fc94d8a194c430ab014cf9bc679f407ba75ce1b35d229a422b3ddb7c7aa1f7"
