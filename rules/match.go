@@ -95,7 +95,13 @@ func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
 	}
 	if len(c.patterns) > 0 {
 		hit := false
+		// The prefilter holds one entry per pattern: a pattern whose
+		// literals are not all in the text cannot match and is not run.
+		perPattern := len(c.literals) == len(c.patterns) && len(c.patterns) > 1
 		for i, re := range c.patterns {
+			if perPattern && !satisfies(c.literals[i], lower, e) {
+				continue
+			}
 			ok, err := re.MatchString(folded(c.folded[i]))
 			if err != nil {
 				ok = r.Decision != hook.Allow

@@ -18,8 +18,9 @@ import (
 // costs tens of microseconds a pattern, off the start-up path of every rule a
 // command cannot match.
 //
-// Lookarounds are removed first (they never make a match require more text),
-// then the pattern is parsed with Go's regexp/syntax; patterns it cannot parse
+// Negative lookarounds are removed first (they never make a match require
+// text); positive ones become plain groups, since what they look for must be
+// in the text too. Then the pattern is parsed with Go's regexp/syntax; patterns it cannot parse
 // (backreferences, .NET-only syntax) get no prefilter.
 func requiredLiterals(pattern string) [][]string {
 	p := stripLookarounds(strings.TrimPrefix(pattern, "(?i)"))
@@ -87,7 +88,8 @@ func minLen(set []string) int {
 	return m
 }
 
-// stripLookarounds removes (?=…), (?!…), (?<=…) and (?<!…) groups.
+// stripLookarounds removes negative lookarounds ((?!…) and (?<!…)) and turns
+// positive ones ((?=…) and (?<=…)) into non-capturing groups.
 func stripLookarounds(p string) string {
 	var b strings.Builder
 	for i := 0; i < len(p); i++ {
@@ -97,8 +99,39 @@ func stripLookarounds(p string) string {
 			i++
 			continue
 		}
+		if p[i] == '[' {
+			// A character class is copied whole: a '(' inside it opens nothing.
+			j := i + 1
+			if j < len(p) && p[j] == '^' {
+				j++
+			}
+			if j < len(p) && p[j] == ']' {
+				j++
+			}
+			for ; j < len(p) && p[j] != ']'; j++ {
+				if p[j] == '\\' {
+					j++
+				}
+			}
+			if j >= len(p) {
+				j = len(p) - 1
+			}
+			b.WriteString(p[i : j+1])
+			i = j
+			continue
+		}
+		if p[i] == '(' && i+2 < len(p) && p[i+1] == '?' && p[i+2] == '=' {
+			b.WriteString("(?:")
+			i += 2
+			continue
+		}
+		if p[i] == '(' && i+3 < len(p) && p[i+1] == '?' && p[i+2] == '<' && p[i+3] == '=' {
+			b.WriteString("(?:")
+			i += 3
+			continue
+		}
 		if p[i] == '(' && i+2 < len(p) && p[i+1] == '?' &&
-			(p[i+2] == '=' || p[i+2] == '!' || (p[i+2] == '<' && i+3 < len(p) && (p[i+3] == '=' || p[i+3] == '!'))) {
+			(p[i+2] == '!' || (p[i+2] == '<' && i+3 < len(p) && p[i+3] == '!')) {
 			depth := 0
 			j := i
 			for ; j < len(p); j++ {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -20,6 +21,27 @@ func TestPairIndexPresent(t *testing.T) {
 			if want := strings.Contains(text, l); got[i] != want {
 				t.Errorf("%.40q: %q found = %v, want %v", text, l, got[i], want)
 			}
+		}
+	}
+}
+
+// TestRequiredLiteralsLookarounds: what a positive lookaround looks for must
+// be in the text, so it counts; a negative one never requires anything, and
+// a parenthesis inside a character class opens no group.
+func TestRequiredLiteralsLookarounds(t *testing.T) {
+	for _, tc := range []struct {
+		pattern string
+		want    string
+	}{
+		{`(?is)^(?=.*\b(?:alpha|beta)\b).{0,1}(?=.*gamma)`, "[[alpha beta] [gamma]]"},
+		{`delta(?!.*epsilon)`, "[[delta]]"},
+		{`(?<=zeta\s)eta`, "[[zeta] [eta]]"},
+		{`(?<!theta)iota`, "[[iota]]"},
+		{`kappa[(?=]lambda`, "[[kappa] [lambda]]"},
+		{`(?!mu)`, "[]"},
+	} {
+		if got := fmt.Sprint(requiredLiterals(tc.pattern)); got != tc.want {
+			t.Errorf("requiredLiterals(%q) = %s, want %s", tc.pattern, got, tc.want)
 		}
 	}
 }

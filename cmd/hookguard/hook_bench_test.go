@@ -62,9 +62,10 @@ func benchEventData(b *testing.B) map[string][]byte {
 		out[name] = data
 	}
 	// The two content-carrying events bench/hook.sh times: a prompt of about
-	// 4 KiB (the README's start) and a read of a Go source file.
+	// 4 KiB (the README's start) and a read of a Go source file (a fixed copy,
+	// so that the figure does not move with edits to the repository).
 	readme, err1 := os.ReadFile("../../README.md")
-	source, err2 := os.ReadFile("../../rules/eval.go")
+	source, err2 := os.ReadFile("../../internal/bench/testdata/read-source.go.txt")
 	if err1 != nil || err2 != nil {
 		b.Fatal(err1, err2)
 	}
@@ -83,7 +84,7 @@ func benchEventData(b *testing.B) map[string][]byte {
 	}
 	out["prompt-4k"] = with(map[string]any{"hook_event_name": "beforeSubmitPrompt",
 		"prompt": "Please update the docs so they match this draft:\n\n" + string(readme[:4000])})
-	out["read-source"] = with(map[string]any{"hook_event_name": "beforeReadFile", "file_path": "/home/dev/project/rules/eval.go",
+	out["read-source"] = with(map[string]any{"hook_event_name": "beforeReadFile", "file_path": "/home/dev/project/judge/judge.go",
 		"content": string(source)})
 	return out
 }

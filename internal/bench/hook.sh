@@ -25,7 +25,9 @@ cat > "$out/deny.json" <<'JSON'
 {"conversation_id":"c-1","generation_id":"g-1","model":"m","hook_event_name":"beforeShellExecution","cursor_version":"2.1.3","workspace_roots":["/home/dev/project"],"user_email":null,"command":"git push --force origin main","cwd":"/home/dev/project"}
 JSON
 # A prompt of about 4 KiB (the README's start) and a read of a Go source file
-# carrying its content: the secret detector's share of a hook call.
+# carrying its content: the secret detector's share of a hook call. The source
+# file is a fixed copy (testdata/read-source.go.txt), so that the figure does
+# not move when the repository's own files are edited.
 python3 - "$out" <<'PY'
 import json, sys
 out = sys.argv[1]
@@ -34,8 +36,8 @@ base = {"conversation_id": "c-1", "generation_id": "g-1", "model": "m", "cursor_
 readme = open("README.md").read()[:4000]
 json.dump(dict(base, hook_event_name="beforeSubmitPrompt", attachments=[],
                prompt="Please update the docs so they match this draft:\n\n" + readme), open(out + "/prompt.json", "w"))
-json.dump(dict(base, hook_event_name="beforeReadFile", attachments=[], file_path="/home/dev/project/rules/eval.go",
-               content=open("rules/eval.go").read()), open(out + "/read.json", "w"))
+json.dump(dict(base, hook_event_name="beforeReadFile", attachments=[], file_path="/home/dev/project/judge/judge.go",
+               content=open("internal/bench/testdata/read-source.go.txt").read()), open(out + "/read.json", "w"))
 # A read without content (beforeTabFileRead, or a client that sends only the
 # path) and two MCP calls: a read-only tool and a SQL query analyzed by value.
 json.dump(dict(base, hook_event_name="beforeReadFile", attachments=[], file_path="/home/dev/project/src/app.ts"),
