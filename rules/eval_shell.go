@@ -88,6 +88,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			findShellDepth = -1
 		}
 		e.loopFiles = nil
+		e.pipedData = ""
 		e.examples = nil
 		for _, j := range c.After {
 			if dst := copies[j]; dst != "" {
@@ -118,7 +119,11 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			// $(git ls-files '*.ts'): each file the listing names.
 			e.placeholder, e.loopFiles = set, vars
 		} else if slices.Contains(c.Wrappers, "xargs") && (c.Via == "" || c.Via == "xargs") {
-			switch prev := namesSource(res.Commands, i); {
+			prev := namesSource(res.Commands, i)
+			if prev != nil {
+				e.pipedData = secretOutput(prev, ctx)
+			}
+			switch {
 			case prev == nil:
 			case prev.Name == "find" && !findActs(prev):
 				// find … -print0 | xargs -0 rm: the names find prints.
@@ -347,6 +352,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	// user's allow rule is obeyed unless an effect is clearly dangerous.
 	env := p.effectsEnv(c, ctx, e.placeholder, e.examples, e.exportLoads)
 	env.LoopFiles = e.loopFiles
+	env.PipedData = e.pipedData
 	env.HarmlessEnvrcDirs = e.envrcDirs
 	rec := effects.Analyze(c, env)
 	v := effects.Decide(rec)
@@ -635,6 +641,44 @@ func listedFiles(commands []shell.Command, lo, hi int, ctx Context) map[string]b
 		return map[string]bool{PathInside: true, PathSource: true}
 	}
 	return nil
+}
+
+// secretOutput says what secret a pipeline stage prints: "environment" for
+// an environment dump (env, printenv, export -p, set, declare -x), "secret
+// file PATH" for cat/head/tail/grep of a credential file, "" otherwise.
+func secretOutput(c *shell.Command, ctx Context) string {
+	operands := 0
+	for _, a := range c.Args {
+		if !strings.HasPrefix(a, "-") {
+			operands++
+		}
+	}
+	switch c.Name {
+	case "env", "printenv":
+		if operands == 0 {
+			return "environment"
+		}
+	case "export", "declare", "typeset":
+		if operands == 0 && len(c.Args) > 0 {
+			return "environment" // export -p, declare -x
+		}
+	case "set":
+		if len(c.Args) == 0 {
+			return "environment"
+		}
+	case "cat", "head", "tail", "grep", "egrep", "rg", "awk", "sed", "cut", "sort", "strings":
+		for _, a := range c.Args {
+			if strings.HasPrefix(a, "-") {
+				continue
+			}
+			for _, cl := range classifyPath(a, c.Cwd, ctx) {
+				if cl == effects.ClassSecret || cl == effects.ClassEnvFile {
+					return "secret file " + a
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // namesSource returns the stage of the same pipeline whose output reaches

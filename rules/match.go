@@ -158,6 +158,10 @@ type evaluation struct {
 	// loopFiles are the operands ("$f") that stand for the files a for
 	// loop's listing names (see loopFiles).
 	loopFiles map[string]bool
+	// pipedData says what the input of the command being evaluated (an
+	// xargs) carries when it is secret: "environment" (env | xargs …) or
+	// "secret file PATH" (cat ~/.aws/credentials | xargs …); "" otherwise.
+	pipedData string
 	// envrcDirs are folders whose .envrc an earlier command of the line
 	// wrote whole with harmless content (see eval_shell).
 	envrcDirs map[string]bool

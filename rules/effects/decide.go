@@ -257,6 +257,8 @@ func (r *Record) dangers() []string {
 			// This machine or a private network: the judge decides.
 		case strings.HasPrefix(n.Sends, "secret file"), n.Sends == "environment" || strings.HasPrefix(n.Sends, "the secret variable"):
 			add("sends %s to %s", n.Sends, n.Dest)
+		case n.Sends == descriptorSent:
+			add("opens a raw connection to %s that later commands write to (a channel out of the machine)", n.Dest)
 		}
 	}
 	return out

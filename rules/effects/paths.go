@@ -579,8 +579,35 @@ func NameClasses(names []string) []string {
 	var out []string
 	for _, n := range names {
 		out = append(out, sensitiveClasses("/_/"+n, "")...)
+		if !strings.ContainsAny(n, globChars) {
+			continue
+		}
+		// A glob (-name '*.env*', -name 'id_*'): the classes of the
+		// credential files it can name, when its own letters point at them
+		// (*.json names credentials.json too, but says nothing of secrets).
+		lit := strings.ToLower(strings.Map(func(r rune) rune {
+			if strings.ContainsRune(globChars, r) {
+				return -1
+			}
+			return r
+		}, n))
+		for _, s := range secretSampleNames {
+			if strings.Contains(lit, s.hint) && globMatch(n, s.name) {
+				out = append(out, sensitiveClasses("/_/"+s.name, "")...)
+			}
+		}
 	}
 	return out
+}
+
+// secretSampleNames are names of credential files a find -name glob may
+// name, each with the letters a glob must hold to count as aiming at it.
+var secretSampleNames = []struct{ name, hint string }{
+	{".env", "env"}, {".env.local", "env"}, {".env.production", "env"}, {"id_rsa", "id_"}, {"id_ed25519", "id_"},
+	{"server.pem", "pem"}, {"server.key", "key"}, {"credentials", "cred"}, {"credentials.json", "cred"},
+	{".npmrc", "npmrc"}, {".pypirc", "pypirc"}, {".netrc", "netrc"}, {".pgpass", "pgpass"},
+	{".git-credentials", "cred"}, {"terraform.tfstate", "tfstate"}, {"secrets.yaml", "secret"}, {"secrets.json", "secret"},
+	{"id_rsa.ppk", "ppk"}, {"keystore.jks", "jks"}, {"cert.p12", "p12"}, {"cert.pfx", "pfx"},
 }
 
 // globMatch is path.Match with a fast path for a single * (*.ext,
