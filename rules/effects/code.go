@@ -29,6 +29,7 @@ const (
 	foundSecretPath   = "names a credential file"
 	foundRecords      = "deletes or rewrites database records in bulk"
 	foundDebuggee     = "runs the program it debugs"
+	foundRemoteExec   = "runs code it downloads"
 )
 
 // codeSignals are per-language patterns of what inline code does. A language
@@ -178,6 +179,9 @@ func analyzeCode(lang, code string) CodeEffect {
 			ce.Found = append(ce.Found, s.found)
 		}
 	}
+	if remoteExec(code) {
+		ce.Found = append(ce.Found, foundRemoteExec)
+	}
 	if len(ce.Found) == 1 && ce.Found[0] == foundNetwork && httpReadOnly(lang, code) {
 		// requests.get('https://pypi.org/pypi/x/json'): a download through
 		// an HTTP client that reads no file, input, environment or machine
@@ -209,6 +213,29 @@ func analyzeCode(lang, code string) CodeEffect {
 		}
 	}
 	return ce
+}
+
+// remoteExecRe finds exec/eval (or a function built from text) applied to
+// a chain of calls that starts from a URL literal:
+// exec(urllib.request.urlopen('http://…').read()), eval(file_get_contents('https://…')),
+// eval(URI.open("https://…").read), new Function(await (await fetch('https://…')).text()).
+var remoteExecRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:exec|eval|Function|instance_eval|run_code)\s*\(\s*((?:(?:await\s*)?\(?\s*[\w.:$]+\s*\(\s*){1,5})['"\x60]https?://`)
+})
+
+// fetchCalls name the calls that read a URL.
+var fetchCallRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(urlopen|\bget|fetch|\bopen|file_get_contents|download|\bload|Net::HTTP|LWP|http\.request)\s*\(`)
+})
+
+// remoteExec reports code that runs what it downloads (see remoteExecRe).
+func remoteExec(code string) bool {
+	for _, m := range remoteExecRe().FindAllStringSubmatch(code, 4) {
+		if fetchCallRe().MatchString(m[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // httpReadSources are, per language, an HTTP client's read calls, and what

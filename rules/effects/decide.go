@@ -207,6 +207,13 @@ func (r *Record) dangers() []string {
 		add("sends the credential file %s over the network (%s reads it from stdin)", r.stdinSecret, r.Program)
 	}
 	for _, cd := range r.Code {
+		if slices.Contains(cd.Found, foundRemoteExec) {
+			// exec(urlopen('http://…').read()): code fetched and run unread.
+			add("runs %s code that downloads code and runs it", cd.Lang)
+			break
+		}
+	}
+	for _, cd := range r.Code {
 		if slices.Contains(cd.Found, foundDelete) && slices.Contains(cd.Found, foundSecretPath) {
 			// for p in glob('~/.ssh/id_*'): os.remove(p): code that deletes
 			// files and names credential files.

@@ -539,6 +539,63 @@ func literalCredential(v string) bool {
 	return true
 }
 
+// codeChmodRes find chmod calls with a literal path and mode in Python,
+// Node, Ruby and Perl: [path, mode] or [mode, path] by the regexp's order.
+var codeChmodRes = sync.OnceValue(func() []*regexp.Regexp {
+	return []*regexp.Regexp{
+		regexp.MustCompile(`(?:os\.chmod|chmodSync|fs\.chmod|promises\.chmod|Path\(\s*['"][^'"]+['"]\s*\)\.chmod)\s*\(\s*['"]?([^'",)]*)['"]?\s*,\s*['"]?(0o?[0-7]{3,4}|[0-7]{3,4})\b`),
+		regexp.MustCompile(`(?:\bchmod|File\.chmod|FileUtils\.chmod)\s*\(?\s*(0o?[0-7]{3,4})\s*,\s*['"]([^'"]+)['"]`),
+	}
+})
+
+// codeDeviceWriteRe finds a block device opened for writing.
+var codeDeviceWriteRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bopen(?:Sync)?\s*\(\s*['"](/dev/(?:sd[a-z]|nvme\d|disk\d|xvd[a-z]|vd[a-z]|hd[a-z]|mmcblk\d)[^'"]*)['"]\s*,\s*['"]?(?:r\+|w|a)`)
+})
+
+// codeAsShell returns the shell commands that library calls in code amount
+// to: chmod calls with a literal mode and path, and a block device opened
+// for writing (as dd of=DEVICE).
+func codeAsShell(code string) []string {
+	var out []string
+	mode := func(m string) string {
+		m = strings.TrimPrefix(strings.TrimPrefix(m, "0o"), "0O")
+		if len(m) == 5 && m[0] == '0' {
+			m = m[1:] // Perl's 04755
+		}
+		return m
+	}
+	res := codeChmodRes()
+	for _, m := range res[0].FindAllStringSubmatch(code, 4) {
+		if p := m[1]; strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") {
+			out = append(out, "chmod "+mode(m[2])+" "+p)
+		}
+	}
+	for _, m := range res[1].FindAllStringSubmatch(code, 4) {
+		out = append(out, "chmod "+mode(m[1])+" "+m[2])
+	}
+	for _, m := range codeDeviceWriteRe().FindAllStringSubmatch(code, 2) {
+		out = append(out, "dd if=/dev/zero of="+m[1])
+	}
+	return out
+}
+
+// sedRunsInput reports a sed script that runs each input line unchanged:
+// e, s/.*/&/e, s/^//e, s/$//e (any delimiter).
+func sedRunsInput(code string) bool {
+	// Go's regexp has no backreferences: try each delimiter.
+	code = strings.TrimSpace(code)
+	if code == "e" {
+		return true
+	}
+	if len(code) < 4 || code[0] != 's' {
+		return false
+	}
+	d := regexp.QuoteMeta(string(code[1]))
+	re := regexp.MustCompile(`^s` + d + `(?:\.\*|\^|\$)` + d + `&?` + d + `[gp]*e[gp]*$`)
+	return re.MatchString(code)
+}
+
 var credentialHeaderRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)^(?:authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|private-token|x-access-token)\s*:\s*(?:bearer\s+|token\s+|basic\s+)?(\S{12,})$`)
 })
@@ -552,11 +609,30 @@ func (a *analysis) codeFiles(ce CodeEffect, code string) {
 	if len(code) < 16<<10 && reverseShellRe().MatchString(code) {
 		a.r.reverseShell = true
 	}
+	if a.env.ScriptVerdict != nil && a.r.deniedRun == "" && len(code) < 16<<10 {
+		// os.chmod('/bin/bash', 0o4755), open('/dev/sda', 'wb'): library
+		// calls that do what a shell command would, read as that command.
+		for _, cmd := range codeAsShell(code) {
+			if a.env.ScriptVerdict(cmd) == hook.Deny {
+				a.r.deniedRun = cmd + " (what the code does)"
+				break
+			}
+		}
+	}
 	if a.env.ScriptVerdict != nil && (slices.Contains(ce.Found, foundSpawn) || slices.Contains(ce.Found, foundUnanalyzable)) && len(code) < 16<<10 {
 		// The commands the code hands to a shell are read as shell (in a
 		// language the analysis does not know too: lua's os.execute, R's
 		// system, an editor's !command).
-		for _, cmd := range spawnedCommands(ce.Lang, code) {
+		cmds := spawnedCommands(ce.Lang, code)
+		if ce.Lang == "sed" && a.c.Stdin != "" && sedRunsInput(code) {
+			// echo 'CMD' | sed 's/.*/&/e': each input line is run as it is.
+			for _, line := range strings.Split(a.c.Stdin, "\n") {
+				if strings.TrimSpace(line) != "" {
+					cmds = append(cmds, line)
+				}
+			}
+		}
+		for _, cmd := range cmds {
 			if a.r.Privileged && bareShellRe().MatchString(cmd) {
 				// sudo python3 -c 'os.setuid(0); os.system("/bin/sh")',
 				// sudo awk 'BEGIN{system("/bin/bash -p")}': a root shell.

@@ -200,7 +200,10 @@ func decodedCall(ce *syntax.CallExpr, redirs []*syntax.Redirect) (string, bool) 
 		out, ok := decodeStage(words[0], words[1:], in[0]+"\n")
 		return strings.TrimRight(out, "\n"), ok
 	}
-	if len(redirs) > 0 || !strings.Contains(strings.Join(words[1:], " "), "\\") {
+	// printf '%s' 'cu' 'rl …' joins its arguments: what it prints is
+	// other text than its words, like escapes are.
+	formats := words[0] == "printf" && len(words) > 2 && strings.Contains(words[1], "%")
+	if len(redirs) > 0 || !formats && !strings.Contains(strings.Join(words[1:], " "), "\\") {
 		return "", false
 	}
 	switch words[0] {

@@ -162,6 +162,18 @@ type input struct {
 var unknownPipe = &input{via: viaPipe}
 
 // arg is one resolved word.
+// spellsPipeline reports text whose words include a shell operator on its
+// own ("|", "&&", ";", ">"…): a command line, not one command's words.
+func spellsPipeline(text string) bool {
+	for _, f := range strings.Fields(text) {
+		switch f {
+		case "|", "||", "&&", ";", ">", ">>", "<", "&", "|&":
+			return true
+		}
+	}
+	return false
+}
+
 type arg struct {
 	s     string
 	dyn   bool // contains a part known only at run time
@@ -674,6 +686,14 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 				s.res.Substs = append(s.res.Substs, [2]int{-1, -1})
 				subs[n0].id = len(s.res.Substs)
 				v.substID = subs[n0].id
+			}
+			if v.split && len(argv) == 0 && !v.dyn && spellsPipeline(v.s) {
+				// cmd=$(echo … | base64 -d); $cmd: a variable that holds a
+				// pipeline, run as a command. Word splitting alone would
+				// pass "|" as an argument, but the text was written to be
+				// code: it is read as eval would run it.
+				argv = append(argv, arg{s: "eval"}, arg{s: v.s})
+				continue
 			}
 			if v.split {
 				for _, f := range strings.Fields(v.s) {
