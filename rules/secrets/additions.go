@@ -171,12 +171,12 @@ var ourRules = []rule{
 	{
 		ID:          "url-query-secret",
 		Description: "a key, token or password passed in a URL's query string (?key=…, &access_token=…)",
-		Regex:       `(?i)[?&]((?:api[_-]?)?key|token|access_token|auth|secret|password|passwd|sig|signature|apikey)=([A-Za-z0-9_\-.~%]{10,})(?:[&#\s"'\x60]|$)`,
+		Regex:       `(?i)[?&]((?:api[_-]?)?key|token|access_token|auth|auth_token|secret|client_secret|password|passwd|sig|signature|apikey|appid|app_?key|private_token)=([A-Za-z0-9_\-.~%]{10,})(?:[&#\s"'\x60]|$)`,
 		SecretGroup: 2,
 		NameGroup:   1,
 		MixedValue:  true,
 		Entropy:     3,
-		Keywords:    []string{"key=", "token=", "auth=", "secret=", "password=", "passwd=", "sig=", "signature="},
+		Keywords:    []string{"key=", "token=", "auth=", "secret=", "password=", "passwd=", "sig=", "signature=", "appid="},
 		Confidence:  Positional,
 	},
 	{
@@ -209,6 +209,26 @@ var ourRules = []rule{
 		Confidence:  Positional,
 		// A request or trace id logged as session=<uuid> names a session; it is not one.
 		Allowlists: []allowlist{{Regexes: []string{`^(?i:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$`}}},
+	},
+	{
+		ID:          "cookie-jar-entry",
+		Description: "a cookie saved in a Netscape cookie file (cookies.txt from curl, wget or a browser export): domain, flags, path, expiry, name and value separated by tabs",
+		Regex:       `(?m)^(?:#HttpOnly_)?\.?[\w.-]+\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t[^\t\n]+\t([^\t\n]{16,})$`,
+		SecretGroup: 1,
+		Entropy:     3,
+		MixedValue:  true,
+		Keywords:    []string{"\ttrue\t", "\tfalse\t"},
+		Confidence:  Positional,
+	},
+	{
+		ID:          "bearer-assignment",
+		Description: "a token, secret or password setting whose value is an HTTP credential (token = \"Bearer …\", auth: \"Basic …\")",
+		Regex:       `(?i)\b([\w.-]*(?:token|secret|auth|authorization|api[_-]?key|credentials?|password|header))["']?\s*(?:=|:)\s*["'\x60]?(?:bearer|token|basic)\s+([A-Za-z0-9._~+/=-]{16,})`,
+		SecretGroup: 2,
+		Entropy:     3,
+		MixedValue:  true,
+		Keywords:    []string{"bearer ", "basic ", "token "},
+		Confidence:  Positional,
 	},
 	{
 		ID:          "telegram-bot-token",

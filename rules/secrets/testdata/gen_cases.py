@@ -371,6 +371,19 @@ neg += [
     "https://maps.example.com/search?key=restaurants&page=2",
 ]
 
+# A saved cookie jar; a registry token written as a Bearer header value; an
+# API key as appid in a query string.
+pos += [
+    ("# Netscape HTTP Cookie File\n.acme.example\tTRUE\t/\tTRUE\t1765000000\tsession_id\t" + r(64, HEX) + "\n", "cookie-jar-entry"),
+    ("[registries.internal]\nindex = \"sparse+https://cargo.example.dev/index/\"\ntoken = \"Bearer " + r(48, A62) + "\"\n", "bearer-assignment"),
+    ("fetch https://api.weather.example/data/2.5/weather?q=Berlin&appid=" + r(32, HEX), "url-query-secret"),
+]
+neg += [
+    "# Netscape HTTP Cookie File\n.example.com\tTRUE\t/\tFALSE\t0\ttheme\tdark\n",
+    "token = \"Bearer ${REGISTRY_TOKEN}\"",
+    "headers = {\"Authorization\": \"Bearer <your-token-here>\"}",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
