@@ -4,6 +4,7 @@ package rules
 
 import (
 	"fmt"
+	gopath "path"
 	"slices"
 	"sort"
 	"strings"
@@ -47,6 +48,11 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 			// though a path outside the workspace is still judged.
 			paths = append(paths, pathForms(s, ctx)...)
 			paths = append(paths, traversalForms(s, ctx)...)
+			if ctx.Cwd == "" && len(ctx.WorkspaceRoots) > 0 && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "~") && !strings.HasPrefix(s, "$") {
+				// {"path": ".env"} of a filesystem server rooted at the project,
+				// or of a code host's repository: what the name says counts.
+				paths = append(paths, gopath.Join(ctx.WorkspaceRoots[0], s))
+			}
 		}
 		for _, c := range classifyPath(s, ctx.Cwd, ctx) {
 			if c == PathOutside || c == PathSystem || c == PathHome || c == PathHomeSub || c == PathRoot {
