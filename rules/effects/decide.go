@@ -302,6 +302,10 @@ func (r *Record) concerns() []string {
 				} else if _, concern := editorConfigVerdict(f.Path, f.content); concern != "" {
 					add("writes %s: %s", f.Path, concern)
 				}
+			case f.Op == OpDelete && cacheRoot(f.Path):
+				// rm -rf ~/.cache: every program's cache at once (logins some
+				// tools keep there, downloads that take hours to redo).
+				add("deletes %s, the cache folder of every program in the home folder", f.Path)
 			case has(c, "temp", ClassCache) || harmlessDevice(f.Path):
 			case gitLockFile(f):
 			case f.Op == OpWrite && has(c, "inside", "source", ClassRoot) && ProjectNpmrcFile(f.Path) && !f.contentKnown:
@@ -343,6 +347,10 @@ func (r *Record) concerns() []string {
 					// cp -r ../other-project/src/* src/: another project's
 					// files over this one's sources.
 					add("copies files from outside the workspace over its sources (%s)", f.Path)
+				case f.Op == OpDelete && !f.moved && !has(c, "build") && r.movesOutOfWorkspace():
+					// mv src /tmp/src-backup: the sources leave the project for
+					// a folder that is wiped or outside it.
+					add("moves %s out of the workspace", f.Path)
 				case f.Op != OpDelete || has(c, "build") || f.moved:
 				case f.Recursive:
 					add("recursively deletes source files (%s)", f.Path)
@@ -622,6 +630,33 @@ func (r *Record) copiesFromOutside() bool {
 	}
 	for _, f := range r.Files {
 		if f.Op == OpRead && has(f.Classes, "outside", "home_sub") && !has(f.Classes, "temp", ClassCache) {
+			return true
+		}
+	}
+	return false
+}
+
+// cacheRoot reports the home folder's cache root itself (~/.cache,
+// ~/Library/Caches, or everything in it), not one tool's cache below it.
+func cacheRoot(p string) bool {
+	p = strings.TrimSuffix(strings.TrimSuffix(p, "/*"), "/")
+	for _, suffix := range []string{"/.cache", "/Library/Caches"} {
+		if base, ok := strings.CutSuffix(p, suffix); ok {
+			return base == "~" || base == "$HOME" || base == "${HOME}" || base == "/root" ||
+				(strings.HasPrefix(base, "/home/") || strings.HasPrefix(base, "/Users/")) && strings.Count(base, "/") == 2
+		}
+	}
+	return false
+}
+
+// movesOutOfWorkspace reports a move whose destination is outside the
+// workspace (temp, home, another folder).
+func (r *Record) movesOutOfWorkspace() bool {
+	if r.Program != "mv" && r.Program != "gmv" {
+		return false
+	}
+	for _, f := range r.Files {
+		if f.Op == OpWrite && !has(f.Classes, "inside", ClassRoot, "source", "build") && has(f.Classes, "temp", "outside", "home_sub", "home") {
 			return true
 		}
 	}
