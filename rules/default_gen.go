@@ -1170,10 +1170,10 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*push\b(.*\s)?(--force(?![-\w])|--forc?(?=\s|$|=)|--fo(?=\s|$)|--for(?=\s|$)|-(?!-)[a-zA-Z]*f[a-zA-Z]*(?=\s|$))`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*push\b(.*\s)?\+[\w./:-]+`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*push\b.*\s--(mirror|prune)\b`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*push\b.*(\s(--delete|-d)\s+(\S+\s+)*|\s:)(refs/heads/)?{protected_branches}(\s|$)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*push\b(.*\s)?(--force(?![-\w])|--forc?(?=\s|$|=)|--fo(?=\s|$)|--for(?=\s|$)|-(?!-)[a-zA-Z]*f[a-zA-Z]*(?=\s|$))`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*push\b(.*\s)?\+[\w./:-]+`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*push\b.*\s--(mirror|prune)\b`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*push\b.*(\s(--delete|-d)\s+(\S+\s+)*|\s:)(refs/heads/)?{protected_branches}(\s|$)`,
 				},
 				Reason: "a force push rewrites shared history and can destroy teammates' work",
 				Advice: "push without --force (rebase on the remote branch first), or use --force-with-lease on your own feature branch after asking the user",
@@ -1393,7 +1393,7 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*push\b.*\s--force-(with-lease|if-includes)\b`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*push\b.*\s--force-(with-lease|if-includes)\b`,
 				},
 				Reason: "a force push with lease still rewrites the remote branch",
 				Examples: Examples{
@@ -1432,10 +1432,10 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*push\b(\s+-\S+)*\s+\S+\s+(.*\s)?(\S+:)?(refs/heads/)?{protected_branches}(\s|$)`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*push\b.*\s(--all|--tags|--follow-tags|--no-verify|v\d+(\.\d+)*\S*)(\s|$)`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*commit\b.*\s(--no-verify|-n)(\s|$)`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*(rebase\s+(.*\s)?(-i|--interactive)|tag\s+(-d|--delete)|remote\s+(set-url|add|remove|rm))\b`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*push\b(\s+-\S+)*\s+\S+\s+(.*\s)?(\S+:)?(refs/heads/)?{protected_branches}(\s|$)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*push\b.*\s(--all|--tags|--follow-tags|--no-verify|v\d+(\.\d+)*\S*)(\s|$)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*commit\b.*\s(--no-verify|-n)(\s|$)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*(rebase\s+(.*\s)?(-i|--interactive)|tag\s+(-d|--delete)|remote\s+(set-url|remove|rm))\b`,
 				},
 				Reason: "pushes to a protected branch or all refs, pushes release tags, skips hooks, or rewires remotes",
 				Advice: "push to a feature branch and open a pull request",
@@ -1463,7 +1463,7 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*push\b.*(\s--delete\b|\s-d\b|\s:[\w./-]+(\s|$))`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*push\b.*(\s--delete\b|\s-d\b|\s:[\w./-]+(\s|$))`,
 				},
 				Reason: "deletes a remote branch or tag",
 				Examples: Examples{
@@ -1496,7 +1496,7 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*reset\b.*\s--(hard|merge|keep)\b`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*reset\b.*\s--(hard|merge|keep)\b`,
 				},
 				Reason: "reset --hard throws away uncommitted work",
 				Advice: "commit or stash the work first (git stash push), or use git reset --soft / --mixed",
@@ -1540,7 +1540,7 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*clean\b.*\s(-[a-zA-Z]*f|--force)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*clean\b.*\s(-[a-zA-Z]*f|--force)`,
 				},
 				Unless: []string{
 					`^git\s+clean(\s+-[a-zA-Z]+)+\s+(--\s+)?((\./)?(target|dist|build|out|node_modules|\.next|coverage|\.cache|__pycache__|\.pytest_cache|\.turbo|\.parcel-cache)/?\s*)+$`,
@@ -1586,10 +1586,10 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*checkout\b(\s+-f|\s+--force)?(\s+\S+)?\s+(--\s+)?(\.|:/|\*)(\s|$)`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*checkout\s+(-f|--force)(\s|$)`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*switch\b.*\s(--discard-changes|-f|--force)(\s|$)`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*restore\b(?!.*\s(--staged|-S)\b(?!.*\s(--worktree|-W)\b)).*\s(\.|:/|\*)(\s|$)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*checkout\b(\s+-f|\s+--force)?(\s+\S+)?\s+(--\s+)?(\.|:/|\*)(\s|$)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*checkout\s+(-f|--force)(\s|$)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*switch\b.*\s(--discard-changes|-f|--force)(\s|$)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*restore\b(?!.*\s(--staged|-S)\b(?!.*\s(--worktree|-W)\b)).*\s(\.|:/|\*)(\s|$)`,
 				},
 				Reason: "discards every uncommitted change in the working tree",
 				Advice: "commit or stash the changes first (git stash push), or restore only the files the user named",
@@ -1653,8 +1653,8 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*checkout\b(\s+\S+)?\s+--\s+\S`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*restore\b(?!.*\s(--staged|-S)\b)\s+(?!-)\S`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*checkout\b(\s+\S+)?\s+--\s+\S`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*restore\b(?!.*\s(--staged|-S)\b)\s+(?!-)\S`,
 				},
 				Reason: "discards uncommitted changes to these files",
 				Examples: Examples{
@@ -1699,7 +1699,7 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*stash\s+(drop|clear)\b`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*stash\s+(drop|clear)\b`,
 				},
 				Reason: "drops stashed work for good",
 				Examples: Examples{
@@ -1738,7 +1738,7 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*branch\b.*(\s-D\b|\s-[a-zA-Z]*D|\s--delete\s+(.*\s)?(--force|-f)\b|\s(--force|-f)\s+(.*\s)?(--delete|-d)\b)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*branch\b.*(\s-D\b|\s-[a-zA-Z]*D|\s--delete\s+(.*\s)?(--force|-f)\b|\s(--force|-f)\s+(.*\s)?(--delete|-d)\b)`,
 				},
 				Reason: "force-deletes a branch even if its commits are not merged",
 				Advice: "use git branch -d, which refuses to delete unmerged work",
@@ -1775,7 +1775,7 @@ func generatedDefault() *Policy {
 					"bfg",
 				},
 				Patterns: []string{
-					`^(git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*(filter-branch|filter-repo|reflog\s+(expire|delete)|update-ref\s+-d|replace)\b|git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*gc\b.*--prune=(now|all)|git-filter-repo\b|bfg\b)`,
+					`^(git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*(filter-branch|filter-repo|reflog\s+(expire|delete)|update-ref\s+-d|replace)\b|git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*gc\b.*--prune=(now|all)|git-filter-repo\b|bfg\b)`,
 				},
 				Reason: "rewrites or expires repository history",
 				Examples: Examples{
@@ -1814,7 +1814,7 @@ func generatedDefault() *Policy {
 				},
 				Patterns: []string{
 					`(?i)^git\s+((-C|--git-dir|--work-tree|--namespace)\s+\S+\s+|--?[\w-]+(=\S+)?\s+|-c\s+\S+\s+)*-c\s+['"]?(core\.(editor|sshcommand|pager|hookspath|fsmonitor|gitproxy|askpass)|credential\.helper|alias\.\S+=!|protocol\.ext\.allow|diff\.\S+\.(textconv|command)|filter\.\S+\.(clean|smudge|process)|uploadpack\.packobjectshook|sequence\.editor|gpg\.program|merge\.\S+\.driver)\b`,
-					`(?i)^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*config\b.*\s(core\.(sshcommand|hookspath|fsmonitor|gitproxy|askpass|pager|editor)|credential\.helper|alias\.\S+\s+'?!|filter\.\S+\.(clean|smudge|process)|diff\.\S+\.textconv|gpg\.program)\b`,
+					`(?i)^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*config\b.*\s(core\.(sshcommand|hookspath|fsmonitor|gitproxy|askpass|pager|editor)|credential\.helper|alias\.\S+\s+'?!|filter\.\S+\.(clean|smudge|process)|diff\.\S+\.textconv|gpg\.program)\b`,
 				},
 				Unless: []string{
 					`(?i)^git\s+(-c\s+\S+\s+)*-c\s+['"]?core\.(editor|pager)=['"]?(true|:|cat|less|more|vi|vim|nvim|nano|emacs)['"]?\s+(?!.*\s-c\s)`,
@@ -5852,7 +5852,7 @@ func generatedDefault() *Policy {
 					`^helm\s+(\S+\s+)*(upgrade|install|rollback)\b.*\b(prod|production)\b`,
 					`^(kubectl|k|oc)\s+(\S+\s+)*(apply|create|replace|patch|set|scale|rollout\s+restart|edit)\b.*\b(prod|production)\b`,
 					`^(kubectl|k|oc)\s+.*\b(prod|production)\b.*\s(apply|create|replace|patch|set|scale|rollout\s+restart|edit)\b`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*push\s+\S*(heroku|dokku|production|prod)\S*(\s|$)`,
+					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*push\s+\S*(heroku|dokku|production|prod)\S*(\s|$)`,
 				},
 				Reason: "deploys to a shared or production environment",
 				Advice: "ask the user to confirm the target and run the deploy",
@@ -9405,4 +9405,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "5aad2342467b2302fef8a6cb5df0cab0354afc78062dfe28c8c0273c7841cc17"
+const generatedDefaultHash = "fd8e5a6c6d32229200509548a91138a7bd644bce3640e5a8e08f421e62561e23"

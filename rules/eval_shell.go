@@ -79,6 +79,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	e.envrcDirs = map[string]bool{} // folders whose .envrc this line wrote with harmless content
 	stages := map[int][]*effects.Record{}
 	copies := map[int]string{} // command index → the example copy it made
+	var addedRemotes map[string]bool // git remote add NAME … earlier on the line
 	e.exportLoads = sendsNothing(res.Commands)
 	findShellDepth := -1 // the depth of a shell that find -exec runs, -1 when none
 	for i := range res.Commands {
@@ -156,6 +157,19 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			// from a command's output can be any, loader variables too.
 			e.out.Escalations = append(e.out.Escalations, "sets the environment from the output of "+c.Name+" (`"+text.Truncate(c.Text, 80)+"`)")
 			d = hook.Stricter(d, hook.Judge)
+		}
+		if c.Name == "git" {
+			if name := addedRemote(c); name != "" {
+				if addedRemotes == nil {
+					addedRemotes = map[string]bool{}
+				}
+				addedRemotes[name] = true
+			} else if name := pushedRemote(c); name != "" && addedRemotes[name] {
+				// git remote add backup https://… && git push backup main: the
+				// code goes to a place this line chose.
+				e.out.Escalations = append(e.out.Escalations, "pushes to the remote "+name+", added on this line (`"+text.Truncate(c.Text, 80)+"`)")
+				d = hook.Stricter(d, hook.Judge)
+			}
 		}
 		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
@@ -641,6 +655,39 @@ func listedFiles(commands []shell.Command, lo, hi int, ctx Context) map[string]b
 		return map[string]bool{PathInside: true, PathSource: true}
 	}
 	return nil
+}
+
+// addedRemote returns NAME of git remote add [options] NAME URL, or "".
+func addedRemote(c *shell.Command) string {
+	args := c.Args
+	if len(args) < 4 || args[0] != "remote" || args[1] != "add" {
+		return ""
+	}
+	for i := 2; i < len(args)-1; i++ {
+		if !strings.HasPrefix(args[i], "-") {
+			return args[i]
+		}
+		if args[i] == "-t" || args[i] == "-m" {
+			i++ // options with a value
+		}
+	}
+	return ""
+}
+
+// pushedRemote returns the remote of git push [options] REMOTE …, or "".
+func pushedRemote(c *shell.Command) string {
+	for i, a := range c.Args {
+		if a != "push" {
+			continue
+		}
+		for _, x := range c.Args[i+1:] {
+			if !strings.HasPrefix(x, "-") {
+				return x
+			}
+		}
+		return ""
+	}
+	return ""
 }
 
 // secretOutput says what secret a pipeline stage prints: "environment" for

@@ -2342,7 +2342,7 @@ func (a *analysis) specEffects(s *Spec) {
 	}
 	// A followed remote command decides by itself, unless local input feeds
 	// it (ssh host 'bash -s' < script.sh runs that script there).
-	if s.Mutates != "" && !(s.MutatesOnBareSession && a.c.CodeSplit && !a.c.StdinFed && !hasInputRedirect(a.c)) {
+	if s.Mutates != "" && !(s.MutatesOnBareSession && a.c.CodeSplit && !a.c.StdinFed && !hasInputRedirect(a.c)) && !a.addsFetchRemote() {
 		r.Mutates = s.Mutates
 	}
 	if s.Privileged {
@@ -2478,7 +2478,7 @@ func (a *analysis) applyOption(o *Option, operands, first *string) {
 	if o.Stop {
 		a.r.stopped = true
 	}
-	if o.Concern != "" {
+	if o.Concern != "" && !a.goPrivateOnly() {
 		a.r.Concerns = append(a.r.Concerns, o.Concern)
 	}
 }
@@ -2539,4 +2539,37 @@ func dynTail(dyn []bool, i int) []bool {
 		return nil
 	}
 	return dyn[i:]
+}
+
+// addsFetchRemote reports git remote add NAME URL for a new name (not
+// origin) without --mirror: a remote to fetch from (upstream), which sends
+// nothing by itself. A push to it later on the same line is judged by the
+// rule pass (see eval_shell's addedRemotes).
+func (a *analysis) addsFetchRemote() bool {
+	args := a.c.Args
+	if a.c.Name != "git" || len(args) < 4 || args[0] != "remote" || args[1] != "add" {
+		return false
+	}
+	for _, x := range args[2:] {
+		if strings.HasPrefix(x, "--mirror") {
+			return false
+		}
+	}
+	return !slices.Contains(args[2:], "origin")
+}
+
+// goPrivateOnly reports go env -w that sets GOPRIVATE alone (which modules
+// are private: fetched directly, not through the proxy or checksum
+// database) — routine set-up, unlike GOPROXY or GOFLAGS.
+func (a *analysis) goPrivateOnly() bool {
+	args := a.c.Args
+	if a.c.Name != "go" || len(args) < 3 || args[0] != "env" || args[1] != "-w" {
+		return false
+	}
+	for _, x := range args[2:] {
+		if !strings.HasPrefix(x, "GOPRIVATE=") || strings.ContainsAny(x, "$`") {
+			return false
+		}
+	}
+	return true
 }

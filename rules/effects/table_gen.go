@@ -3546,7 +3546,7 @@ func program46() *Spec {
 			},
 			Judge: []string{
 				"node scripts/seed.js",
-				`node -e 'require("child_process").execSync("id")'`,
+				`node -e 'require("child_process").execSync("./scripts/bootstrap.sh")'`,
 			},
 		},
 	}
@@ -4159,7 +4159,7 @@ func program56() *Spec {
 				"python manage.py flush --noinput",
 				"python manage.py dbshell",
 				"python manage.py frobnicate",
-				`python manage.py shell -c 'import os; os.system("id")'`,
+				`python manage.py shell -c 'import os; os.system("./scripts/bootstrap.sh")'`,
 			},
 		},
 	}
@@ -5127,8 +5127,12 @@ func program57() *Spec {
 						Options:  shared21(),
 						Mutates:  "the git remotes (where later pushes send the code)",
 						Examples: Examples{
+							Allow: []string{
+								"git remote add upstream https://github.com/rust-lang/rust-clippy.git",
+							},
 							Judge: []string{
-								"git remote add backup https://github.com/unknown-user/mirror.git",
+								"git remote add origin https://github.com/unknown-user/mirror.git",
+								"git remote add --mirror=push backup https://example.com/m.git",
 							},
 						},
 					},
@@ -9751,8 +9755,12 @@ func program61() *Spec {
 						Options:  shared21(),
 						Mutates:  "the git remotes (where later pushes send the code)",
 						Examples: Examples{
+							Allow: []string{
+								"git remote add upstream https://github.com/rust-lang/rust-clippy.git",
+							},
 							Judge: []string{
-								"git remote add backup https://github.com/unknown-user/mirror.git",
+								"git remote add origin https://github.com/unknown-user/mirror.git",
+								"git remote add --mirror=push backup https://example.com/m.git",
 							},
 						},
 					},
@@ -11331,9 +11339,11 @@ func program66() *Spec {
 					Allow: []string{
 						"go env GOPATH GOMODCACHE",
 						"go env -json",
+						"go env -w GOPRIVATE=github.com/acme/*",
 					},
 					Judge: []string{
 						"go env -w GOPROXY=https://proxy.example.com",
+						"go env -w GOPRIVATE=github.com/acme/* GOFLAGS=-insecure",
 					},
 				},
 			},
@@ -22154,7 +22164,7 @@ func program109() *Spec {
 				"pylint --recursive=y .",
 			},
 			Judge: []string{
-				`pylint --init-hook='import os; os.system("id")' src`,
+				`pylint --init-hook='import os; os.system("./scripts/bootstrap.sh")' src`,
 			},
 		},
 	}
@@ -22987,7 +22997,7 @@ func program114() *Spec {
 								"pylint --recursive=y .",
 							},
 							Judge: []string{
-								`pylint --init-hook='import os; os.system("id")' src`,
+								`pylint --init-hook='import os; os.system("./scripts/bootstrap.sh")' src`,
 							},
 						},
 					},
@@ -23878,7 +23888,7 @@ func program115() *Spec {
 						"pylint --recursive=y .",
 					},
 					Judge: []string{
-						`pylint --init-hook='import os; os.system("id")' src`,
+						`pylint --init-hook='import os; os.system("./scripts/bootstrap.sh")' src`,
 					},
 				},
 			},
@@ -24256,7 +24266,7 @@ func program116() *Spec {
 								"pylint --recursive=y .",
 							},
 							Judge: []string{
-								`pylint --init-hook='import os; os.system("id")' src`,
+								`pylint --init-hook='import os; os.system("./scripts/bootstrap.sh")' src`,
 							},
 						},
 					},
@@ -24770,7 +24780,7 @@ func program117() *Spec {
 								"pylint --recursive=y .",
 							},
 							Judge: []string{
-								`pylint --init-hook='import os; os.system("id")' src`,
+								`pylint --init-hook='import os; os.system("./scripts/bootstrap.sh")' src`,
 							},
 						},
 					},
@@ -25424,7 +25434,7 @@ func program119() *Spec {
 								"pylint --recursive=y .",
 							},
 							Judge: []string{
-								`pylint --init-hook='import os; os.system("id")' src`,
+								`pylint --init-hook='import os; os.system("./scripts/bootstrap.sh")' src`,
 							},
 						},
 					},
@@ -26027,7 +26037,7 @@ func program120() *Spec {
 								"pylint --recursive=y .",
 							},
 							Judge: []string{
-								`pylint --init-hook='import os; os.system("id")' src`,
+								`pylint --init-hook='import os; os.system("./scripts/bootstrap.sh")' src`,
 							},
 						},
 					},
@@ -26571,7 +26581,7 @@ func program121() *Spec {
 								"pylint --recursive=y .",
 							},
 							Judge: []string{
-								`pylint --init-hook='import os; os.system("id")' src`,
+								`pylint --init-hook='import os; os.system("./scripts/bootstrap.sh")' src`,
 							},
 						},
 					},
@@ -54755,4 +54765,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "66fc94d8a194c430ab014cf9bc679f407ba75ce1b35d229a422b3ddb7c7aa1f7"
+const generatedHash = "b5aefa1090e26b167fba5a6297f6897e1ff58efd18ba88f36c6b1132b3c435ab"

@@ -48,6 +48,23 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			}
 		}
 		a.codeFiles(ce, v)
+		if a.env.ScriptVerdict != nil && len(ce.Found) == 1 && ce.Found[0] == foundSpawn && r.deniedRun == "" && !r.Privileged {
+			// execSync('git rev-parse --short HEAD'), subprocess.run(['git',
+			// 'status']): every program the code runs is written out, and
+			// the rules allow each one (a bare shell is never one).
+			if cmds, ok := literalSpawns(lang, v); ok && len(cmds) > 0 {
+				all := true
+				for _, cmd := range cmds {
+					if bareShellRe().MatchString(cmd) || a.env.ScriptVerdict(cmd) != hook.Allow {
+						all = false
+						break
+					}
+				}
+				if all {
+					r.Code[len(r.Code)-1].Found = nil
+				}
+			}
+		}
 		hiddenCode := encodedCode(v)
 		if len(hiddenCode) == 0 && execsDecoded(v) {
 			// exec(zlib.decompress(b64decode('…'))): code that runs what it
@@ -243,6 +260,11 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		a.file(OpRead, v, false)
 		a.r.Files[len(a.r.Files)-1].Meta = true
 	case OperandDiscard:
+		if a.c.Name == "git" && (slices.Contains(a.c.Args, "--staged") || slices.Contains(a.c.Args, "-S")) &&
+			!slices.Contains(a.c.Args, "--worktree") && !slices.Contains(a.c.Args, "-W") {
+			// git restore --staged .: unstages; the working tree is not touched.
+			return
+		}
 		a.file(OpWrite, v, false)
 		if cls := a.r.Files[len(a.r.Files)-1].Classes; has(cls, ClassRoot) || has(cls, ClassAncestor) {
 			a.r.Concerns = append(a.r.Concerns, "discards every uncommitted change under "+v)
@@ -473,13 +495,55 @@ func (a *analysis) gitConfig(v string, dyn bool) {
 				a.r.Concerns = append(a.r.Concerns, "points git's hooks at "+val+", outside the workspace")
 			}
 			a.r.Files = a.r.Files[:len(a.r.Files)-1]
-		case harmlessGitCommands[strings.TrimSpace(val)], key == "core.pager" && harmlessPager(val):
+		case harmlessGitCommands[strings.TrimSpace(val)], key == "core.pager" && harmlessPager(val),
+			key == "core.sshcommand" && plainSSHCommand(val):
 		default:
 			a.r.Code = append(a.r.Code, CodeEffect{Kind: "config", Lang: "git", What: key + "=" + val})
 			a.r.Concerns = append(a.r.Concerns, "makes git run a command through "+key+": "+short(val))
 		}
 		return
 	}
+}
+
+// plainSSHOptions are ssh -o settings that choose a key, a user, a port or
+// how hosts are checked: none of them runs a program.
+var plainSSHOptions = map[string]bool{"identitiesonly": true, "identityfile": true, "stricthostkeychecking": true,
+	"userknownhostsfile": true, "port": true, "user": true, "connecttimeout": true, "batchmode": true, "serveraliveinterval": true,
+	"serveralivecountmax": true, "hostkeyalgorithms": true, "pubkeyacceptedkeytypes": true, "pubkeyacceptedalgorithms": true,
+	"loglevel": true, "identityagent": true, "addkeystoagent": true, "compression": true, "hostname": true}
+
+// plainSSHCommand reports an ssh command line (git's core.sshCommand) that
+// only picks a key, user, port or host checking: ssh -i ~/.ssh/work -o
+// IdentitiesOnly=yes. ProxyCommand, LocalCommand and anything else do not.
+func plainSSHCommand(v string) bool {
+	f := strings.Fields(v)
+	if len(f) == 0 || f[0] != "ssh" && f[0] != "/usr/bin/ssh" {
+		return false
+	}
+	for i := 1; i < len(f); i++ {
+		switch x := f[i]; {
+		case x == "-i" || x == "-p" || x == "-l" || x == "-F":
+			i++
+		case x == "-o" && i+1 < len(f):
+			i++
+			k, _, _ := strings.Cut(f[i], "=")
+			if !plainSSHOptions[strings.ToLower(k)] {
+				return false
+			}
+		case strings.HasPrefix(x, "-o"):
+			k, _, _ := strings.Cut(x[2:], "=")
+			if !plainSSHOptions[strings.ToLower(k)] {
+				return false
+			}
+		case x == "-v" || x == "-vv" || x == "-vvv" || x == "-T" || x == "-4" || x == "-6" || x == "-q" || x == "-C":
+		default:
+			return false
+		}
+		if strings.ContainsAny(f[i], "$`;|&<>") {
+			return false
+		}
+	}
+	return true
 }
 
 // secretVar matches a variable whose name says it holds a credential.
@@ -552,6 +616,44 @@ var codeChmodRes = sync.OnceValue(func() []*regexp.Regexp {
 var codeDeviceWriteRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\bopen(?:Sync)?\s*\(\s*['"](/dev/(?:sd[a-z]|nvme\d|disk\d|xvd[a-z]|vd[a-z]|hd[a-z]|mmcblk\d)[^'"]*)['"]\s*,\s*['"]?(?:r\+|w|a)`)
 })
+
+// spawnCallRe finds calls that run a program in Python and Node code;
+// literalSpawnRe those whose one argument is a string literal or a list of
+// them (the command written out).
+var (
+	spawnCallRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(`) })
+	literalSpawnRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(\s*(?:'([^'\\$\x60]*)'|"([^"\\$\x60]*)"|\[((?:\s*(?:'[^'\\$\x60]*'|"[^"\\$\x60]*")\s*,?)+)\])\s*[,)]`)
+	})
+	listItemRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'([^']*)'|"([^"]*)"`) })
+)
+
+// literalSpawns returns the commands Python or Node code runs when every
+// call that runs a program names it with literals; false otherwise.
+func literalSpawns(lang, code string) ([]string, bool) {
+	if lang != "python" && lang != "node" {
+		return nil, false
+	}
+	calls := spawnCallRe().FindAllStringIndex(code, 9)
+	lits := literalSpawnRe().FindAllStringSubmatch(code, 9)
+	if len(calls) == 0 || len(calls) > 8 || len(lits) != len(calls) {
+		return nil, false
+	}
+	var out []string
+	for _, m := range lits {
+		switch {
+		case m[1] != "" || m[2] != "":
+			out = append(out, m[1]+m[2])
+		default:
+			var words []string
+			for _, w := range listItemRe().FindAllStringSubmatch(m[3], -1) {
+				words = append(words, shell.Quote(w[1]+w[2]))
+			}
+			out = append(out, strings.Join(words, " "))
+		}
+	}
+	return out, true
+}
 
 // codeAsShell returns the shell commands that library calls in code amount
 // to: chmod calls with a literal mode and path, and a block device opened

@@ -95,7 +95,9 @@ type splitter struct {
 	// maxFuncDepth calls deep.
 	funcs     []*funcDef
 	funcDepth int
-	funcCalls int // calls followed so far (at most maxFuncCalls)
+	// aliasDepth counts aliases being expanded (an alias naming itself).
+	aliasDepth int
+	funcCalls  int // calls followed so far (at most maxFuncCalls)
 }
 
 // funcDef is a function defined on the line, where it was defined, and
@@ -162,6 +164,10 @@ type input struct {
 var unknownPipe = &input{via: viaPipe}
 
 // arg is one resolved word.
+// aliasKey prefixes the state's names of aliases defined on the line (no
+// variable name can hold the NUL byte).
+const aliasKey = "\x00alias:"
+
 // spellsPipeline reports text whose words include a shell operator on its
 // own ("|", "&&", ";", ">"…): a command line, not one command's words.
 func spellsPipeline(text string) bool {
@@ -717,6 +723,35 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 		c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}
 		c.Text = assignText(assigns, dynAssign, ce)
 		return s.emit(c, nil), nil
+	}
+	if argv[0].s == "alias" && !argv[0].dyn {
+		// alias t='bundle exec rspec': remembered, so that a later t on the
+		// line is read as what it stands for.
+		for _, a := range argv[1:] {
+			if name, val, ok := strings.Cut(a.s, "="); ok && !a.dyn && name != "" && !strings.ContainsAny(name, " \t/$") {
+				st.set(aliasKey+name, val, false)
+			}
+		}
+	} else if val, ok := st.lookup(aliasKey + argv[0].s); ok && !argv[0].dyn && s.aliasDepth < maxFuncDepth {
+		// t spec/models after alias t='bundle exec rspec': the alias's text
+		// with the arguments after it, read as the shell would expand it.
+		if words := strings.Fields(val); len(words) > 0 && !strings.ContainsAny(val, "|;&<>$`'\"\\(){}*?[#~") {
+			// Plain words: they stand in for the name, the arguments after
+			// them keep what is known of them.
+			expanded := make([]arg, 0, len(words)+len(argv)-1)
+			for _, w := range words {
+				expanded = append(expanded, arg{s: w})
+			}
+			argv = append(expanded, argv[1:]...)
+		} else {
+			code := val
+			if len(argv) > 1 {
+				code += " " + quoteArgs(argv[1:]).s
+			}
+			argv = []arg{{s: "eval"}, {s: code, dyn: len(argv) > 1 && quoteArgs(argv[1:]).dyn}}
+			s.aliasDepth++
+			defer func() { s.aliasDepth-- }()
+		}
 	}
 	if def := s.function(argv[0].s, fr); def != nil && !argv[0].dyn && s.funcDepth < maxFuncDepth && s.funcCalls < maxFuncCalls {
 		// f(){ rm -rf "$1"/*; }; f ~: the body runs with the arguments.

@@ -139,6 +139,15 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 		// $(which bash), $(command -v python3): the program's installed path
 		// (a stand-in in the system's bin folder).
 		return "/usr/bin/" + words[len(words)-1], true
+	case s.opts.Home != "" && (len(words) == 3 && words[0] == "go" && words[1] == "env" && words[2] == "GOCACHE" ||
+		len(words) == 3 && (words[0] == "pip" || words[0] == "pip3") && words[1] == "cache" && words[2] == "dir"):
+		// $(go env GOCACHE), $(pip cache dir): the tool's own cache folder
+		// (where it is by default; a stand-in in the home's cache folder).
+		tool := "go-build"
+		if words[0] != "go" {
+			tool = "pip"
+		}
+		return s.opts.Home + "/.cache/" + tool, true
 	case words[0] == "mktemp" && (len(words) == 1 || len(words) == 2 && words[1] == "-d"):
 		return "/tmp/tmp.XXXXXXXXXX", true
 	case words[0] == "date" && len(words) == 2 && strings.HasPrefix(words[1], "+") &&
