@@ -78,7 +78,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	var written []string            // absolute paths the line's commands write, in order
 	e.envrcDirs = map[string]bool{} // folders whose .envrc this line wrote with harmless content
 	stages := map[int][]*effects.Record{}
-	copies := map[int]string{} // command index → the example copy it made
+	copies := map[int]string{}       // command index → the example copy it made
 	var addedRemotes map[string]bool // git remote add NAME … earlier on the line
 	e.exportLoads = sendsNothing(res.Commands)
 	findShellDepth := -1 // the depth of a shell that find -exec runs, -1 when none

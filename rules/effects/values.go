@@ -621,7 +621,9 @@ var codeDeviceWriteRe = sync.OnceValue(func() *regexp.Regexp {
 // literalSpawnRe those whose one argument is a string literal or a list of
 // them (the command written out).
 var (
-	spawnCallRe    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(`) })
+	spawnCallRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(`)
+	})
 	literalSpawnRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:execSync|execFileSync|spawnSync|exec|execFile|spawn|system|popen|run|call|check_call|check_output|Popen|getoutput|getstatusoutput)\s*\(\s*(?:'([^'\\$\x60]*)'|"([^"\\$\x60]*)"|\[((?:\s*(?:'[^'\\$\x60]*'|"[^"\\$\x60]*")\s*,?)+)\])\s*[,)]`)
 	})
