@@ -30,6 +30,7 @@ const (
 	foundRecords      = "deletes or rewrites database records in bulk"
 	foundDebuggee     = "runs the program it debugs"
 	foundRemoteExec   = "runs code it downloads"
+	foundEnvDump      = "sends the whole environment over the network"
 )
 
 // codeSignals are per-language patterns of what inline code does. A language
@@ -182,6 +183,11 @@ func analyzeCode(lang, code string) CodeEffect {
 	if remoteExec(code) {
 		ce.Found = append(ce.Found, foundRemoteExec)
 	}
+	if slices.Contains(ce.Found, foundNetwork) && wholeEnvRe().MatchString(code) {
+		// JSON.stringify(process.env), dict(os.environ), ENV.to_h, %ENV:
+		// every variable, tokens too, in code that talks to the network.
+		ce.Found = append(ce.Found, foundEnvDump)
+	}
 	if len(ce.Found) == 1 && ce.Found[0] == foundNetwork && httpReadOnly(lang, code) {
 		// requests.get('https://pypi.org/pypi/x/json'): a download through
 		// an HTTP client that reads no file, input, environment or machine
@@ -214,6 +220,11 @@ func analyzeCode(lang, code string) CodeEffect {
 	}
 	return ce
 }
+
+// wholeEnvRe finds code that takes the whole environment at once.
+var wholeEnvRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(?:entries|keys|values|assign)\(\s*(?:\{\}\s*,\s*)?process\.env\s*\)|\.\.\.process\.env\b|json\.dumps\(\s*(?:dict\()?\s*os\.environ\b|dict\(\s*os\.environ\s*\)|os\.environ\.(?:items|copy)\(\)|\{\s*\*\*os\.environ\s*\}|str\(\s*os\.environ\s*\)|ENV\.to_h\b|ENV\.to_a\b|ENV\.inspect\b|%ENV\b|\$_ENV\b|getenv\(\s*\)|Deno\.env\.toObject\(\)|Bun\.env\b\s*\)`)
+})
 
 // remoteExecRe finds exec/eval (or a function built from text) applied to
 // a chain of calls that starts from a URL literal:

@@ -212,6 +212,10 @@ func (r *Record) dangers() []string {
 			add("runs %s code that downloads code and runs it", cd.Lang)
 			break
 		}
+		if slices.Contains(cd.Found, foundEnvDump) {
+			add("runs %s code that %s", cd.Lang, foundEnvDump)
+			break
+		}
 	}
 	for _, cd := range r.Code {
 		if slices.Contains(cd.Found, foundDelete) && slices.Contains(cd.Found, foundSecretPath) {
