@@ -383,6 +383,13 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 			assigns = append(assigns, [2]string{k, v})
 			i++
 		}
+	case "sudo":
+		// sudo EDITOR=tee visudo …: sudo sets the variables for the command.
+		for i < len(argv) && isAssign(argv[i].s) {
+			k, v, _ := strings.Cut(argv[i].s, "=")
+			assigns = append(assigns, [2]string{k, v})
+			i++
+		}
 	case "timeout", "gtimeout":
 		i++ // the duration
 	case "chroot":
