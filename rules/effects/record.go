@@ -31,6 +31,9 @@ type FileEffect struct {
 	// (echo, printf, a heredoc); contentKnown says it does.
 	content      string
 	contentKnown bool
+	// replaces says a write truncates or replaces the file (>, cp, mv onto
+	// it, tee without -a): what it held before is gone.
+	replaces bool
 	// moved says a delete is the source of a move to an ordinary place
 	// inside the workspace.
 	moved bool

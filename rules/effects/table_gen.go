@@ -2145,13 +2145,14 @@ func program22() *Spec {
 		},
 		Examples: Examples{
 			Allow: []string{
-				"cp .env.example .env",
+				"cp -n .env.example .env",
 				"cp -r templates/ out/",
 				"cp config.yaml /tmp/config.yaml",
 			},
 			Judge: []string{
 				"cp build/app /home/dev/bin/app",
 				"cp scripts/commit-msg .git/hooks/commit-msg",
+				"cp .env.example .env",
 			},
 			Deny: []string{
 				"cp evil.sh ~/.bashrc",
@@ -54765,4 +54766,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "b5aefa1090e26b167fba5a6297f6897e1ff58efd18ba88f36c6b1132b3c435ab"
+const generatedHash = "9940945a472b10ed20ac56286429ef45c5aa7655f04f4264a7f26598d46d61ae"
