@@ -300,6 +300,11 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				if local, _ := effects.ClassifyHost(v); local {
 					if what := adminAPI(v); what != "" {
 						escalate("reaches " + what + " on a local or private address (" + hostOf(v) + ")")
+					} else if !effects.LoopbackHost(v) {
+						// Another machine of a private network (a router, a
+						// service registry, an internal admin page): what
+						// answers there trusts the network, not the caller.
+						escalate("reaches a machine on the private network (" + hostOf(v) + "), whose services answer without the credentials the internet would need")
 					}
 				}
 				if vaultSecretsRe().MatchString(v) {
@@ -516,6 +521,10 @@ func adminAPI(v string) string {
 		return "a key-value store's API"
 	case strings.HasSuffix(p, "/.env") || p == "/env" || strings.HasPrefix(p, "/debug/vars"):
 		return "an endpoint that shows the environment"
+	case strings.HasPrefix(p, "/config_dump") || u.Port() == "15000" || u.Port() == "9901":
+		return "Envoy's admin API (its whole configuration, certificates included)"
+	case u.Port() == "15672" || strings.HasPrefix(p, "/api/definitions"):
+		return "RabbitMQ's management API"
 	}
 	return ""
 }
