@@ -147,6 +147,43 @@ func generatedDefault() *Policy {
 		},
 		Rules: []*Rule{
 			{
+				ID: "fs-rm-after-unchecked-cd",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "judge",
+				Target:   "line",
+				Keywords: []string{
+					"rm ",
+				},
+				Patterns: []string{
+					`(?:^|[;&|(]\s*)cd\s+[^;&|\n]+;\s*(?:sudo\s+)?rm\s+(?:-[a-zA-Z]*[rR][a-zA-Z]*\s+|--recursive\s+|--force\s+|-f\s+)+(?:--\s+)?(?:\*|\./\*|\.\*|\./\.\*|\.|\./)(?:\s|$|;)`,
+				},
+				Reason: "deletes everything in a folder a cd chose, and runs even if the cd fails (then it deletes in the folder the line started in)",
+				Advice: "join them with && (cd DIR && rm -rf ./*), or delete the folder by its path",
+				Examples: Examples{
+					Match: []string{
+						"cd /tmp/ingest-scratch; rm -rf *",
+						"cd dist; rm -rf ./*",
+					},
+					NoMatch: []string{
+						"cd dist && rm -rf *",
+						"cd /tmp/x; ls",
+						"rm -rf dist/*",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"cd",
+						},
+						{
+							"rm",
+						},
+					},
+				},
+			},
+			{
 				ID: "fs-rm-recursive-critical",
 				Kinds: []hook.Kind{
 					"shell",
@@ -9517,4 +9554,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "c5f3217a913398174c6c53b7ed10f459e0d5403b8abada7e4cb5ca24515dd9aa"
+const generatedDefaultHash = "6f26c4855069611aef8a4dadcffbda6bb7ab0035b60faa79bb4d7d9fc27c0931"
