@@ -67,6 +67,14 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 	// A tool that runs a shell command is judged like the command itself.
 	var shellD hook.Decision
 	cmds := commandsIn(iv)
+	if len(cmds) == 0 {
+		// run_python {"code": …}, run_gcloud_command {"args": […]}: the
+		// code or the CLI call the tool makes, read as the command line
+		// that would do the same.
+		if cmd := toolAsCommand(ev.Server, ev.Tool, iv); cmd != "" {
+			cmds = []string{cmd}
+		}
+	}
 	for _, cmd := range cmds {
 		shellD = hook.Stricter(shellD, p.evalShell(e, cmd, ctx))
 	}
@@ -194,6 +202,97 @@ func commandsIn(v any) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// codeTools name, in a tool's name, tools that run the code they are given.
+var codeToolWords = []string{"run_code", "run_python", "execute_python", "python_exec", "exec_python", "execute_code", "run_javascript",
+	"execute_javascript", "run_js", "execute_cell", "run_cell", "execute_notebook_cell", "ipython", "code_interpreter", "run_script"}
+
+// cliPrograms are programs a tool may wrap by taking their arguments
+// ({"args": [...]}): found in the server's or the tool's name.
+var cliPrograms = []string{"gcloud", "terraform", "kubectl", "helm", "aws", "az", "gh", "docker", "git", "npm", "pnpm", "yarn", "cargo",
+	"pulumi", "ansible", "flyctl", "vercel", "heroku", "doctl"}
+
+// toolAsCommand returns the shell command line an MCP call amounts to when
+// the tool runs code it is given ({"code": …, "language": "python"}) or a
+// CLI whose arguments it takes ({"args": ["plan"]} of a terraform server),
+// or "".
+func toolAsCommand(server, tool string, v any) string {
+	m, _ := v.(map[string]any)
+	if m == nil {
+		return ""
+	}
+	t := strings.ToLower(tool)
+	str := func(keys ...string) string {
+		for _, k := range keys {
+			if s, ok := m[k].(string); ok {
+				return s
+			}
+		}
+		return ""
+	}
+	if code := str("code", "source", "cell", "script_content"); code != "" && len(code) < 16<<10 {
+		isCodeTool := false
+		for _, w := range codeToolWords {
+			if strings.Contains(t, w) {
+				isCodeTool = true
+			}
+		}
+		if isCodeTool {
+			lang := strings.ToLower(str("language", "lang", "kernel", "runtime"))
+			switch {
+			case lang == "" && (strings.Contains(t, "javascript") || strings.Contains(t, "_js")):
+				lang = "javascript"
+			case lang == "":
+				lang = "python" // run_python, execute_cell of a Python notebook
+			}
+			switch {
+			case strings.HasPrefix(lang, "python") || lang == "py" || lang == "python3":
+				return "python3 -c " + shell.Quote(code)
+			case lang == "javascript" || lang == "js" || lang == "node" || lang == "nodejs" || lang == "typescript":
+				return "node -e " + shell.Quote(code)
+			case lang == "bash" || lang == "sh" || lang == "shell" || lang == "zsh":
+				return code
+			}
+			return ""
+		}
+	}
+	list, ok := m["args"].([]any)
+	if !ok {
+		list, ok = m["arguments"].([]any)
+	}
+	if !ok || len(list) == 0 {
+		return ""
+	}
+	name := strings.ToLower(server + " " + tool)
+	prog := ""
+	for _, p := range cliPrograms {
+		for _, w := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == ' ' || r == '.' || r == '/' }) {
+			if w == p {
+				prog = p
+				break
+			}
+		}
+		if prog != "" {
+			break
+		}
+	}
+	if prog == "" {
+		return ""
+	}
+	parts := []string{prog}
+	for _, x := range list {
+		s, ok := x.(string)
+		if !ok {
+			return ""
+		}
+		parts = append(parts, shell.Quote(s))
+	}
+	cmd := strings.Join(parts, " ")
+	if dir := str("workdir", "cwd", "working_dir", "directory", "dir"); dir != "" {
+		cmd = "cd " + shell.Quote(dir) + " && " + cmd
+	}
+	return cmd
 }
 
 // hasSystemRoot reports whether s is an absolute path under a top-level
