@@ -7252,6 +7252,7 @@ func generatedDefault() *Policy {
 					`(?i)^\S* \S+ \{("\w+":("[^"]*"|\d+|true|false|null),)*"(query|sql|statement|q)":"\s*((--[^"\\]*(\\n)+|/\*[^"*]*\*/)\s*)*(select|show|explain|describe|with\s+\w+\s+as\s*\(\s*select)\b[^;]*;?\s*"(,"[\w]+":("[^"]*"|\d+|true|false|null))*\}$`,
 					`(?i)^\S* (get|list|search|read|describe|fetch|find|show|view|query_docs)[_\-.]`,
 					`(?i)^\S* (write_file|edit_file|create_directory|move_file) `,
+					`(?i)^\S* (create_or_update_file|push_files|create_file|update_file|commit_files|create_commit) `,
 					`(?i)^\S* \S*(comment|(create|add|open|new)[_-]?(jira)?[_-]?(issue|pull[_-]?request|merge[_-]?request|ticket|pages?|task|discussion|note|story)|(post|send)[_-]?(message|reply)|reply[_-]?(to[_-]?)?(thread|message))\S* `,
 				},
 				Reason: "a tool that changes something; judged against what the user asked for",
@@ -9554,4 +9555,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "6f26c4855069611aef8a4dadcffbda6bb7ab0035b60faa79bb4d7d9fc27c0931"
+const generatedDefaultHash = "de851a1fdb7755885a269527ceea890a7d2e2aff6e6053da903d9731d2f1f7ee"

@@ -231,6 +231,43 @@ func toolAsCommand(server, tool string, v any) string {
 		}
 		return ""
 	}
+	if verb, ok := strings.CutPrefix(t, "git_"); ok {
+		// The git server's tools: git_commit {"message": …}, git_add
+		// {"files": […]}, git_checkout {"branch_name": …}.
+		prefix := "git"
+		if dir := str("repo_path", "repository", "cwd"); dir != "" {
+			prefix = "git -C " + shell.Quote(dir)
+		}
+		switch verb {
+		case "commit":
+			if msg := str("message"); msg != "" {
+				return prefix + " commit -m " + shell.Quote(msg)
+			}
+		case "add":
+			if files, ok := m["files"].([]any); ok && len(files) > 0 {
+				cmd := prefix + " add --"
+				for _, f := range files {
+					fs, ok := f.(string)
+					if !ok {
+						return ""
+					}
+					cmd += " " + shell.Quote(fs)
+				}
+				return cmd
+			}
+		case "create_branch":
+			if b := str("branch_name", "branch"); b != "" {
+				return prefix + " branch " + shell.Quote(b)
+			}
+		case "checkout":
+			if b := str("branch_name", "branch"); b != "" {
+				return prefix + " checkout " + shell.Quote(b)
+			}
+		case "reset":
+			return prefix + " reset" // mcp-server-git's git_reset unstages everything
+		}
+		return ""
+	}
 	if code := str("code", "source", "cell", "script_content"); code != "" && len(code) < 16<<10 {
 		isCodeTool := false
 		for _, w := range codeToolWords {

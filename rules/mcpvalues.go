@@ -129,6 +129,13 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				Reason: "a page script that only reads what the page shows"}, ""))
 		}
 	}
+	if why, ok := p.branchFileWrite(tool, top, ctx); ok && why != "" {
+		// create_or_update_file {"branch": "docs/setup", "path": "docs/setup.md"}:
+		// project files onto a working branch, which a pull request reviews.
+		d = hook.Stricter(d, e.add(&Rule{ID: "mcp-branch-file-write", Decision: hook.Allow, Reason: why}, ""))
+	} else if ok {
+		escalate("writes files to a repository on the code host without a working branch for ordinary files (a protected or no branch, or CI, hook, agent or credential files)")
+	}
 	if collaborationPost(ev.Tool) {
 		// An issue, comment, pull request or chat message for the team:
 		// allowed unless its text needs a person (a secret in it is denied
@@ -1244,4 +1251,63 @@ func systemAccountFile(p string) bool {
 		return true
 	}
 	return false
+}
+
+// branchFileWrite says why a code host's file write is routine ("" when it
+// is not): ordinary project files (not CI pipelines, hooks, the agent's or
+// the guard's configuration, credentials) written to a named branch that is
+// not a protected one.
+func (p *Policy) branchFileWrite(tool string, top map[string]any, ctx Context) (why string, isWrite bool) {
+	switch tool {
+	case "create_or_update_file", "push_files", "create_file", "update_file", "commit_files", "create_commit":
+	default:
+		return "", false
+	}
+	return p.branchFileWriteWhy(top, ctx), true
+}
+
+func (p *Policy) branchFileWriteWhy(top map[string]any, ctx Context) string {
+	branch := firstString(top, "branch", "branch_name", "ref")
+	if branch == "" || strings.ContainsAny(branch, "*$`") {
+		return ""
+	}
+	for _, b := range p.Settings.ProtectedBranches {
+		if ok, _ := path.Match(b, strings.TrimPrefix(branch, "refs/heads/")); ok || b == branch {
+			return ""
+		}
+	}
+	var paths []string
+	if pth := firstString(top, "path", "file_path", "filePath"); pth != "" {
+		paths = append(paths, pth)
+	}
+	if files, ok := top["files"].([]any); ok {
+		for _, f := range files {
+			fm, _ := f.(map[string]any)
+			pth := firstString(fm, "path", "file_path", "filePath")
+			if pth == "" {
+				return ""
+			}
+			paths = append(paths, pth)
+		}
+	}
+	if len(paths) == 0 {
+		return ""
+	}
+	root := virtualWorkspace
+	if len(ctx.WorkspaceRoots) > 0 {
+		root = ctx.WorkspaceRoots[0]
+	}
+	for _, pth := range paths {
+		if strings.HasPrefix(pth, "/") || strings.Contains(pth, "..") || strings.ContainsAny(pth, "$`~") {
+			return ""
+		}
+		for _, cl := range effects.PathClassesOf(path.Join(root, pth), root, ctx.Home) {
+			switch cl {
+			case effects.ClassCI, effects.ClassHooks, effects.ClassAgent, effects.ClassGuard, effects.ClassPersistence,
+				effects.ClassSecret, effects.ClassEnvFile, effects.ClassVCS, effects.ClassVCSOther:
+				return ""
+			}
+		}
+	}
+	return "writes project files to the working branch " + branch + ", which a pull request reviews"
 }
