@@ -2703,14 +2703,21 @@ func generatedDefault() *Policy {
 					`\s(\S+@)?[\w.-]+:(\S*)(\s|$)`,
 					`^rclone\s+(copy|sync|move|delete|purge)\b`,
 				},
+				Unless: []string{
+					`^(scp|rsync)\s+(-[\w-]+(=\S+)?\s+)*(\S+@)?[\w.-]+:[^\s:]+\s+(\./)?[\w.][\w./-]*$`,
+					`^rsync\s+(\S+\s+)*(--dry-run|-[a-zA-Z]*n[a-zA-Z]*)(\s|$)`,
+				},
 				Reason: "copies files to or from another machine",
 				Examples: Examples{
 					Match: []string{
 						"rsync -avz --delete dist/ deploy@web-1.example.com:/var/www/site/",
 						"scp build.tgz host:/tmp/",
+						"scp deploy@staging:/var/log/app.log /etc/app.log",
 					},
 					NoMatch: []string{
 						"rsync -a src/ backup/",
+						"scp deploy@staging.internal:/var/log/app/app.log ./logs/staging.log",
+						"rsync -avn --delete dist/ deploy@web01.internal:/var/www/app/",
 					},
 				},
 				Prefilter: [][][]string{},
@@ -9555,4 +9562,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "de851a1fdb7755885a269527ceea890a7d2e2aff6e6053da903d9731d2f1f7ee"
+const generatedDefaultHash = "13504ce4cb1ae526aa44279143680aa31d1e58c5a7f981883bfd0890d4ca5869"
