@@ -1690,18 +1690,20 @@ func generatedDefault() *Policy {
 					"git",
 				},
 				Patterns: []string{
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*checkout\b(\s+\S+)?\s+--\s+\S`,
-					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*restore\b(?!.*\s(--staged|-S)\b)\s+(?!-)\S`,
+					"^git\\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\\s+('[^']*'|\"[^\"]*\"|\\S+)\\s+|--?[\\w-]+(=\\S+)?\\s+)*checkout\\b(\\s+\\S+)?\\s+--\\s+(\\S+\\s+)*\\S*[$`*?]",
+					"^git\\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\\s+('[^']*'|\"[^\"]*\"|\\S+)\\s+|--?[\\w-]+(=\\S+)?\\s+)*restore\\b(?!.*\\s(--staged|-S)\\b)\\s+(\\S+\\s+)*(?!-)\\S*[$`*?]",
 				},
-				Reason: "discards uncommitted changes to these files",
+				Reason: "discards uncommitted changes to files chosen at run time or by a glob",
 				Examples: Examples{
 					Match: []string{
-						"git checkout -- src/app.go",
-						"git restore src/app.go",
+						"git checkout -- $(git diff --name-only)",
+						"git restore 'src/**/*.ts'",
 					},
 					NoMatch: []string{
 						"git restore --staged src/app.go",
 						"git checkout main",
+						"git checkout -- src/app.go",
+						"git restore src/app.go",
 					},
 				},
 				Prefilter: [][][]string{
@@ -9562,4 +9564,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "13504ce4cb1ae526aa44279143680aa31d1e58c5a7f981883bfd0890d4ca5869"
+const generatedDefaultHash = "349ea67336a994820f1fdcdefa9a12850ac500407f511275dffb8b4f03a01796"
