@@ -558,7 +558,7 @@ func (p *Policy) agentTextVerdict(path, content string, ctx Context) hook.Decisi
 		}
 		d = hook.Stricter(d, o.Decision)
 	}
-	if d == hook.Allow && agentRiskWords(content) {
+	if d == hook.Allow && agentRiskWords(p.withoutAllowedCommands(content, inner)) {
 		return hook.Judge
 	}
 	return d
@@ -569,6 +569,34 @@ func (p *Policy) agentTextVerdict(path, content string, ctx Context) hook.Decisi
 // things, approvals, confirmations, hooks and the guard, secrets, or other
 // machines. Only plain conventions (which library, which style, where tests
 // go) are allowed without the judge; whatever names an action is judged.
+// backtickCommandRe finds a command in backticks, with the verb before it
+// ("Run `pnpm test`", "use `go test ./...`").
+var backtickCommandRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)(?:\\b(?:run|runs|running|use|execute|call|invoke)\\s+(?:the\\s+)?)?`([^`\n]{1,200})`")
+})
+
+// withoutAllowedCommands removes from agent instruction text the commands
+// in backticks that the shell rules allow (with the verb that introduces
+// them): "Run `pnpm test` before committing" is a convention. A command the
+// rules do not allow stays, and keeps the text judged.
+func (p *Policy) withoutAllowedCommands(content string, ctx Context) string {
+	if !strings.Contains(content, "`") || len(content) > 8<<10 {
+		return content
+	}
+	return backtickCommandRe().ReplaceAllStringFunc(content, func(m string) string {
+		sub := backtickCommandRe().FindStringSubmatch(m)
+		cmd := strings.TrimSpace(sub[1])
+		if cmd == "" || strings.ContainsAny(cmd, "`") {
+			return m
+		}
+		o := p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: cmd, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, ctx)
+		if o.Decision != hook.Allow {
+			return m
+		}
+		return " "
+	})
+}
+
 func agentRiskWords(content string) bool {
 	low := text.ASCIILower(content)
 	if strings.ContainsAny(low, "`$|;&<>~") || strings.Contains(low, "://") || strings.Contains(low, "--") && !strings.HasPrefix(strings.TrimSpace(low), "---") {

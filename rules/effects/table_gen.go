@@ -396,126 +396,128 @@ func generatedProgram(name string) *Spec {
 		return program193()
 	case "clickhouse-client", "clickhouse":
 		return program194()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "pg_isready", "mysqladmin-ping":
 		return program195()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program196()
-	case "wget":
+	case "curl":
 		return program197()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program198()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program199()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program200()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program201()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program202()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program203()
-	case "getent":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program204()
-	case "systemd-analyze":
+	case "getent":
 		return program205()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program206()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program207()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program208()
-	case "ssh-keygen":
+	case "openssl":
 		return program209()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program210()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program211()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program212()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program213()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program214()
-	case "journalctl":
+	case "launchctl":
 		return program215()
-	case "dmesg":
+	case "journalctl":
 		return program216()
-	case "brew":
+	case "dmesg":
 		return program217()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program218()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program219()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program220()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program221()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program222()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program223()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program224()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program225()
-	case "systemd-run":
+	case "crontab":
 		return program226()
-	case "at", "batch":
+	case "systemd-run":
 		return program227()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program228()
-	case "kill":
+	case "atq", "atrm":
 		return program229()
-	case "pkill", "killall":
+	case "kill":
 		return program230()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program231()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program232()
-	case "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program233()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "ex":
 		return program234()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program235()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program236()
-	case "screen":
+	case "tmux":
 		return program237()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program238()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program239()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program240()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program241()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program242()
-	case "direnv":
+	case "hyperfine":
 		return program243()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program244()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program245()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program246()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program247()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program248()
-	case "shfmt":
+	case "codespell":
 		return program249()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program250()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program251()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program252()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program253()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program254()
+	case "envsubst":
+		return program255()
 	}
 	return nil
 }
@@ -778,6 +780,7 @@ func generatedPrograms() []*Spec {
 		program252(),
 		program253(),
 		program254(),
+		program255(),
 	}
 }
 
@@ -40216,10 +40219,31 @@ func program194() *Spec {
 	}
 }
 
-// pg_dump: dumps a database (reads it; the dump may hold production data)
+// pg_isready: checks whether a database server accepts connections (reads nothing from it)
 //
 //go:noinline
 func program195() *Spec {
+	return &Spec{
+		Names: []string{
+			"pg_isready",
+			"mysqladmin-ping",
+		},
+		Summary:   "checks whether a database server accepts connections (reads nothing from it)",
+		Operands:  "none",
+		AnyOption: true,
+		Examples: Examples{
+			Allow: []string{
+				"pg_isready",
+				"pg_isready -h localhost -p 5432 -U app",
+			},
+		},
+	}
+}
+
+// pg_dump: dumps a database (reads it; the dump may hold production data)
+//
+//go:noinline
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -40343,7 +40367,7 @@ func program195() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -40687,7 +40711,7 @@ func program196() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -40920,7 +40944,7 @@ func program197() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -40983,7 +41007,7 @@ func program198() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -41100,7 +41124,7 @@ func program199() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -41142,7 +41166,7 @@ func program200() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -41226,7 +41250,7 @@ func program201() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -41257,7 +41281,7 @@ func program202() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -41293,7 +41317,7 @@ func program203() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -41354,7 +41378,7 @@ func program204() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -41427,7 +41451,7 @@ func program205() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -41466,7 +41490,7 @@ func program206() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -41492,7 +41516,7 @@ func program207() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41888,7 +41912,7 @@ func program208() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -41976,7 +42000,7 @@ func program209() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -42035,7 +42059,7 @@ func program210() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -42210,7 +42234,7 @@ func program211() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -42313,7 +42337,7 @@ func program212() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -42336,7 +42360,7 @@ func program213() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -42409,7 +42433,7 @@ func program214() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42545,7 +42569,7 @@ func program215() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42645,7 +42669,7 @@ func program216() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42733,6 +42757,12 @@ func program217() *Spec {
 							"stop",
 							"restart",
 							"run",
+						},
+						Operands:  "any",
+						AnyOption: true,
+					},
+					{
+						Names: []string{
 							"cleanup",
 							"kill",
 						},
@@ -42822,11 +42852,12 @@ func program217() *Spec {
 				"brew outdated",
 				"brew services list",
 				"brew --prefix",
+				"brew services restart postgresql@16",
 			},
 			Judge: []string{
 				"brew install terraform-docs",
 				"brew upgrade",
-				"brew services restart postgresql@16",
+				"brew services kill --all",
 				"brew frobnicate x",
 			},
 		},
@@ -42836,7 +42867,7 @@ func program217() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42908,7 +42939,7 @@ func program218() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -42930,7 +42961,7 @@ func program219() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -43003,7 +43034,7 @@ func program220() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -43095,7 +43126,7 @@ func program221() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -43146,7 +43177,7 @@ func program222() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -43241,7 +43272,7 @@ func program223() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -43310,7 +43341,7 @@ func program224() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -43362,7 +43393,7 @@ func program225() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -43442,7 +43473,7 @@ func program226() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43463,7 +43494,7 @@ func program227() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43483,7 +43514,7 @@ func program228() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43568,7 +43599,7 @@ func program229() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43591,7 +43622,7 @@ func program230() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43616,7 +43647,7 @@ func program231() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43730,7 +43761,7 @@ func program232() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -43811,7 +43842,7 @@ func program233() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43930,7 +43961,7 @@ func program234() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -44053,7 +44084,7 @@ func program235() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -44301,7 +44332,7 @@ func program236() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -44383,7 +44414,7 @@ func program237() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -44494,7 +44525,7 @@ func program238() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -44590,7 +44621,7 @@ func program239() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44677,7 +44708,7 @@ func program240() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44762,7 +44793,7 @@ func program241() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44850,7 +44881,7 @@ func program242() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44919,7 +44950,7 @@ func program243() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -45059,7 +45090,7 @@ func program244() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -45095,7 +45126,7 @@ func program245() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -45147,7 +45178,7 @@ func program246() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -45227,7 +45258,7 @@ func program247() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program248() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -45313,7 +45344,7 @@ func program248() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program249() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -45388,7 +45419,7 @@ func program249() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program250() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -45455,7 +45486,7 @@ func program250() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program251() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -45485,7 +45516,7 @@ func program251() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program252() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -45509,7 +45540,7 @@ func program252() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program253() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45580,7 +45611,7 @@ func program253() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program254() *Spec {
+func program255() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -54769,4 +54800,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "d6fdef48bd2532456b80981e514a3fad70034e659835bfa7f1c8ac21cefb427f"
+const generatedHash = "02cac92550d85b4f1ca4349de84d7b0682d69859c7d819973b12732203a8d844"
