@@ -396,7 +396,7 @@ func generatedProgram(name string) *Spec {
 		return program193()
 	case "clickhouse-client", "clickhouse":
 		return program194()
-	case "pg_isready", "mysqladmin-ping":
+	case "pg_isready":
 		return program195()
 	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program196()
@@ -40226,7 +40226,6 @@ func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_isready",
-			"mysqladmin-ping",
 		},
 		Summary:   "checks whether a database server accepts connections (reads nothing from it)",
 		Operands:  "none",
@@ -54800,4 +54799,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "02cac92550d85b4f1ca4349de84d7b0682d69859c7d819973b12732203a8d844"
+const generatedHash = "388439c4561a15cbec42272d25aff1cafea82022a95bc4083a0d117b45bf55e8"
