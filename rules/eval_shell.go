@@ -40,7 +40,9 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		return e.addEffect(effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}, text.Truncate(line, 200))
 	}
 	res := shell.Split(line, shell.Options{Cwd: cwd, Home: ctx.Home, WorkspaceRoots: ctx.WorkspaceRoots})
-	prevIfMissing := e.ifMissing
+	prevIfMissing, prevHooks := e.ifMissing, e.verifiedHooks
+	e.verifiedHooks = nil
+	defer func() { e.verifiedHooks = prevHooks }()
 	e.ifMissing = ifMissingTargets(line)
 	defer func() { e.ifMissing = prevIfMissing }()
 	if e.shellLine == line && e.out.split == nil {
@@ -212,6 +214,12 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 						e.out.Escalations = append(e.out.Escalations, "runs "+cd.What+", which this command line downloaded, copied or unpacked")
 						d = hook.Stricter(d, hook.Judge)
 					}
+				}
+				for _, h := range rec.VerifiedHookWrites() {
+					if e.verifiedHooks == nil {
+						e.verifiedHooks = map[string]bool{}
+					}
+					e.verifiedHooks[effects.NormalizePath(h, c.Cwd, ctx.Home)] = true
 				}
 				if !builders[c.Name] {
 					for _, f := range rec.Files {
@@ -386,6 +394,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	env.LoopFiles = e.loopFiles
 	env.PipedData = e.pipedData
 	env.IfMissing = e.ifMissing
+	env.VerifiedHooks = e.verifiedHooks
 	env.HarmlessEnvrcDirs = e.envrcDirs
 	rec := effects.Analyze(c, env)
 	v := effects.Decide(rec)

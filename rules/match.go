@@ -165,6 +165,9 @@ type evaluation struct {
 	// ifMissing are files the line writes only when they do not exist yet
 	// ([ -f .env ] || cp …).
 	ifMissing map[string]bool
+	// verifiedHooks are hook scripts (absolute) the line wrote with content
+	// the rules allow.
+	verifiedHooks map[string]bool
 	// envrcDirs are folders whose .envrc an earlier command of the line
 	// wrote whole with harmless content (see eval_shell).
 	envrcDirs map[string]bool

@@ -41,6 +41,10 @@ type Env struct {
 	// ("environment", "secret file PATH"; see FromPipe): xargs turns it into
 	// arguments, so whatever the command sends off the machine carries it.
 	PipedData string
+	// VerifiedHooks are hook scripts (absolute paths) an earlier command of
+	// the line wrote with content the rule pass allows: changing their mode
+	// (chmod +x) is as harmless as that write.
+	VerifiedHooks map[string]bool
 	// IfMissing are files (as written) the command line writes only when
 	// they do not exist yet: nothing already there is replaced.
 	IfMissing map[string]bool
@@ -67,6 +71,13 @@ func Analyze(c *shell.Command, env Env) *Record {
 	r := &Record{Program: c.Name}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
+	if len(env.VerifiedHooks) > 0 {
+		for i := range r.Files {
+			if f := &r.Files[i]; f.Op == OpMode && env.VerifiedHooks[NormalizePath(f.Path, c.Cwd, env.Home)] {
+				f.scriptVerdict = hook.Allow
+			}
+		}
+	}
 	a.markReplaced()
 	a.zipMovesInside()
 	for i := range r.Network {

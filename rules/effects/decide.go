@@ -172,7 +172,7 @@ func (r *Record) dangers() []string {
 				// the rules allow; concerns() asks.
 			case has(c, ClassPersistence):
 				add("%s %s, which runs later by itself (persistence)", verb, f.Path)
-			case has(c, ClassVCS) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:
+			case has(c, ClassVCS) && (f.Op == OpWrite || f.Op == OpMode) && f.scriptVerdict == hook.Allow:
 				// printf '#!/bin/sh\nnpm test\n' > .git/hooks/pre-push: a hook
 				// whose content the rules allow, as harmless as running it.
 			case has(c, ClassVCS) && f.Op == OpWrite && f.scriptVerdict == hook.Deny:
@@ -323,7 +323,7 @@ func (r *Record) concerns() []string {
 				add("writes %s with a setting that names a program npm or yarn runs", f.Path)
 			case has(c, ClassVCSOther), has(c, ClassSecret) && !has(c, "inside"):
 				add("%s %s", f.Op, f.Path)
-			case has(c, ClassVCS) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:
+			case has(c, ClassVCS) && (f.Op == OpWrite || f.Op == OpMode) && f.scriptVerdict == hook.Allow:
 			case has(c, ClassVCS):
 				add("installs %s as a version-control hook or setting (it runs on later git commands)", f.Path)
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && pathLinesOnly(f.content):
@@ -342,7 +342,7 @@ func (r *Record) concerns() []string {
 				// bypass of the guard).
 			case has(c, ClassAgent):
 				add("%s the agent's own instructions or settings (%s)", f.Op, f.Path)
-			case has(c, ClassHooks) && f.Op == OpWrite && f.scriptVerdict == hook.Allow:
+			case has(c, ClassHooks) && (f.Op == OpWrite || f.Op == OpMode) && f.scriptVerdict == hook.Allow:
 				// A hook script whose content the rules allow: as harmless as running it.
 			case has(c, ClassHooks) && f.Op != OpDelete:
 				add("%s %s, a git hook script that runs on later commits", f.Op, f.Path)

@@ -229,3 +229,16 @@ func (r *Record) String() string {
 	}
 	return strings.TrimSuffix(b.String(), ";")
 }
+
+// VerifiedHookWrites returns the hook scripts (as written) this command
+// writes with content the rule pass allows: a chmod +x of them later on the
+// line installs nothing else.
+func (r *Record) VerifiedHookWrites() []string {
+	var out []string
+	for _, f := range r.Files {
+		if f.Op == OpWrite && f.scriptVerdict == hook.Allow && has(f.Classes, ClassVCS, ClassHooks) {
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}
