@@ -1046,6 +1046,10 @@ func generatedDefault() *Policy {
 				},
 				Decision: "judge",
 				Target:   "writes",
+				Unless: []string{
+					`(?i)\.(bak|backup|orig|old|save)([._-][\w.-]*)?$|~$`,
+					`^(~|/home/[^/]+|/Users/[^/]+|/root)/(\.local/bin|bin)/[^/.][^/]*$`,
+				},
 				Paths: []string{
 					"outside",
 					"home_sub",
@@ -1062,6 +1066,7 @@ func generatedDefault() *Policy {
 						"echo x > out.txt",
 						"cp a.txt /tmp/a.txt",
 						"rm -rf ~/.cache/pip/http",
+						"cp ~/.zshrc ~/.zshrc.bak.20260101",
 					},
 				},
 				Prefilter: [][][]string{},
@@ -9564,4 +9569,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "349ea67336a994820f1fdcdefa9a12850ac500407f511275dffb8b4f03a01796"
+const generatedDefaultHash = "218acbda15063af29c9ddc13f4c8515202830b562b2f86282d435f44b233ff2f"

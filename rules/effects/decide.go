@@ -3,6 +3,7 @@ package effects
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -380,6 +381,13 @@ func (r *Record) concerns() []string {
 					// cp -rf ../old-copy/. .: another tree copied over the project.
 					add("copies files from outside the workspace over its root (%s)", f.Path)
 				}
+			case f.Op == OpWrite && r.backupCopy(f):
+				// cp ~/.zshrc ~/.zshrc.bak.20260101: a copy kept beside the file.
+			case f.Op == OpWrite && r.installsOwnTool(f):
+				// install -m 755 target/release/rcli ~/.local/bin/rcli: the
+				// project's own program put on the user's PATH by its name.
+			case f.Op == OpMode && !f.Recursive && strings.HasSuffix(f.Path, ".pub") && !has(c, ClassPersistence, ClassGuard):
+				// chmod 644 ~/.ssh/*.pub: public keys are public.
 			default:
 				add("%s %s outside the workspace", f.Op, f.Path)
 			}
@@ -686,4 +694,62 @@ func testEnvFile(p string) bool {
 		}
 	}
 	return false
+}
+
+// backupSuffixRe matches what a backup copy adds to a file's name
+// (.bak, .bak.20260101, -backup, .orig, ~).
+var backupSuffixRe = regexp.MustCompile(`(?i)^(?:[._-]?(?:bak|backup|orig|old|save|saved)(?:[._-][\w.-]*)?|~)$`)
+
+// backupCopy reports a copy of a file to the same name with a backup
+// suffix (cp ~/.zshrc ~/.zshrc.bak.$(date +%F)): nothing is replaced, and
+// the copy stays beside the original.
+func (r *Record) backupCopy(w FileEffect) bool {
+	if r.Program != "cp" && r.Program != "gcp" && r.Program != "ditto" || w.Dynamic || has(w.Classes, ClassSecret, ClassPersistence, ClassGuard, ClassAgent, ClassVCS, ClassHooks) {
+		return false
+	}
+	for _, f := range r.Files {
+		if f.Op == OpRead && !f.Dynamic && strings.HasPrefix(w.Path, f.Path) && backupSuffixRe.MatchString(w.Path[len(f.Path):]) {
+			return true
+		}
+	}
+	return false
+}
+
+// shadowedNames are programs whose name on the user's PATH would stand in
+// for the real one.
+var shadowedNames = map[string]bool{"git": true, "ssh": true, "sudo": true, "su": true, "ls": true, "cat": true, "python": true,
+	"python3": true, "pip": true, "pip3": true, "node": true, "npm": true, "npx": true, "curl": true, "wget": true, "bash": true,
+	"sh": true, "zsh": true, "make": true, "go": true, "cargo": true, "docker": true, "kubectl": true, "aws": true, "gh": true,
+	"code": true, "cursor": true, "env": true, "which": true, "rm": true, "cp": true, "mv": true, "gpg": true, "op": true,
+	"security": true, "passwd": true, "login": true, "scp": true, "rsync": true, "tar": true, "openssl": true, "claude": true}
+
+// installsOwnTool reports the project's own program copied or linked into
+// the user's bin folder (~/.local/bin, ~/bin) under a name that shadows no
+// common program.
+func (r *Record) installsOwnTool(w FileEffect) bool {
+	switch r.Program {
+	case "install", "cp", "ln", "gcp":
+	default:
+		return false
+	}
+	p := w.Path
+	dir, name := path.Split(p)
+	switch {
+	case w.Dynamic || name == "" || shadowedNames[name] || strings.HasPrefix(name, "."):
+		return false
+	case strings.HasSuffix(dir, "/.local/bin/") || dir == "~/bin/" || strings.HasSuffix(dir, "/home/bin/"):
+	default:
+		return false
+	}
+	sources := 0
+	for _, f := range r.Files {
+		if f.Op != OpRead {
+			continue
+		}
+		sources++
+		if f.Dynamic || !has(f.Classes, "inside", "build") {
+			return false
+		}
+	}
+	return sources == 1
 }
