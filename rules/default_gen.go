@@ -1049,6 +1049,7 @@ func generatedDefault() *Policy {
 				Unless: []string{
 					`(?i)\.(bak|backup|orig|old|save)([._-][\w.-]*)?$|~$`,
 					`^(~|/home/[^/]+|/Users/[^/]+|/root)/(\.local/bin|bin)/[^/.][^/]*$`,
+					`^(~|/home/[^/]+|/Users/[^/]+|/root)/\.ssh/known_hosts$`,
 				},
 				Paths: []string{
 					"outside",
@@ -9569,4 +9570,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "218acbda15063af29c9ddc13f4c8515202830b562b2f86282d435f44b233ff2f"
+const generatedDefaultHash = "5f04223b6528b125fe4d13472e923b79015364de835980043ec52b2636affbfa"

@@ -381,6 +381,9 @@ func (r *Record) concerns() []string {
 					// cp -rf ../old-copy/. .: another tree copied over the project.
 					add("copies files from outside the workspace over its root (%s)", f.Path)
 				}
+			case f.Op == OpWrite && r.pinsCodeHostKeys(f):
+				// ssh-keyscan github.com >> ~/.ssh/known_hosts: a code host's
+				// published keys, the step before the first git clone.
 			case f.Op == OpWrite && r.backupCopy(f):
 				// cp ~/.zshrc ~/.zshrc.bak.20260101: a copy kept beside the file.
 			case f.Op == OpWrite && r.installsOwnTool(f):
@@ -752,4 +755,22 @@ func (r *Record) installsOwnTool(w FileEffect) bool {
 		}
 	}
 	return sources == 1
+}
+
+// codeHosts are public code hosts whose SSH host keys are published.
+var codeHosts = map[string]bool{"github.com": true, "gitlab.com": true, "bitbucket.org": true, "ssh.dev.azure.com": true,
+	"vs-ssh.visualstudio.com": true, "codeberg.org": true, "git.sr.ht": true}
+
+// pinsCodeHostKeys reports ssh-keyscan of public code hosts only, appended
+// to a known_hosts file.
+func (r *Record) pinsCodeHostKeys(w FileEffect) bool {
+	if r.Program != "ssh-keyscan" || path.Base(w.Path) != "known_hosts" || w.replaces || len(r.Network) == 0 {
+		return false
+	}
+	for _, n := range r.Network {
+		if !codeHosts[strings.ToLower(hostOf(n.Dest))] {
+			return false
+		}
+	}
+	return true
 }

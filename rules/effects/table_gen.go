@@ -416,108 +416,110 @@ func generatedProgram(name string) *Spec {
 		return program203()
 	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program204()
-	case "getent":
+	case "ssh-keyscan":
 		return program205()
-	case "systemd-analyze":
+	case "getent":
 		return program206()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program207()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program208()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program209()
-	case "ssh-keygen":
+	case "openssl":
 		return program210()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program211()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program212()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program213()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program214()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program215()
-	case "journalctl":
+	case "launchctl":
 		return program216()
-	case "dmesg":
+	case "journalctl":
 		return program217()
-	case "brew":
+	case "dmesg":
 		return program218()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program219()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program220()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program221()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program222()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program223()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program224()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program225()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program226()
-	case "systemd-run":
+	case "crontab":
 		return program227()
-	case "at", "batch":
+	case "systemd-run":
 		return program228()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program229()
-	case "kill":
+	case "atq", "atrm":
 		return program230()
-	case "pkill", "killall":
+	case "kill":
 		return program231()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program232()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program233()
-	case "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program234()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "ex":
 		return program235()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program236()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program237()
-	case "screen":
+	case "tmux":
 		return program238()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program239()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program240()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program241()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program242()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program243()
-	case "direnv":
+	case "hyperfine":
 		return program244()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program245()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program246()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program247()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program248()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program249()
-	case "shfmt":
+	case "codespell":
 		return program250()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program251()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program252()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program253()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program254()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program255()
+	case "envsubst":
+		return program256()
 	}
 	return nil
 }
@@ -781,6 +783,7 @@ func generatedPrograms() []*Spec {
 		program253(),
 		program254(),
 		program255(),
+		program256(),
 	}
 }
 
@@ -41313,10 +41316,53 @@ func program204() *Spec {
 	}
 }
 
-// getent: looks names up in the system databases (hosts, users, groups, services)
+// ssh-keyscan: fetches the public host keys of SSH servers (prints them; sends nothing)
 //
 //go:noinline
 func program205() *Spec {
+	return &Spec{
+		Names: []string{
+			"ssh-keyscan",
+		},
+		Summary:  "fetches the public host keys of SSH servers (prints them; sends nothing)",
+		Operands: "url",
+		Options: []Option{
+			{
+				Names: []string{
+					"-t",
+					"-p",
+					"-T",
+					"-f",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-H",
+					"-4",
+					"-6",
+					"-c",
+					"-D",
+					"-v",
+				},
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"ssh-keyscan github.com",
+				"ssh-keyscan -t ed25519 github.com >> ~/.ssh/known_hosts",
+			},
+			Judge: []string{
+				"ssh-keyscan -H 203.0.113.9 >> ~/.ssh/known_hosts",
+			},
+		},
+	}
+}
+
+// getent: looks names up in the system databases (hosts, users, groups, services)
+//
+//go:noinline
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -41377,7 +41423,7 @@ func program205() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -41450,7 +41496,7 @@ func program206() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -41489,7 +41535,7 @@ func program207() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -41515,7 +41561,7 @@ func program208() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41911,7 +41957,7 @@ func program209() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -41999,7 +42045,7 @@ func program210() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -42058,7 +42104,7 @@ func program211() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -42233,7 +42279,7 @@ func program212() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -42336,7 +42382,7 @@ func program213() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -42359,7 +42405,7 @@ func program214() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -42432,7 +42478,7 @@ func program215() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42568,7 +42614,7 @@ func program216() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42668,7 +42714,7 @@ func program217() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42866,7 +42912,7 @@ func program218() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42938,7 +42984,7 @@ func program219() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -42960,7 +43006,7 @@ func program220() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -43033,7 +43079,7 @@ func program221() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -43125,7 +43171,7 @@ func program222() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -43176,7 +43222,7 @@ func program223() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -43271,7 +43317,7 @@ func program224() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -43340,7 +43386,7 @@ func program225() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -43392,7 +43438,7 @@ func program226() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -43472,7 +43518,7 @@ func program227() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43493,7 +43539,7 @@ func program228() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43513,7 +43559,7 @@ func program229() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43598,7 +43644,7 @@ func program230() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43621,7 +43667,7 @@ func program231() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43646,7 +43692,7 @@ func program232() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43760,7 +43806,7 @@ func program233() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -43841,7 +43887,7 @@ func program234() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -43960,7 +44006,7 @@ func program235() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -44083,7 +44129,7 @@ func program236() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -44331,7 +44377,7 @@ func program237() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -44413,7 +44459,7 @@ func program238() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -44524,7 +44570,7 @@ func program239() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -44620,7 +44666,7 @@ func program240() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44707,7 +44753,7 @@ func program241() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44792,7 +44838,7 @@ func program242() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44880,7 +44926,7 @@ func program243() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44949,7 +44995,7 @@ func program244() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -45089,7 +45135,7 @@ func program245() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -45125,7 +45171,7 @@ func program246() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -45177,7 +45223,7 @@ func program247() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program248() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -45257,7 +45303,7 @@ func program248() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program249() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -45343,7 +45389,7 @@ func program249() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program250() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -45418,7 +45464,7 @@ func program250() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program251() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -45485,7 +45531,7 @@ func program251() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program252() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -45515,7 +45561,7 @@ func program252() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program253() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -45539,7 +45585,7 @@ func program253() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program254() *Spec {
+func program255() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45610,7 +45656,7 @@ func program254() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program255() *Spec {
+func program256() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -54799,4 +54845,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "388439c4561a15cbec42272d25aff1cafea82022a95bc4083a0d117b45bf55e8"
+const generatedHash = "c63df423574e333616ec550976317ce5d03ccf8452e469bd75104387bf39043a"
