@@ -510,6 +510,13 @@ func (a *analysis) remoteModule() {
 			continue
 		}
 		if first, _, _ := strings.Cut(mod, "/"); strings.Contains(first, ".") {
+			if strings.HasPrefix(mod, "golang.org/x/") {
+				// go run golang.org/x/tools/cmd/stringer@v0.24.0: the Go
+				// project's own tools, fetched through the module proxy and
+				// checked against the checksum database.
+				a.r.Code = append(a.r.Code, CodeEffect{Kind: "project", Lang: "go", What: arg})
+				return
+			}
 			a.r.Code = append(a.r.Code, CodeEffect{Kind: "package", Lang: "go", What: arg})
 			a.r.unknown("runs a Go module fetched from the network: %s", arg)
 			return
@@ -2345,6 +2352,11 @@ func findSub(s *Spec, name string) *Spec {
 				return sub
 			}
 		}
+	}
+	// npx create-vite@latest, pnpm dlx @biomejs/biome@1.9: a package named
+	// with its version is the package.
+	if i := strings.LastIndexByte(name, '@'); i > 0 && !strings.ContainsAny(name[i:], "/:") {
+		return findSub(s, name[:i])
 	}
 	return nil
 }

@@ -157,6 +157,18 @@ func analyzeCode(lang, code string) CodeEffect {
 		}
 		return ce
 	}
+	if lang == "applescript" {
+		// display notification "Build finished" with title "x": a banner,
+		// nothing else; any other AppleScript can run shell commands,
+		// script applications and read files.
+		for _, line := range strings.Split(strings.TrimSpace(code), "\n") {
+			if !appleScriptNoticeRe().MatchString(strings.TrimSpace(line)) {
+				ce.Found = []string{foundUnanalyzable}
+				break
+			}
+		}
+		return ce
+	}
 	if lang == "gdb" || lang == "lldb" {
 		// -ex run -ex bt: debugger commands that run, stop, step and show
 		// the program; anything else (shell, python, call, source, a print
@@ -220,6 +232,12 @@ func analyzeCode(lang, code string) CodeEffect {
 	}
 	return ce
 }
+
+// appleScriptNoticeRe matches an AppleScript line that only shows a
+// notification or dialog, beeps or speaks literal text.
+var appleScriptNoticeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:display\s+(?:notification|dialog|alert)\s+"[^"\\]*"(?:\s+(?:with\s+title|subtitle|sound\s+name|buttons|default\s+button|with\s+icon|giving\s+up\s+after)\s+(?:"[^"\\]*"|\{[^}]*\}|\d+|\w+))*|say\s+"[^"\\]*"|beep(?:\s+\d+)?)$`)
+})
 
 // wholeEnvRe finds code that takes the whole environment at once.
 var wholeEnvRe = sync.OnceValue(func() *regexp.Regexp {

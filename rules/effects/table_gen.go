@@ -110,33 +110,33 @@ func generatedProgram(name string) *Spec {
 		return program50()
 	case "Rscript":
 		return program51()
-	case "lua", "luajit", "julia", "osascript":
+	case "osascript":
 		return program52()
-	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
+	case "lua", "luajit", "julia":
 		return program53()
-	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run":
+	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
 		return program54()
-	case "expect":
+	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run":
 		return program55()
-	case "manage.py":
+	case "expect":
 		return program56()
-	case "git":
+	case "manage.py":
 		return program57()
-	case "git-lfs":
+	case "git":
 		return program58()
-	case "gh":
+	case "git-lfs":
 		return program59()
-	case "glab":
+	case "gh":
 		return program60()
-	case "hub":
+	case "glab":
 		return program61()
-	case "tig":
+	case "hub":
 		return program62()
-	case "lazygit":
+	case "tig":
 		return program63()
-	case "pre-commit":
+	case "lazygit":
 		return program64()
-	case "husky":
+	case "pre-commit":
 		return program65()
 	case "go":
 		return program66()
@@ -162,364 +162,370 @@ func generatedProgram(name string) *Spec {
 		return program76()
 	case "rustup":
 		return program77()
-	case "rimraf", "del-cli", "del":
+	case "husky":
 		return program78()
-	case "tsc":
+	case "lint-staged":
 		return program79()
-	case "eslint":
+	case "create-vite", "create-next-app", "create-react-app", "create-svelte", "create-astro", "create-remix", "create-expo-app", "create-t3-app", "create-nx-workspace", "create-turbo", "create-react-native-app", "create-docusaurus", "create-vue", "create-qwik", "create-solid":
 		return program80()
-	case "prettier":
+	case "rimraf", "del-cli", "del":
 		return program81()
-	case "biome":
+	case "tsc":
 		return program82()
-	case "vite":
+	case "eslint":
 		return program83()
-	case "webpack", "webpack-cli":
+	case "prettier":
 		return program84()
-	case "esbuild":
+	case "biome":
 		return program85()
-	case "rollup":
+	case "vite":
 		return program86()
-	case "next":
+	case "webpack", "webpack-cli":
 		return program87()
-	case "jest":
+	case "esbuild":
 		return program88()
-	case "vitest":
+	case "rollup":
 		return program89()
-	case "mocha":
+	case "next":
 		return program90()
-	case "playwright":
+	case "jest":
 		return program91()
-	case "cypress":
+	case "vitest":
 		return program92()
-	case "turbo":
+	case "mocha":
 		return program93()
-	case "nx":
+	case "playwright":
 		return program94()
-	case "npm":
+	case "cypress":
 		return program95()
-	case "npx":
+	case "turbo":
 		return program96()
-	case "pnpx":
+	case "nx":
 		return program97()
-	case "pnpm":
+	case "npm":
 		return program98()
-	case "yarn":
+	case "npx":
 		return program99()
-	case "bun":
+	case "pnpx":
 		return program100()
-	case "bunx":
+	case "pnpm":
 		return program101()
-	case "pytest", "py.test":
+	case "yarn":
 		return program102()
-	case "ruff":
+	case "bun":
 		return program103()
-	case "black":
+	case "bunx":
 		return program104()
-	case "isort":
+	case "pytest", "py.test":
 		return program105()
-	case "mypy", "dmypy":
+	case "ruff":
 		return program106()
-	case "pyright", "basedpyright":
+	case "black":
 		return program107()
-	case "flake8":
+	case "isort":
 		return program108()
-	case "pylint":
+	case "mypy", "dmypy":
 		return program109()
-	case "coverage":
+	case "pyright", "basedpyright":
 		return program110()
-	case "tox":
+	case "flake8":
 		return program111()
-	case "nox":
+	case "pylint":
 		return program112()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "coverage":
 		return program113()
-	case "uv":
+	case "tox":
 		return program114()
-	case "uvx":
+	case "nox":
 		return program115()
-	case "pipx":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program116()
-	case "poetry":
+	case "uv":
 		return program117()
-	case "twine":
+	case "uvx":
 		return program118()
-	case "pipenv":
+	case "pipx":
 		return program119()
-	case "pdm":
+	case "poetry":
 		return program120()
-	case "hatch":
+	case "twine":
 		return program121()
-	case "conda", "mamba", "micromamba":
+	case "pipenv":
 		return program122()
-	case "jupyter":
+	case "pdm":
 		return program123()
-	case "make", "gmake":
+	case "hatch":
 		return program124()
-	case "just":
+	case "conda", "mamba", "micromamba":
 		return program125()
-	case "task", "go-task":
+	case "jupyter":
 		return program126()
-	case "cmake":
+	case "make", "gmake":
 		return program127()
-	case "ctest":
+	case "just":
 		return program128()
-	case "ninja", "samu":
+	case "task", "go-task":
 		return program129()
-	case "meson":
+	case "cmake":
 		return program130()
-	case "bazel", "bazelisk":
+	case "ctest":
 		return program131()
-	case "gradle", "gradlew":
+	case "ninja", "samu":
 		return program132()
-	case "mvn", "mvnw", "mvnd":
+	case "meson":
 		return program133()
-	case "java":
+	case "bazel", "bazelisk":
 		return program134()
-	case "javac":
+	case "gradle", "gradlew":
 		return program135()
-	case "dotnet":
+	case "mvn", "mvnw", "mvnd":
 		return program136()
-	case "xcodebuild":
+	case "java":
 		return program137()
-	case "rspec":
+	case "javac":
 		return program138()
-	case "rubocop", "standardrb":
+	case "dotnet":
 		return program139()
-	case "rake":
+	case "xcodebuild":
 		return program140()
-	case "rails":
+	case "rspec":
 		return program141()
-	case "bundle", "bundler":
+	case "rubocop", "standardrb":
 		return program142()
-	case "gem":
+	case "rake":
 		return program143()
-	case "phpunit", "pest", "paratest":
+	case "rails":
 		return program144()
-	case "composer":
+	case "bundle", "bundler":
 		return program145()
-	case "mix":
+	case "gem":
 		return program146()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "phpunit", "pest", "paratest":
 		return program147()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "composer":
 		return program148()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "mix":
 		return program149()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program150()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program151()
-	case "buf":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program152()
-	case "protoc":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program153()
-	case "sqlc":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program154()
-	case "docker", "podman", "nerdctl":
+	case "buf":
 		return program155()
-	case "docker-compose", "podman-compose":
+	case "protoc":
 		return program156()
-	case "kubectl", "k", "oc":
+	case "sqlc":
 		return program157()
-	case "helm":
+	case "docker", "podman", "nerdctl":
 		return program158()
-	case "kustomize":
+	case "docker-compose", "podman-compose":
 		return program159()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kubectl", "k", "oc":
 		return program160()
-	case "kind":
+	case "helm":
 		return program161()
-	case "minikube":
+	case "kustomize":
 		return program162()
-	case "k3d":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program163()
-	case "stern", "kubetail":
+	case "kind":
 		return program164()
-	case "k9s":
+	case "minikube":
 		return program165()
-	case "kubectx", "kubens":
+	case "k3d":
 		return program166()
-	case "terraform", "tofu", "opentofu":
+	case "stern", "kubetail":
 		return program167()
-	case "terragrunt":
+	case "k9s":
 		return program168()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "kubectx", "kubens":
 		return program169()
-	case "pulumi":
+	case "terraform", "tofu", "opentofu":
 		return program170()
-	case "packer":
+	case "terragrunt":
 		return program171()
-	case "ansible-playbook", "ansible":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program172()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "pulumi":
 		return program173()
-	case "ansible-galaxy":
+	case "packer":
 		return program174()
-	case "aws":
+	case "ansible-playbook", "ansible":
 		return program175()
-	case "gcloud":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program176()
-	case "gsutil":
+	case "ansible-galaxy":
 		return program177()
-	case "az":
+	case "aws":
 		return program178()
-	case "doctl":
+	case "gcloud":
 		return program179()
-	case "fly", "flyctl":
+	case "gsutil":
 		return program180()
-	case "heroku":
+	case "az":
 		return program181()
-	case "vercel", "vc":
+	case "doctl":
 		return program182()
-	case "netlify", "ntl":
+	case "fly", "flyctl":
 		return program183()
-	case "firebase":
+	case "heroku":
 		return program184()
-	case "wrangler":
+	case "vercel", "vc":
 		return program185()
-	case "supabase":
+	case "netlify", "ntl":
 		return program186()
-	case "stripe":
+	case "firebase":
 		return program187()
-	case "hookguard":
+	case "wrangler":
 		return program188()
-	case "psql":
+	case "supabase":
 		return program189()
-	case "mysql", "mariadb":
+	case "stripe":
 		return program190()
-	case "sqlite3", "sqlite", "duckdb":
+	case "hookguard":
 		return program191()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "psql":
 		return program192()
-	case "mongosh", "mongo":
+	case "mysql", "mariadb":
 		return program193()
-	case "clickhouse-client", "clickhouse":
+	case "sqlite3", "sqlite", "duckdb":
 		return program194()
-	case "pg_isready":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program195()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "mongosh", "mongo":
 		return program196()
-	case "curl":
+	case "clickhouse-client", "clickhouse":
 		return program197()
-	case "wget":
+	case "pg_isready":
 		return program198()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program199()
-	case "ssh", "mosh", "autossh":
+	case "curl":
 		return program200()
-	case "ssh-agent":
+	case "wget":
 		return program201()
-	case "scp", "sftp":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program202()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "ssh", "mosh", "autossh":
 		return program203()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "ssh-agent":
 		return program204()
-	case "ssh-keyscan":
+	case "scp", "sftp":
 		return program205()
-	case "getent":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program206()
-	case "systemd-analyze":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program207()
-	case "gitleaks":
+	case "ssh-keyscan":
 		return program208()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "getent":
 		return program209()
-	case "openssl":
+	case "systemd-analyze":
 		return program210()
-	case "ssh-keygen":
+	case "gitleaks":
 		return program211()
-	case "ssh-add":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program212()
-	case "gpg", "gpg2":
+	case "openssl":
 		return program213()
-	case "systemctl":
+	case "ssh-keygen":
 		return program214()
-	case "service", "rc-service", "sv":
+	case "ssh-add":
 		return program215()
-	case "launchctl":
+	case "gpg", "gpg2":
 		return program216()
-	case "journalctl":
+	case "systemctl":
 		return program217()
-	case "dmesg":
+	case "service", "rc-service", "sv":
 		return program218()
-	case "brew":
+	case "launchctl":
 		return program219()
-	case "apt", "apt-get", "aptitude":
+	case "journalctl":
 		return program220()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "dmesg":
 		return program221()
-	case "dpkg":
+	case "brew":
 		return program222()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "apt", "apt-get", "aptitude":
 		return program223()
-	case "apk":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program224()
-	case "pacman", "yay", "paru":
+	case "dpkg":
 		return program225()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program226()
-	case "crontab":
+	case "apk":
 		return program227()
-	case "systemd-run":
+	case "pacman", "yay", "paru":
 		return program228()
-	case "at", "batch":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program229()
-	case "atq", "atrm":
+	case "crontab":
 		return program230()
-	case "kill":
+	case "systemd-run":
 		return program231()
-	case "pkill", "killall":
+	case "at", "batch":
 		return program232()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "atq", "atrm":
 		return program233()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "kill":
 		return program234()
-	case "ex":
+	case "pkill", "killall":
 		return program235()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program236()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program237()
-	case "tmux":
+	case "ex":
 		return program238()
-	case "screen":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program239()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program240()
-	case "lldb":
+	case "tmux":
 		return program241()
-	case "strace", "ltrace", "dtruss":
+	case "screen":
 		return program242()
-	case "entr", "watchexec", "reflex":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program243()
-	case "hyperfine":
+	case "lldb":
 		return program244()
-	case "direnv":
+	case "strace", "ltrace", "dtruss":
 		return program245()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "entr", "watchexec", "reflex":
 		return program246()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "hyperfine":
 		return program247()
-	case "actionlint":
+	case "direnv":
 		return program248()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program249()
-	case "codespell":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program250()
-	case "shfmt":
+	case "actionlint":
 		return program251()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program252()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "codespell":
 		return program253()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "shfmt":
 		return program254()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program255()
-	case "envsubst":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program256()
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+		return program257()
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
+		return program258()
+	case "envsubst":
+		return program259()
 	}
 	return nil
 }
@@ -784,6 +790,9 @@ func generatedPrograms() []*Spec {
 		program254(),
 		program255(),
 		program256(),
+		program257(),
+		program258(),
+		program259(),
 	}
 }
 
@@ -3871,16 +3880,57 @@ func program51() *Spec {
 	}
 }
 
-// lua: interpreters whose inline code is not analyzed; the shell commands it hands to os.execute or system are read as shell
+// osascript: runs AppleScript or JavaScript for Automation; only notifications, dialogs and speech are understood
 //
 //go:noinline
 func program52() *Spec {
 	return &Spec{
 		Names: []string{
+			"osascript",
+		},
+		Summary:  "runs AppleScript or JavaScript for Automation; only notifications, dialogs and speech are understood",
+		Operands: "script",
+		Options: []Option{
+			{
+				Names: []string{
+					"-l",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-s",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-e",
+				},
+				Value: "code:applescript",
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				`osascript -e 'display notification "Build finished" with title "shop-api"'`,
+			},
+			Judge: []string{
+				`osascript -e 'do shell script "id"'`,
+				`osascript -e 'tell application "Finder" to delete every item of home'`,
+			},
+		},
+	}
+}
+
+// lua: interpreters whose inline code is not analyzed; the shell commands it hands to os.execute or system are read as shell
+//
+//go:noinline
+func program53() *Spec {
+	return &Spec{
+		Names: []string{
 			"lua",
 			"luajit",
 			"julia",
-			"osascript",
 		},
 		Summary:   "interpreters whose inline code is not analyzed; the shell commands it hands to os.execute or system are read as shell",
 		Operands:  "any",
@@ -3906,7 +3956,7 @@ func program52() *Spec {
 // pwsh: PowerShell; its code is not analyzed, but the deletions, uploads and downloads-and-runs it spells are read as their shell equivalents
 //
 //go:noinline
-func program53() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"pwsh",
@@ -3960,7 +4010,7 @@ func program53() *Spec {
 // tclsh: interpreters whose inline code is not analyzed
 //
 //go:noinline
-func program54() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"tclsh",
@@ -4006,7 +4056,7 @@ func program54() *Spec {
 // expect: Tcl's expect; what it types into a shell or ssh it spawns (send "…") is read as shell
 //
 //go:noinline
-func program55() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"expect",
@@ -4051,7 +4101,7 @@ func program55() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -4178,7 +4228,7 @@ func program56() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7586,7 +7636,7 @@ func program57() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7732,7 +7782,7 @@ func program58() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -9079,7 +9129,7 @@ func program59() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9511,7 +9561,7 @@ func program60() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -10213,7 +10263,7 @@ func program61() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -10235,7 +10285,7 @@ func program62() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -10255,7 +10305,7 @@ func program63() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -10443,54 +10493,6 @@ func program64() *Spec {
 			Judge: []string{
 				"pre-commit try-repo https://github.com/someone/hooks",
 				"pre-commit init-templatedir ~/.git-template",
-			},
-		},
-	}
-}
-
-// husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
-//
-//go:noinline
-func program65() *Spec {
-	return &Spec{
-		Names: []string{
-			"husky",
-		},
-		Summary:  "sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)",
-		Operands: "write",
-		Options:  shared33(),
-		Subcommands: []*Spec{
-			{
-				Names: []string{
-					"init",
-					"install",
-					"uninstall",
-				},
-				Summary:  "creates or removes the hook folder and setup",
-				Operands: "write",
-				Code:     "project",
-			},
-			{
-				Names: []string{
-					"add",
-					"set",
-				},
-				Summary:  "writes a hook file that runs the given command on later git operations",
-				Operands: "command",
-				First:    "write",
-			},
-		},
-		NoSubcommandOK: true,
-		Code:           "project",
-		Examples: Examples{
-			Allow: []string{
-				"husky",
-				"husky init",
-				"husky install",
-				"husky .config/husky",
-			},
-			Judge: []string{
-				"husky add .husky/pre-commit 'npm test'",
 			},
 		},
 	}
@@ -10779,10 +10781,11 @@ func program66() *Spec {
 					Allow: []string{
 						"go run ./cmd/server --help",
 						"go run . -dsn 'postgres://localhost:5432/dev' up",
+						"go run golang.org/x/tools/cmd/stringer@v0.28.0 -type=Kind",
 					},
 					Judge: []string{
 						"go run github.com/acme/tool@latest -x",
-						"go run golang.org/x/tools/cmd/stringer@v0.28.0 -type=Kind",
+						"go run golang.org.evil.example/x/tools/cmd/stringer@v0.28.0 -type=Kind",
 					},
 				},
 			},
@@ -13774,10 +13777,114 @@ func program77() *Spec {
 	}
 }
 
-// rimraf: removes files and folders recursively (rm -rf for Node projects)
+// husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
 func program78() *Spec {
+	return &Spec{
+		Names: []string{
+			"husky",
+		},
+		Summary:  "sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)",
+		Operands: "write",
+		Options:  shared33(),
+		Subcommands: []*Spec{
+			{
+				Names: []string{
+					"init",
+					"install",
+					"uninstall",
+				},
+				Summary:  "creates or removes the hook folder and setup",
+				Operands: "write",
+				Code:     "project",
+			},
+			{
+				Names: []string{
+					"add",
+					"set",
+				},
+				Summary:  "writes a hook file that runs the given command on later git operations",
+				Operands: "command",
+				First:    "write",
+			},
+		},
+		NoSubcommandOK: true,
+		Code:           "project",
+		Examples: Examples{
+			Allow: []string{
+				"husky",
+				"husky init",
+				"husky install",
+				"husky .config/husky",
+				"npx husky init",
+			},
+			Judge: []string{
+				"husky add .husky/pre-commit 'npm test'",
+			},
+		},
+	}
+}
+
+// lint-staged: runs the linters the project's own configuration lists on staged files
+//
+//go:noinline
+func program79() *Spec {
+	return &Spec{
+		Names: []string{
+			"lint-staged",
+		},
+		Summary:   "runs the linters the project's own configuration lists on staged files",
+		Operands:  "none",
+		AnyOption: true,
+		Code:      "project",
+		Examples: Examples{
+			Allow: []string{
+				"npx lint-staged",
+				"lint-staged --concurrent false",
+			},
+		},
+	}
+}
+
+// create-vite: scaffolds a new project from the tool's own templates into a new folder
+//
+//go:noinline
+func program80() *Spec {
+	return &Spec{
+		Names: []string{
+			"create-vite",
+			"create-next-app",
+			"create-react-app",
+			"create-svelte",
+			"create-astro",
+			"create-remix",
+			"create-expo-app",
+			"create-t3-app",
+			"create-nx-workspace",
+			"create-turbo",
+			"create-react-native-app",
+			"create-docusaurus",
+			"create-vue",
+			"create-qwik",
+			"create-solid",
+		},
+		Summary:   "scaffolds a new project from the tool's own templates into a new folder",
+		Operands:  "write",
+		AnyOption: true,
+		Examples: Examples{
+			Allow: []string{
+				"npx create-vite@latest web --template react-ts",
+				"npx create-next-app@latest admin --ts --eslint",
+			},
+		},
+	}
+}
+
+// rimraf: removes files and folders recursively (rm -rf for Node projects)
+//
+//go:noinline
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -13809,7 +13916,7 @@ func program78() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program79() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13836,7 +13943,7 @@ func program79() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program80() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13863,7 +13970,7 @@ func program80() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program81() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13889,7 +13996,7 @@ func program81() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program82() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -13953,7 +14060,7 @@ func program82() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program83() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -13991,7 +14098,7 @@ func program83() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program84() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -14067,7 +14174,7 @@ func program84() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program85() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -14168,7 +14275,7 @@ func program85() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program86() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -14189,7 +14296,7 @@ func program86() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program87() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -14235,7 +14342,7 @@ func program87() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program88() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -14257,7 +14364,7 @@ func program88() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program89() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -14305,7 +14412,7 @@ func program89() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program90() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -14326,7 +14433,7 @@ func program90() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program91() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14413,7 +14520,7 @@ func program91() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program92() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14467,7 +14574,7 @@ func program92() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program93() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14661,7 +14768,7 @@ func program93() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program94() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14820,7 +14927,7 @@ func program94() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program95() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -16111,6 +16218,92 @@ func program95() *Spec {
 							},
 						},
 					},
+					{
+						Names: []string{
+							"husky",
+						},
+						Summary:  "sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)",
+						Operands: "write",
+						Options:  shared33(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"init",
+									"install",
+									"uninstall",
+								},
+								Summary:  "creates or removes the hook folder and setup",
+								Operands: "write",
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"add",
+									"set",
+								},
+								Summary:  "writes a hook file that runs the given command on later git operations",
+								Operands: "command",
+								First:    "write",
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"husky",
+								"husky init",
+								"husky install",
+								"husky .config/husky",
+								"npx husky init",
+							},
+							Judge: []string{
+								"husky add .husky/pre-commit 'npm test'",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"create-vite",
+							"create-next-app",
+							"create-react-app",
+							"create-svelte",
+							"create-astro",
+							"create-remix",
+							"create-expo-app",
+							"create-t3-app",
+							"create-nx-workspace",
+							"create-turbo",
+							"create-react-native-app",
+							"create-docusaurus",
+							"create-vue",
+							"create-qwik",
+							"create-solid",
+						},
+						Summary:   "scaffolds a new project from the tool's own templates into a new folder",
+						Operands:  "write",
+						AnyOption: true,
+						Examples: Examples{
+							Allow: []string{
+								"npx create-vite@latest web --template react-ts",
+								"npx create-next-app@latest admin --ts --eslint",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"lint-staged",
+						},
+						Summary:   "runs the linters the project's own configuration lists on staged files",
+						Operands:  "none",
+						AnyOption: true,
+						Code:      "project",
+						Examples: Examples{
+							Allow: []string{
+								"npx lint-staged",
+								"lint-staged --concurrent false",
+							},
+						},
+					},
 				},
 				Examples: Examples{
 					Allow: []string{
@@ -16891,7 +17084,7 @@ func program95() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program96() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17797,6 +17990,92 @@ func program96() *Spec {
 					},
 				},
 			},
+			{
+				Names: []string{
+					"husky",
+				},
+				Summary:  "sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)",
+				Operands: "write",
+				Options:  shared33(),
+				Subcommands: []*Spec{
+					{
+						Names: []string{
+							"init",
+							"install",
+							"uninstall",
+						},
+						Summary:  "creates or removes the hook folder and setup",
+						Operands: "write",
+						Code:     "project",
+					},
+					{
+						Names: []string{
+							"add",
+							"set",
+						},
+						Summary:  "writes a hook file that runs the given command on later git operations",
+						Operands: "command",
+						First:    "write",
+					},
+				},
+				NoSubcommandOK: true,
+				Code:           "project",
+				Examples: Examples{
+					Allow: []string{
+						"husky",
+						"husky init",
+						"husky install",
+						"husky .config/husky",
+						"npx husky init",
+					},
+					Judge: []string{
+						"husky add .husky/pre-commit 'npm test'",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"create-vite",
+					"create-next-app",
+					"create-react-app",
+					"create-svelte",
+					"create-astro",
+					"create-remix",
+					"create-expo-app",
+					"create-t3-app",
+					"create-nx-workspace",
+					"create-turbo",
+					"create-react-native-app",
+					"create-docusaurus",
+					"create-vue",
+					"create-qwik",
+					"create-solid",
+				},
+				Summary:   "scaffolds a new project from the tool's own templates into a new folder",
+				Operands:  "write",
+				AnyOption: true,
+				Examples: Examples{
+					Allow: []string{
+						"npx create-vite@latest web --template react-ts",
+						"npx create-next-app@latest admin --ts --eslint",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"lint-staged",
+				},
+				Summary:   "runs the linters the project's own configuration lists on staged files",
+				Operands:  "none",
+				AnyOption: true,
+				Code:      "project",
+				Examples: Examples{
+					Allow: []string{
+						"npx lint-staged",
+						"lint-staged --concurrent false",
+					},
+				},
+			},
 		},
 		NoSubcommandOK: true,
 		Code:           "package",
@@ -17810,7 +18089,6 @@ func program96() *Spec {
 				"npx prettier --check 'src/**/*.ts'",
 			},
 			Judge: []string{
-				"npx create-vite@latest playground --template react-ts",
 				"npx some-unknown-cli-tool init",
 				"npx -p typescript tsc",
 				"npx @acme-internal/codemod@latest migrate-v5 src/",
@@ -17822,7 +18100,7 @@ func program96() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program97() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -17842,7 +18120,7 @@ func program97() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program98() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -17878,7 +18156,6 @@ func program98() *Spec {
 					"update",
 					"up",
 					"upgrade",
-					"dlx",
 					"create",
 					"import",
 				},
@@ -17890,7 +18167,960 @@ func program98() *Spec {
 				Examples: Examples{
 					Judge: []string{
 						"pnpm add zod@^3.23.8",
-						"pnpm dlx create-vite",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"dlx",
+				},
+				Summary:     "runs a package's command fetched by name (a known tool is read as itself)",
+				Operands:    "any",
+				StopAtFirst: true,
+				Options:     shared65(),
+				Subcommands: []*Spec{
+					{
+						Names: []string{
+							"rimraf",
+							"del-cli",
+							"del",
+						},
+						Summary:   "removes files and folders recursively (rm -rf for Node projects)",
+						Operands:  "delete",
+						Options:   shared41(),
+						Recursive: true,
+						Examples: Examples{
+							Allow: []string{
+								"rimraf dist",
+								"npx rimraf dist coverage .turbo",
+							},
+							Judge: []string{
+								"rimraf src",
+								"npx rimraf lib/legacy",
+							},
+							Deny: []string{
+								"npx rimraf ~/",
+								"rimraf .git",
+								"npx rimraf .",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"tsc",
+						},
+						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
+						Operands: "read",
+						Options:  shared42(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"tsc --noEmit",
+								"tsc --noEmit -p tsconfig.json",
+								"tsc -b",
+								"tsc -p tsconfig.build.json --outDir dist",
+							},
+							Judge: []string{
+								"tsc --outFile /home/dev/elsewhere/bundle.js",
+								"tsc --frobnicate",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"eslint",
+						},
+						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
+						Operands: "read",
+						Options:  shared43(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"eslint .",
+								"eslint src --ext .ts,.tsx --max-warnings 0",
+								"eslint src --fix",
+								"eslint -f json -o reports/eslint.json src",
+							},
+							Judge: []string{
+								"eslint --init",
+								"eslint --fix /home/dev/other",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"prettier",
+						},
+						Summary:  "formats files (--write rewrites them, --check only reports)",
+						Operands: "read",
+						Options:  shared44(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"prettier --check 'src/**/*.{ts,tsx}'",
+								"prettier --write src",
+								"prettier --write .",
+								"prettier -w src/app.ts",
+							},
+							Judge: []string{
+								"prettier --write /home/dev/notes",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"biome",
+						},
+						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
+						Operands: "script",
+						Options:  shared45(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"check",
+									"lint",
+									"format",
+									"ci",
+								},
+								Summary:  "checks (and with --write fixes) the files",
+								Operands: "read",
+								Options:  shared46(),
+								Code:     "project",
+								Examples: Examples{
+									Allow: []string{
+										"biome check .",
+										"biome check --write src",
+										"biome ci .",
+									},
+								},
+							},
+							{
+								Names: []string{
+									"init",
+									"migrate",
+								},
+								Operands: "any",
+								Options:  shared47(),
+							},
+							{
+								Names: []string{
+									"explain",
+									"rage",
+									"version",
+									"lsp-proxy",
+									"start",
+									"stop",
+									"clean",
+									"search",
+								},
+								Operands:  "any",
+								AnyOption: true,
+							},
+						},
+						NoSubcommandOK: true,
+						Examples: Examples{
+							Allow: []string{
+								"biome --version",
+								"biome format --write src",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"vite",
+						},
+						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
+						Operands: "read",
+						Options:  shared48(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"build",
+									"dev",
+									"serve",
+									"preview",
+									"optimize",
+								},
+								Operands: "read",
+								Options:  shared48(),
+								Code:     "project",
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"vite",
+								"vite build",
+								"vite --port 3001 --host",
+								"vite build --mode staging --outDir dist",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"webpack",
+							"webpack-cli",
+						},
+						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
+						Operands: "any",
+						Options:  shared49(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"build",
+									"bundle",
+									"b",
+									"serve",
+									"server",
+									"s",
+									"watch",
+									"w",
+								},
+								Operands: "any",
+								Options:  shared49(),
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"info",
+									"i",
+									"configtest",
+									"t",
+									"version",
+									"v",
+									"help",
+									"h",
+								},
+								Operands:  "any",
+								AnyOption: true,
+							},
+							{
+								Names: []string{
+									"init",
+									"create",
+									"new",
+									"c",
+									"n",
+									"loader",
+									"l",
+									"plugin",
+									"p",
+									"migrate",
+									"m",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Code:      "package",
+								Network:   "read",
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"webpack --mode production",
+								"webpack serve --config webpack.dev.js",
+							},
+							Judge: []string{
+								"webpack init",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"rollup",
+						},
+						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
+						Operands: "read",
+						Options:  shared50(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"rollup -c",
+								"rollup -c rollup.config.mjs --environment NODE_ENV:production",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"next",
+						},
+						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
+						Operands: "read",
+						Options:  shared51(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"dev",
+									"build",
+									"start",
+									"lint",
+									"info",
+									"export",
+									"typegen",
+								},
+								Operands: "read",
+								Options:  shared51(),
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"telemetry",
+								},
+								Operands:  "any",
+								AnyOption: true,
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"next build",
+								"next dev -p 3001",
+								"next lint --fix",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"jest",
+						},
+						Summary:  "runs the workspace's JavaScript tests",
+						Operands: "any",
+						Options:  shared52(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"jest --watchAll=false --coverage",
+								"jest -t 'renders cart' src/cart",
+								"jest --ci --maxWorkers=2",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"vitest",
+						},
+						Summary:  "runs the workspace's tests with Vitest",
+						Operands: "any",
+						Options:  shared53(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"run",
+									"watch",
+									"dev",
+									"bench",
+									"related",
+									"list",
+									"typecheck",
+								},
+								Operands: "any",
+								Options:  shared53(),
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"init",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Code:      "package",
+								Network:   "read",
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"vitest run src/cart/cart.test.ts",
+								"vitest --run --coverage",
+								"vitest run -t 'adds item' --reporter=verbose",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"mocha",
+						},
+						Summary:  "runs the workspace's JavaScript tests with Mocha",
+						Operands: "read",
+						Options:  shared54(),
+						Code:     "project",
+						Examples: Examples{
+							Allow: []string{
+								"mocha --recursive test/",
+								"mocha -r ts-node/register 'test/**/*.spec.ts' --timeout 5000",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"playwright",
+						},
+						Summary:  "the Playwright end-to-end test runner",
+						Operands: "script",
+						Options:  shared55(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"test",
+								},
+								Summary:  "runs the workspace's end-to-end tests",
+								Operands: "read",
+								Options:  shared56(),
+								Code:     "project",
+								Examples: Examples{
+									Allow: []string{
+										"playwright test --project=chromium",
+										"playwright test tests/e2e/login.spec.ts --reporter=line -j 2",
+									},
+								},
+							},
+							{
+								Names: []string{
+									"show-report",
+									"show-trace",
+									"merge-reports",
+								},
+								Operands:  "read",
+								AnyOption: true,
+							},
+							{
+								Names: []string{
+									"install",
+								},
+								Summary:  "downloads browsers into the user's cache",
+								Operands: "any",
+								Options:  shared57(),
+								Network:  "read",
+								Examples: Examples{
+									Allow: []string{
+										"playwright install chromium",
+									},
+									Judge: []string{
+										"playwright install --with-deps",
+									},
+								},
+							},
+							{
+								Names: []string{
+									"install-deps",
+								},
+								Operands:   "any",
+								AnyOption:  true,
+								Privileged: true,
+							},
+							{
+								Names: []string{
+									"uninstall",
+									"clear-cache",
+									"codegen",
+									"open",
+									"cr",
+									"ff",
+									"wk",
+									"screenshot",
+									"pdf",
+								},
+								Operands:  "any",
+								AnyOption: true,
+							},
+						},
+						NoSubcommandOK: true,
+						Examples: Examples{
+							Allow: []string{
+								"playwright --version",
+								"playwright show-report",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"cypress",
+						},
+						Summary:  "the Cypress end-to-end test runner",
+						Operands: "script",
+						Options:  shared58(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"run",
+									"open",
+								},
+								Summary: "runs the workspace's end-to-end tests",
+								Options: shared59(),
+								Code:    "project",
+								Examples: Examples{
+									Allow: []string{
+										"cypress run --spec 'cypress/e2e/cart.cy.ts' --browser chrome",
+									},
+								},
+							},
+							{
+								Names: []string{
+									"verify",
+									"version",
+									"info",
+									"cache",
+								},
+								Operands:  "any",
+								AnyOption: true,
+							},
+							{
+								Names: []string{
+									"install",
+								},
+								AnyOption: true,
+								Network:   "read",
+							},
+						},
+						NoSubcommandOK: true,
+						Examples: Examples{
+							Allow: []string{
+								"cypress --version",
+								"cypress verify",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"turbo",
+						},
+						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
+						Operands: "any",
+						Options:  shared60(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"run",
+								},
+								Summary:  "runs tasks of the workspace's packages",
+								Operands: "any",
+								Options:  shared60(),
+								Subcommands: []*Spec{
+									{
+										Names: []string{
+											"deploy",
+											"deploy:prod",
+											"deploy:production",
+											"deploy:staging",
+											"deploy:dev",
+											"release",
+											"release:prod",
+											"publish",
+											"publish:prod",
+											"upload",
+											"ship",
+											"promote",
+										},
+										Summary:   "a task that by convention deploys, releases or publishes",
+										Operands:  "any",
+										AnyOption: true,
+										Mutates:   "remote",
+										Examples: Examples{
+											Judge: []string{
+												"npm run deploy",
+												"make deploy ENV=staging",
+												"turbo run deploy --filter=web",
+											},
+										},
+									},
+									{
+										Names: []string{
+											"db:seed",
+											"db:reset",
+											"db:drop",
+											"db:wipe",
+											"db:fresh",
+											"db:truncate",
+											"db:purge",
+											"db:schema:load",
+											"db:migrate:reset",
+											"db:truncate_all",
+											"migrate:reset",
+											"migrate:fresh",
+											"ecto.drop",
+											"ecto.reset",
+										},
+										Summary:   "a task that by convention drops, resets or seeds a database",
+										Operands:  "any",
+										AnyOption: true,
+										Mutates:   "database",
+										Examples: Examples{
+											Judge: []string{
+												"npm run db:seed",
+												"rake db:reset",
+											},
+										},
+									},
+								},
+								NoSubcommandOK: true,
+								Code:           "project",
+								Examples: Examples{
+									Allow: []string{
+										"turbo run lint --filter=...[origin/main]",
+										"turbo run build test --continue",
+									},
+								},
+							},
+							{
+								Names: []string{
+									"prune",
+								},
+								Operands: "any",
+								Options:  shared61(),
+							},
+							{
+								Names: []string{
+									"gen",
+									"generate",
+									"watch",
+									"ls",
+									"info",
+									"query",
+									"scan",
+									"boundaries",
+									"bin",
+									"completion",
+									"devtools",
+									"daemon",
+									"telemetry",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Code:      "project",
+							},
+							{
+								Names: []string{
+									"login",
+									"logout",
+									"link",
+									"unlink",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Mutates:   "system",
+							},
+							{
+								Names: []string{
+									"deploy",
+									"deploy:prod",
+									"deploy:production",
+									"deploy:staging",
+									"deploy:dev",
+									"release",
+									"release:prod",
+									"publish",
+									"publish:prod",
+									"upload",
+									"ship",
+									"promote",
+								},
+								Summary:   "a task that by convention deploys, releases or publishes",
+								Operands:  "any",
+								AnyOption: true,
+								Mutates:   "remote",
+								Examples: Examples{
+									Judge: []string{
+										"npm run deploy",
+										"make deploy ENV=staging",
+										"turbo run deploy --filter=web",
+									},
+								},
+							},
+							{
+								Names: []string{
+									"db:seed",
+									"db:reset",
+									"db:drop",
+									"db:wipe",
+									"db:fresh",
+									"db:truncate",
+									"db:purge",
+									"db:schema:load",
+									"db:migrate:reset",
+									"db:truncate_all",
+									"migrate:reset",
+									"migrate:fresh",
+									"ecto.drop",
+									"ecto.reset",
+								},
+								Summary:   "a task that by convention drops, resets or seeds a database",
+								Operands:  "any",
+								AnyOption: true,
+								Mutates:   "database",
+								Examples: Examples{
+									Judge: []string{
+										"npm run db:seed",
+										"rake db:reset",
+									},
+								},
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"turbo build",
+								"turbo run test --filter=@acme/api",
+								"turbo lint --dry=json",
+							},
+							Judge: []string{
+								"turbo login",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"nx",
+						},
+						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
+						Operands: "any",
+						Options:  shared62(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"run",
+									"run-many",
+									"affected",
+									"graph",
+									"dep-graph",
+									"show",
+									"list",
+									"report",
+									"daemon",
+									"format:check",
+									"reset",
+									"sync",
+									"sync:check",
+									"repair",
+									"view-logs",
+									"generate",
+									"g",
+								},
+								Operands: "any",
+								Options:  shared62(),
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"format:write",
+									"format",
+								},
+								Operands: "any",
+								Options:  shared62(),
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"migrate",
+									"init",
+									"add",
+									"import",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Code:      "package",
+								Network:   "read",
+							},
+							{
+								Names: []string{
+									"release",
+								},
+								Operands: "any",
+								Options:  shared62(),
+								Network:  "send",
+								Mutates:  "registry",
+							},
+							{
+								Names: []string{
+									"connect",
+									"connect-to-nx-cloud",
+									"login",
+									"logout",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Mutates:   "remote",
+							},
+							{
+								Names: []string{
+									"exec",
+									"watch",
+								},
+								Operands:  "any",
+								AnyOption: true,
+								Code:      "unanalyzed",
+							},
+							{
+								Names: []string{
+									"deploy",
+									"deploy:prod",
+									"deploy:production",
+									"deploy:staging",
+									"deploy:dev",
+									"release",
+									"release:prod",
+									"publish",
+									"publish:prod",
+									"upload",
+									"ship",
+									"promote",
+								},
+								Summary:   "a task that by convention deploys, releases or publishes",
+								Operands:  "any",
+								AnyOption: true,
+								Mutates:   "remote",
+								Examples: Examples{
+									Judge: []string{
+										"npm run deploy",
+										"make deploy ENV=staging",
+										"turbo run deploy --filter=web",
+									},
+								},
+							},
+							{
+								Names: []string{
+									"db:seed",
+									"db:reset",
+									"db:drop",
+									"db:wipe",
+									"db:fresh",
+									"db:truncate",
+									"db:purge",
+									"db:schema:load",
+									"db:migrate:reset",
+									"db:truncate_all",
+									"migrate:reset",
+									"migrate:fresh",
+									"ecto.drop",
+									"ecto.reset",
+								},
+								Summary:   "a task that by convention drops, resets or seeds a database",
+								Operands:  "any",
+								AnyOption: true,
+								Mutates:   "database",
+								Examples: Examples{
+									Judge: []string{
+										"npm run db:seed",
+										"rake db:reset",
+									},
+								},
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"nx run-many -t test --parallel=3",
+								"nx affected -t lint --base=origin/main",
+								"nx build web",
+								"nx release --dry-run",
+							},
+							Judge: []string{
+								"nx release",
+								"nx migrate latest",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"husky",
+						},
+						Summary:  "sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)",
+						Operands: "write",
+						Options:  shared33(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"init",
+									"install",
+									"uninstall",
+								},
+								Summary:  "creates or removes the hook folder and setup",
+								Operands: "write",
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"add",
+									"set",
+								},
+								Summary:  "writes a hook file that runs the given command on later git operations",
+								Operands: "command",
+								First:    "write",
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"husky",
+								"husky init",
+								"husky install",
+								"husky .config/husky",
+								"npx husky init",
+							},
+							Judge: []string{
+								"husky add .husky/pre-commit 'npm test'",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"create-vite",
+							"create-next-app",
+							"create-react-app",
+							"create-svelte",
+							"create-astro",
+							"create-remix",
+							"create-expo-app",
+							"create-t3-app",
+							"create-nx-workspace",
+							"create-turbo",
+							"create-react-native-app",
+							"create-docusaurus",
+							"create-vue",
+							"create-qwik",
+							"create-solid",
+						},
+						Summary:   "scaffolds a new project from the tool's own templates into a new folder",
+						Operands:  "write",
+						AnyOption: true,
+						Examples: Examples{
+							Allow: []string{
+								"npx create-vite@latest web --template react-ts",
+								"npx create-next-app@latest admin --ts --eslint",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"lint-staged",
+						},
+						Summary:   "runs the linters the project's own configuration lists on staged files",
+						Operands:  "none",
+						AnyOption: true,
+						Code:      "project",
+						Examples: Examples{
+							Allow: []string{
+								"npx lint-staged",
+								"lint-staged --concurrent false",
+							},
+						},
+					},
+				},
+				NoSubcommandOK: true,
+				Code:           "package",
+				Network:        "read",
+				Examples: Examples{
+					Allow: []string{
+						"pnpm dlx create-vite@latest web --template react-ts",
+					},
+					Judge: []string{
+						"pnpm dlx some-unknown-cli-tool init",
 					},
 				},
 			},
@@ -18862,6 +20092,92 @@ func program98() *Spec {
 							},
 						},
 					},
+					{
+						Names: []string{
+							"husky",
+						},
+						Summary:  "sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)",
+						Operands: "write",
+						Options:  shared33(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"init",
+									"install",
+									"uninstall",
+								},
+								Summary:  "creates or removes the hook folder and setup",
+								Operands: "write",
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"add",
+									"set",
+								},
+								Summary:  "writes a hook file that runs the given command on later git operations",
+								Operands: "command",
+								First:    "write",
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"husky",
+								"husky init",
+								"husky install",
+								"husky .config/husky",
+								"npx husky init",
+							},
+							Judge: []string{
+								"husky add .husky/pre-commit 'npm test'",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"create-vite",
+							"create-next-app",
+							"create-react-app",
+							"create-svelte",
+							"create-astro",
+							"create-remix",
+							"create-expo-app",
+							"create-t3-app",
+							"create-nx-workspace",
+							"create-turbo",
+							"create-react-native-app",
+							"create-docusaurus",
+							"create-vue",
+							"create-qwik",
+							"create-solid",
+						},
+						Summary:   "scaffolds a new project from the tool's own templates into a new folder",
+						Operands:  "write",
+						AnyOption: true,
+						Examples: Examples{
+							Allow: []string{
+								"npx create-vite@latest web --template react-ts",
+								"npx create-next-app@latest admin --ts --eslint",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"lint-staged",
+						},
+						Summary:   "runs the linters the project's own configuration lists on staged files",
+						Operands:  "none",
+						AnyOption: true,
+						Code:      "project",
+						Examples: Examples{
+							Allow: []string{
+								"npx lint-staged",
+								"lint-staged --concurrent false",
+							},
+						},
+					},
 				},
 				Examples: Examples{
 					Allow: []string{
@@ -19192,7 +20508,7 @@ func program98() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program99() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -20191,6 +21507,92 @@ func program99() *Spec {
 							},
 						},
 					},
+					{
+						Names: []string{
+							"husky",
+						},
+						Summary:  "sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)",
+						Operands: "write",
+						Options:  shared33(),
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"init",
+									"install",
+									"uninstall",
+								},
+								Summary:  "creates or removes the hook folder and setup",
+								Operands: "write",
+								Code:     "project",
+							},
+							{
+								Names: []string{
+									"add",
+									"set",
+								},
+								Summary:  "writes a hook file that runs the given command on later git operations",
+								Operands: "command",
+								First:    "write",
+							},
+						},
+						NoSubcommandOK: true,
+						Code:           "project",
+						Examples: Examples{
+							Allow: []string{
+								"husky",
+								"husky init",
+								"husky install",
+								"husky .config/husky",
+								"npx husky init",
+							},
+							Judge: []string{
+								"husky add .husky/pre-commit 'npm test'",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"create-vite",
+							"create-next-app",
+							"create-react-app",
+							"create-svelte",
+							"create-astro",
+							"create-remix",
+							"create-expo-app",
+							"create-t3-app",
+							"create-nx-workspace",
+							"create-turbo",
+							"create-react-native-app",
+							"create-docusaurus",
+							"create-vue",
+							"create-qwik",
+							"create-solid",
+						},
+						Summary:   "scaffolds a new project from the tool's own templates into a new folder",
+						Operands:  "write",
+						AnyOption: true,
+						Examples: Examples{
+							Allow: []string{
+								"npx create-vite@latest web --template react-ts",
+								"npx create-next-app@latest admin --ts --eslint",
+							},
+						},
+					},
+					{
+						Names: []string{
+							"lint-staged",
+						},
+						Summary:   "runs the linters the project's own configuration lists on staged files",
+						Operands:  "none",
+						AnyOption: true,
+						Code:      "project",
+						Examples: Examples{
+							Allow: []string{
+								"npx lint-staged",
+								"lint-staged --concurrent false",
+							},
+						},
+					},
 				},
 			},
 			{
@@ -20570,7 +21972,7 @@ func program99() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program100() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -21062,7 +22464,7 @@ func program100() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program101() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -21937,6 +23339,92 @@ func program101() *Spec {
 					},
 				},
 			},
+			{
+				Names: []string{
+					"husky",
+				},
+				Summary:  "sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)",
+				Operands: "write",
+				Options:  shared33(),
+				Subcommands: []*Spec{
+					{
+						Names: []string{
+							"init",
+							"install",
+							"uninstall",
+						},
+						Summary:  "creates or removes the hook folder and setup",
+						Operands: "write",
+						Code:     "project",
+					},
+					{
+						Names: []string{
+							"add",
+							"set",
+						},
+						Summary:  "writes a hook file that runs the given command on later git operations",
+						Operands: "command",
+						First:    "write",
+					},
+				},
+				NoSubcommandOK: true,
+				Code:           "project",
+				Examples: Examples{
+					Allow: []string{
+						"husky",
+						"husky init",
+						"husky install",
+						"husky .config/husky",
+						"npx husky init",
+					},
+					Judge: []string{
+						"husky add .husky/pre-commit 'npm test'",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"create-vite",
+					"create-next-app",
+					"create-react-app",
+					"create-svelte",
+					"create-astro",
+					"create-remix",
+					"create-expo-app",
+					"create-t3-app",
+					"create-nx-workspace",
+					"create-turbo",
+					"create-react-native-app",
+					"create-docusaurus",
+					"create-vue",
+					"create-qwik",
+					"create-solid",
+				},
+				Summary:   "scaffolds a new project from the tool's own templates into a new folder",
+				Operands:  "write",
+				AnyOption: true,
+				Examples: Examples{
+					Allow: []string{
+						"npx create-vite@latest web --template react-ts",
+						"npx create-next-app@latest admin --ts --eslint",
+					},
+				},
+			},
+			{
+				Names: []string{
+					"lint-staged",
+				},
+				Summary:   "runs the linters the project's own configuration lists on staged files",
+				Operands:  "none",
+				AnyOption: true,
+				Code:      "project",
+				Examples: Examples{
+					Allow: []string{
+						"npx lint-staged",
+						"lint-staged --concurrent false",
+					},
+				},
+			},
 		},
 		NoSubcommandOK: true,
 		Code:           "package",
@@ -21954,7 +23442,7 @@ func program101() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program102() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -21985,7 +23473,7 @@ func program102() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program103() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -22044,7 +23532,7 @@ func program103() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program104() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -22069,7 +23557,7 @@ func program104() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program105() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -22090,7 +23578,7 @@ func program105() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program106() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -22116,7 +23604,7 @@ func program106() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program107() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -22138,7 +23626,7 @@ func program107() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program108() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -22159,7 +23647,7 @@ func program108() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program109() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -22183,7 +23671,7 @@ func program109() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program110() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -22247,7 +23735,7 @@ func program110() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program111() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -22315,7 +23803,7 @@ func program111() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program112() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -22338,7 +23826,7 @@ func program112() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program113() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -22555,7 +24043,7 @@ func program113() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program114() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -23677,7 +25165,7 @@ func program114() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program115() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -24061,7 +25549,7 @@ func program115() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program116() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -24480,7 +25968,7 @@ func program116() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program117() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -25122,7 +26610,7 @@ func program117() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program118() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -25160,7 +26648,7 @@ func program118() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program119() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -25637,7 +27125,7 @@ func program119() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program120() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -26397,7 +27885,7 @@ func program120() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program121() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -26956,7 +28444,7 @@ func program121() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program122() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -27130,7 +28618,7 @@ func program122() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program123() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -27294,7 +28782,7 @@ func program123() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program124() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -27487,7 +28975,7 @@ func program124() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program125() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -27661,7 +29149,7 @@ func program125() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program126() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -27824,7 +29312,7 @@ func program126() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program127() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -27960,7 +29448,7 @@ func program127() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program128() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -28051,7 +29539,7 @@ func program128() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program129() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -28113,7 +29601,7 @@ func program129() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program130() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -28277,7 +29765,7 @@ func program130() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program131() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -28495,7 +29983,7 @@ func program131() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program132() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -28551,7 +30039,7 @@ func program132() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program133() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -28623,7 +30111,7 @@ func program133() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program134() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -28705,7 +30193,7 @@ func program134() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program135() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -28792,7 +30280,7 @@ func program135() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program136() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -29028,7 +30516,7 @@ func program136() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program137() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -29147,7 +30635,7 @@ func program137() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program138() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -29169,7 +30657,7 @@ func program138() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program139() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -29192,7 +30680,7 @@ func program139() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program140() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -29276,7 +30764,7 @@ func program140() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program141() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -29442,7 +30930,7 @@ func program141() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program142() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -29960,7 +31448,7 @@ func program142() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program143() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -30079,7 +31567,7 @@ func program143() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program144() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -30103,7 +31591,7 @@ func program144() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program145() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -30466,7 +31954,7 @@ func program145() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program146() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -30694,7 +32182,7 @@ func program146() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program147() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -30891,7 +32379,7 @@ func program147() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program148() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -30987,7 +32475,7 @@ func program148() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program149() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -31011,7 +32499,7 @@ func program149() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program150() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -31053,7 +32541,7 @@ func program150() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program151() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -31159,7 +32647,7 @@ func program151() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program152() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -31300,7 +32788,7 @@ func program152() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program153() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -31402,7 +32890,7 @@ func program153() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program154() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -31463,7 +32951,7 @@ func program154() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program155() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -32622,7 +34110,7 @@ func program155() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program156() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -32757,7 +34245,7 @@ func program156() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program157() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -33864,7 +35352,7 @@ func program157() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program158() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -34210,7 +35698,7 @@ func program158() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program159() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -34297,7 +35785,7 @@ func program159() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program160() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -34324,7 +35812,7 @@ func program160() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program161() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -34377,7 +35865,7 @@ func program161() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program162() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -34449,7 +35937,7 @@ func program162() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program163() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -34506,7 +35994,7 @@ func program163() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program164() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -34526,7 +36014,7 @@ func program164() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program165() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -34561,7 +36049,7 @@ func program165() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program166() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -34583,7 +36071,7 @@ func program166() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program167() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -34800,7 +36288,7 @@ func program167() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program168() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -35161,7 +36649,7 @@ func program168() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program169() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -35190,7 +36678,7 @@ func program169() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program170() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -35408,7 +36896,7 @@ func program170() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program171() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -35483,7 +36971,7 @@ func program171() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program172() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -35611,7 +37099,7 @@ func program172() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program173() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -35634,7 +37122,7 @@ func program173() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program174() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -35706,7 +37194,7 @@ func program174() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program175() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -36295,7 +37783,7 @@ func program175() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program176() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -37181,7 +38669,7 @@ func program176() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program177() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -37305,7 +38793,7 @@ func program177() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program178() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -37783,7 +39271,7 @@ func program178() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program179() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -38070,7 +39558,7 @@ func program179() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program180() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -38280,7 +39768,7 @@ func program180() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program181() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -38422,7 +39910,7 @@ func program181() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program182() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -38619,7 +40107,7 @@ func program182() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program183() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -38709,7 +40197,7 @@ func program183() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program184() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -38830,7 +40318,7 @@ func program184() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program185() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -39086,7 +40574,7 @@ func program185() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program186() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -39266,7 +40754,7 @@ func program186() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program187() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -39439,7 +40927,7 @@ func program187() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program188() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -39518,7 +41006,7 @@ func program188() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program189() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -39636,7 +41124,7 @@ func program189() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program190() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -39749,7 +41237,7 @@ func program190() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program191() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -39865,7 +41353,7 @@ func program191() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program192() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -40127,7 +41615,7 @@ func program192() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program193() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -40195,7 +41683,7 @@ func program193() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program194() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -40225,7 +41713,7 @@ func program194() *Spec {
 // pg_isready: checks whether a database server accepts connections (reads nothing from it)
 //
 //go:noinline
-func program195() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_isready",
@@ -40245,7 +41733,7 @@ func program195() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program196() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -40369,7 +41857,7 @@ func program196() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program197() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -40713,7 +42201,7 @@ func program197() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program198() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -40946,7 +42434,7 @@ func program198() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program199() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -41009,7 +42497,7 @@ func program199() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program200() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -41126,7 +42614,7 @@ func program200() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program201() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -41168,7 +42656,7 @@ func program201() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program202() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -41252,7 +42740,7 @@ func program202() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program203() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -41283,7 +42771,7 @@ func program203() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program204() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -41319,7 +42807,7 @@ func program204() *Spec {
 // ssh-keyscan: fetches the public host keys of SSH servers (prints them; sends nothing)
 //
 //go:noinline
-func program205() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keyscan",
@@ -41362,7 +42850,7 @@ func program205() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program206() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -41423,7 +42911,7 @@ func program206() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program207() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -41496,7 +42984,7 @@ func program207() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program208() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -41535,7 +43023,7 @@ func program208() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program209() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -41561,7 +43049,7 @@ func program209() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program210() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -41957,7 +43445,7 @@ func program210() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program211() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -42045,7 +43533,7 @@ func program211() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program212() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -42104,7 +43592,7 @@ func program212() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program213() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -42279,7 +43767,7 @@ func program213() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program214() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -42382,7 +43870,7 @@ func program214() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program215() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -42405,7 +43893,7 @@ func program215() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program216() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -42478,7 +43966,7 @@ func program216() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program217() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -42614,7 +44102,7 @@ func program217() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program218() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -42714,7 +44202,7 @@ func program218() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program219() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -42912,7 +44400,7 @@ func program219() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program220() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -42984,7 +44472,7 @@ func program220() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program221() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -43006,7 +44494,7 @@ func program221() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program222() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -43079,7 +44567,7 @@ func program222() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program223() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -43171,7 +44659,7 @@ func program223() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program224() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -43222,7 +44710,7 @@ func program224() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program225() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -43317,7 +44805,7 @@ func program225() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program226() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -43386,7 +44874,7 @@ func program226() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program227() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -43438,7 +44926,7 @@ func program227() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program228() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -43518,7 +45006,7 @@ func program228() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program229() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -43539,7 +45027,7 @@ func program229() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program230() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -43559,7 +45047,7 @@ func program230() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program231() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -43644,7 +45132,7 @@ func program231() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program232() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -43667,7 +45155,7 @@ func program232() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program233() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -43692,7 +45180,7 @@ func program233() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program234() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -43806,7 +45294,7 @@ func program234() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program235() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -43887,7 +45375,7 @@ func program235() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program236() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -44006,7 +45494,7 @@ func program236() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program237() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -44129,7 +45617,7 @@ func program237() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program238() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -44377,7 +45865,7 @@ func program238() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program239() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -44459,7 +45947,7 @@ func program239() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program240() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -44570,7 +46058,7 @@ func program240() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program241() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -44666,7 +46154,7 @@ func program241() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program242() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -44753,7 +46241,7 @@ func program242() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program243() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -44838,7 +46326,7 @@ func program243() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program244() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -44926,7 +46414,7 @@ func program244() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program245() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -44995,7 +46483,7 @@ func program245() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program246() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -45135,7 +46623,7 @@ func program246() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program247() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -45171,7 +46659,7 @@ func program247() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program248() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -45223,7 +46711,7 @@ func program248() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program249() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -45303,7 +46791,7 @@ func program249() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program250() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -45389,7 +46877,7 @@ func program250() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program251() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -45464,7 +46952,7 @@ func program251() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program252() *Spec {
+func program255() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -45531,7 +47019,7 @@ func program252() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program253() *Spec {
+func program256() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -45561,7 +47049,7 @@ func program253() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program254() *Spec {
+func program257() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -45585,7 +47073,7 @@ func program254() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program255() *Spec {
+func program258() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -45656,7 +47144,7 @@ func program255() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program256() *Spec {
+func program259() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -54845,4 +56333,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "c63df423574e333616ec550976317ce5d03ccf8452e469bd75104387bf39043a"
+const generatedHash = "4656804affe9c6bb6e0734f2bad994e3feae71dfca3c56833fb2859838e21001"
