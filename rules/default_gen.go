@@ -121,6 +121,12 @@ func generatedDefault() *Policy {
 				"Pipfile.lock",
 				"composer.lock",
 				"Gemfile.lock",
+				"Podfile.lock",
+				".terraform.lock.hcl",
+				"*.tsbuildinfo",
+				".jekyll-cache",
+				"resources/_gen",
+				"wandb",
 				"vendor/bundle",
 				"Pods",
 				"bower_components",
@@ -9570,4 +9576,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "5f04223b6528b125fe4d13472e923b79015364de835980043ec52b2636affbfa"
+const generatedDefaultHash = "7f5c379bbeb91fc057e42723df4b51f52dbf4ec92caf583c9f3c1fb76157fad0"

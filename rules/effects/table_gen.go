@@ -164,368 +164,370 @@ func generatedProgram(name string) *Spec {
 		return program77()
 	case "husky":
 		return program78()
-	case "lint-staged":
+	case "pod":
 		return program79()
-	case "create-vite", "create-next-app", "create-react-app", "create-svelte", "create-astro", "create-remix", "create-expo-app", "create-t3-app", "create-nx-workspace", "create-turbo", "create-react-native-app", "create-docusaurus", "create-vue", "create-qwik", "create-solid":
+	case "lint-staged":
 		return program80()
-	case "rimraf", "del-cli", "del":
+	case "create-vite", "create-next-app", "create-react-app", "create-svelte", "create-astro", "create-remix", "create-expo-app", "create-t3-app", "create-nx-workspace", "create-turbo", "create-react-native-app", "create-docusaurus", "create-vue", "create-qwik", "create-solid":
 		return program81()
-	case "tsc":
+	case "rimraf", "del-cli", "del":
 		return program82()
-	case "eslint":
+	case "tsc":
 		return program83()
-	case "prettier":
+	case "eslint":
 		return program84()
-	case "biome":
+	case "prettier":
 		return program85()
-	case "vite":
+	case "biome":
 		return program86()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program87()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program88()
-	case "rollup":
+	case "esbuild":
 		return program89()
-	case "next":
+	case "rollup":
 		return program90()
-	case "jest":
+	case "next":
 		return program91()
-	case "vitest":
+	case "jest":
 		return program92()
-	case "mocha":
+	case "vitest":
 		return program93()
-	case "playwright":
+	case "mocha":
 		return program94()
-	case "cypress":
+	case "playwright":
 		return program95()
-	case "turbo":
+	case "cypress":
 		return program96()
-	case "nx":
+	case "turbo":
 		return program97()
-	case "npm":
+	case "nx":
 		return program98()
-	case "npx":
+	case "npm":
 		return program99()
-	case "pnpx":
+	case "npx":
 		return program100()
-	case "pnpm":
+	case "pnpx":
 		return program101()
-	case "yarn":
+	case "pnpm":
 		return program102()
-	case "bun":
+	case "yarn":
 		return program103()
-	case "bunx":
+	case "bun":
 		return program104()
-	case "pytest", "py.test":
+	case "bunx":
 		return program105()
-	case "ruff":
+	case "pytest", "py.test":
 		return program106()
-	case "black":
+	case "ruff":
 		return program107()
-	case "isort":
+	case "black":
 		return program108()
-	case "mypy", "dmypy":
+	case "isort":
 		return program109()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program110()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program111()
-	case "pylint":
+	case "flake8":
 		return program112()
-	case "coverage":
+	case "pylint":
 		return program113()
-	case "tox":
+	case "coverage":
 		return program114()
-	case "nox":
+	case "tox":
 		return program115()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program116()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program117()
-	case "uvx":
+	case "uv":
 		return program118()
-	case "pipx":
+	case "uvx":
 		return program119()
-	case "poetry":
+	case "pipx":
 		return program120()
-	case "twine":
+	case "poetry":
 		return program121()
-	case "pipenv":
+	case "twine":
 		return program122()
-	case "pdm":
+	case "pipenv":
 		return program123()
-	case "hatch":
+	case "pdm":
 		return program124()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program125()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program126()
-	case "make", "gmake":
+	case "jupyter":
 		return program127()
-	case "just":
+	case "make", "gmake":
 		return program128()
-	case "task", "go-task":
+	case "just":
 		return program129()
-	case "cmake":
+	case "task", "go-task":
 		return program130()
-	case "ctest":
+	case "cmake":
 		return program131()
-	case "ninja", "samu":
+	case "ctest":
 		return program132()
-	case "meson":
+	case "ninja", "samu":
 		return program133()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program134()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program135()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program136()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program137()
-	case "javac":
+	case "java":
 		return program138()
-	case "dotnet":
+	case "javac":
 		return program139()
-	case "xcodebuild":
+	case "dotnet":
 		return program140()
-	case "rspec":
+	case "xcodebuild":
 		return program141()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program142()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program143()
-	case "rails":
+	case "rake":
 		return program144()
-	case "bundle", "bundler":
+	case "rails":
 		return program145()
-	case "gem":
+	case "bundle", "bundler":
 		return program146()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program147()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program148()
-	case "mix":
+	case "composer":
 		return program149()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program150()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program151()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program152()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program153()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program154()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program155()
-	case "protoc":
+	case "buf":
 		return program156()
-	case "sqlc":
+	case "protoc":
 		return program157()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program158()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program159()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program160()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program161()
-	case "kustomize":
+	case "helm":
 		return program162()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program163()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program164()
-	case "minikube":
+	case "kind":
 		return program165()
-	case "k3d":
+	case "minikube":
 		return program166()
-	case "stern", "kubetail":
+	case "k3d":
 		return program167()
-	case "k9s":
+	case "stern", "kubetail":
 		return program168()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program169()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program170()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program171()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program172()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program173()
-	case "packer":
+	case "pulumi":
 		return program174()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program175()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program176()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program177()
-	case "aws":
+	case "ansible-galaxy":
 		return program178()
-	case "gcloud":
+	case "aws":
 		return program179()
-	case "gsutil":
+	case "gcloud":
 		return program180()
-	case "az":
+	case "gsutil":
 		return program181()
-	case "doctl":
+	case "az":
 		return program182()
-	case "fly", "flyctl":
+	case "doctl":
 		return program183()
-	case "heroku":
+	case "fly", "flyctl":
 		return program184()
-	case "vercel", "vc":
+	case "heroku":
 		return program185()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program186()
-	case "firebase":
+	case "netlify", "ntl":
 		return program187()
-	case "wrangler":
+	case "firebase":
 		return program188()
-	case "supabase":
+	case "wrangler":
 		return program189()
-	case "stripe":
+	case "supabase":
 		return program190()
-	case "hookguard":
+	case "stripe":
 		return program191()
-	case "psql":
+	case "hookguard":
 		return program192()
-	case "mysql", "mariadb":
+	case "psql":
 		return program193()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program194()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program195()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program196()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program197()
-	case "pg_isready":
+	case "clickhouse-client", "clickhouse":
 		return program198()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "pg_isready":
 		return program199()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program200()
-	case "wget":
+	case "curl":
 		return program201()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "wget":
 		return program202()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program203()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program204()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program205()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program206()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program207()
-	case "ssh-keyscan":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program208()
-	case "getent":
+	case "ssh-keyscan":
 		return program209()
-	case "systemd-analyze":
+	case "getent":
 		return program210()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program211()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program212()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program213()
-	case "ssh-keygen":
+	case "openssl":
 		return program214()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program215()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program216()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program217()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program218()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program219()
-	case "journalctl":
+	case "launchctl":
 		return program220()
-	case "dmesg":
+	case "journalctl":
 		return program221()
-	case "brew":
+	case "dmesg":
 		return program222()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program223()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program224()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program225()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program226()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program227()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program228()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program229()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program230()
-	case "systemd-run":
+	case "crontab":
 		return program231()
-	case "at", "batch":
+	case "systemd-run":
 		return program232()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program233()
-	case "kill":
+	case "atq", "atrm":
 		return program234()
-	case "pkill", "killall":
+	case "kill":
 		return program235()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program236()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program237()
-	case "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program238()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "ex":
 		return program239()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program240()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program241()
-	case "screen":
+	case "tmux":
 		return program242()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program243()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program244()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program245()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program246()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program247()
-	case "direnv":
+	case "hyperfine":
 		return program248()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program249()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program250()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program251()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program252()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program253()
-	case "shfmt":
+	case "codespell":
 		return program254()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program255()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program256()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program257()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program258()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program259()
+	case "envsubst":
+		return program260()
 	}
 	return nil
 }
@@ -793,6 +795,7 @@ func generatedPrograms() []*Spec {
 		program257(),
 		program258(),
 		program259(),
+		program260(),
 	}
 }
 
@@ -13826,10 +13829,101 @@ func program78() *Spec {
 	}
 }
 
-// lint-staged: runs the linters the project's own configuration lists on staged files
+// pod: CocoaPods, the iOS dependency manager (the Podfile is Ruby code of the project)
 //
 //go:noinline
 func program79() *Spec {
+	return &Spec{
+		Names: []string{
+			"pod",
+		},
+		Summary: "CocoaPods, the iOS dependency manager (the Podfile is Ruby code of the project)",
+		Options: []Option{
+			{
+				Names: []string{
+					"--version",
+					"--help",
+					"--verbose",
+					"--silent",
+					"--no-ansi",
+					"--allow-root",
+				},
+			},
+		},
+		Subcommands: []*Spec{
+			{
+				Names: []string{
+					"install",
+					"update",
+					"deintegrate",
+				},
+				Operands:  "any",
+				AnyOption: true,
+				Code:      "project",
+				Network:   "read",
+			},
+			{
+				Names: []string{
+					"outdated",
+					"list",
+					"search",
+					"spec",
+					"env",
+					"cache",
+					"ipc",
+					"setup",
+				},
+				Operands:  "any",
+				AnyOption: true,
+				Network:   "read",
+			},
+			{
+				Names: []string{
+					"repo",
+				},
+				Subcommands: []*Spec{
+					{
+						Names: []string{
+							"update",
+							"list",
+							"lint",
+						},
+						Operands:  "any",
+						AnyOption: true,
+						Network:   "read",
+					},
+					{
+						Names: []string{
+							"add",
+							"add-cdn",
+							"remove",
+							"push",
+						},
+						Operands:  "any",
+						AnyOption: true,
+						Mutates:   "the CocoaPods spec repositories",
+					},
+				},
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"pod install",
+				"pod install --repo-update",
+				"pod repo update",
+				"pod outdated",
+			},
+			Judge: []string{
+				"pod repo add private https://git.example.com/specs.git",
+			},
+		},
+	}
+}
+
+// lint-staged: runs the linters the project's own configuration lists on staged files
+//
+//go:noinline
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"lint-staged",
@@ -13850,7 +13944,7 @@ func program79() *Spec {
 // create-vite: scaffolds a new project from the tool's own templates into a new folder
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"create-vite",
@@ -13884,7 +13978,7 @@ func program80() *Spec {
 // rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -13916,7 +14010,7 @@ func program81() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -13943,7 +14037,7 @@ func program82() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -13970,7 +14064,7 @@ func program83() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -13996,7 +14090,7 @@ func program84() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -14060,7 +14154,7 @@ func program85() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -14098,7 +14192,7 @@ func program86() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -14174,7 +14268,7 @@ func program87() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -14275,7 +14369,7 @@ func program88() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -14296,7 +14390,7 @@ func program89() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -14342,7 +14436,7 @@ func program90() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -14364,7 +14458,7 @@ func program91() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -14412,7 +14506,7 @@ func program92() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -14433,7 +14527,7 @@ func program93() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14520,7 +14614,7 @@ func program94() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14574,7 +14668,7 @@ func program95() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14768,7 +14862,7 @@ func program96() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -14927,7 +15021,7 @@ func program97() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -17084,7 +17178,7 @@ func program98() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -18100,7 +18194,7 @@ func program99() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -18120,7 +18214,7 @@ func program100() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -20508,7 +20602,7 @@ func program101() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -21972,7 +22066,7 @@ func program102() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -22464,7 +22558,7 @@ func program103() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -23442,7 +23536,7 @@ func program104() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -23473,7 +23567,7 @@ func program105() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -23532,7 +23626,7 @@ func program106() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -23557,7 +23651,7 @@ func program107() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -23578,7 +23672,7 @@ func program108() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -23604,7 +23698,7 @@ func program109() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -23626,7 +23720,7 @@ func program110() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -23647,7 +23741,7 @@ func program111() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -23671,7 +23765,7 @@ func program112() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -23735,7 +23829,7 @@ func program113() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -23803,7 +23897,7 @@ func program114() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -23826,7 +23920,7 @@ func program115() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -24043,7 +24137,7 @@ func program116() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -25165,7 +25259,7 @@ func program117() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -25549,7 +25643,7 @@ func program118() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -25968,7 +26062,7 @@ func program119() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -26610,7 +26704,7 @@ func program120() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -26648,7 +26742,7 @@ func program121() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -27125,7 +27219,7 @@ func program122() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -27885,7 +27979,7 @@ func program123() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -28444,7 +28538,7 @@ func program124() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -28618,7 +28712,7 @@ func program125() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -28782,7 +28876,7 @@ func program126() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -28975,7 +29069,7 @@ func program127() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -29149,7 +29243,7 @@ func program128() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -29312,7 +29406,7 @@ func program129() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -29448,7 +29542,7 @@ func program130() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -29539,7 +29633,7 @@ func program131() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -29601,7 +29695,7 @@ func program132() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -29765,7 +29859,7 @@ func program133() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -29983,7 +30077,7 @@ func program134() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -30039,7 +30133,7 @@ func program135() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -30111,7 +30205,7 @@ func program136() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -30193,7 +30287,7 @@ func program137() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -30280,7 +30374,7 @@ func program138() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -30516,7 +30610,7 @@ func program139() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -30635,7 +30729,7 @@ func program140() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -30657,7 +30751,7 @@ func program141() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -30680,7 +30774,7 @@ func program142() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -30764,7 +30858,7 @@ func program143() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -30930,7 +31024,7 @@ func program144() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -31448,7 +31542,7 @@ func program145() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -31567,7 +31661,7 @@ func program146() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -31591,7 +31685,7 @@ func program147() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -31954,7 +32048,7 @@ func program148() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -32182,7 +32276,7 @@ func program149() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -32379,7 +32473,7 @@ func program150() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -32475,7 +32569,7 @@ func program151() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -32499,7 +32593,7 @@ func program152() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -32541,7 +32635,7 @@ func program153() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -32647,7 +32741,7 @@ func program154() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -32788,7 +32882,7 @@ func program155() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -32890,7 +32984,7 @@ func program156() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -32951,7 +33045,7 @@ func program157() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -34110,7 +34204,7 @@ func program158() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -34245,7 +34339,7 @@ func program159() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -35352,7 +35446,7 @@ func program160() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -35698,7 +35792,7 @@ func program161() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -35785,7 +35879,7 @@ func program162() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -35812,7 +35906,7 @@ func program163() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -35865,7 +35959,7 @@ func program164() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -35937,7 +36031,7 @@ func program165() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -35994,7 +36088,7 @@ func program166() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -36014,7 +36108,7 @@ func program167() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -36049,7 +36143,7 @@ func program168() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -36071,7 +36165,7 @@ func program169() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -36288,7 +36382,7 @@ func program170() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -36649,7 +36743,7 @@ func program171() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -36678,7 +36772,7 @@ func program172() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -36896,7 +36990,7 @@ func program173() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -36971,7 +37065,7 @@ func program174() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -37099,7 +37193,7 @@ func program175() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -37122,7 +37216,7 @@ func program176() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -37194,7 +37288,7 @@ func program177() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -37783,7 +37877,7 @@ func program178() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -38669,7 +38763,7 @@ func program179() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -38793,7 +38887,7 @@ func program180() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -39271,7 +39365,7 @@ func program181() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -39558,7 +39652,7 @@ func program182() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -39768,7 +39862,7 @@ func program183() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -39910,7 +40004,7 @@ func program184() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -40107,7 +40201,7 @@ func program185() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -40197,7 +40291,7 @@ func program186() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -40318,7 +40412,7 @@ func program187() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -40574,7 +40668,7 @@ func program188() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -40754,7 +40848,7 @@ func program189() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -40927,7 +41021,7 @@ func program190() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -41006,7 +41100,7 @@ func program191() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -41124,7 +41218,7 @@ func program192() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -41237,7 +41331,7 @@ func program193() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -41353,7 +41447,7 @@ func program194() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -41615,7 +41709,7 @@ func program195() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -41683,7 +41777,7 @@ func program196() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -41713,7 +41807,7 @@ func program197() *Spec {
 // pg_isready: checks whether a database server accepts connections (reads nothing from it)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_isready",
@@ -41733,7 +41827,7 @@ func program198() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -41857,7 +41951,7 @@ func program199() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -42201,7 +42295,7 @@ func program200() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -42434,7 +42528,7 @@ func program201() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -42497,7 +42591,7 @@ func program202() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -42614,7 +42708,7 @@ func program203() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -42656,7 +42750,7 @@ func program204() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -42740,7 +42834,7 @@ func program205() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -42771,7 +42865,7 @@ func program206() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -42807,7 +42901,7 @@ func program207() *Spec {
 // ssh-keyscan: fetches the public host keys of SSH servers (prints them; sends nothing)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keyscan",
@@ -42850,7 +42944,7 @@ func program208() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -42911,7 +43005,7 @@ func program209() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -42984,7 +43078,7 @@ func program210() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -43023,7 +43117,7 @@ func program211() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -43049,7 +43143,7 @@ func program212() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -43445,7 +43539,7 @@ func program213() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -43533,7 +43627,7 @@ func program214() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -43592,7 +43686,7 @@ func program215() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -43767,7 +43861,7 @@ func program216() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -43870,7 +43964,7 @@ func program217() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -43893,7 +43987,7 @@ func program218() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -43966,7 +44060,7 @@ func program219() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -44102,7 +44196,7 @@ func program220() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -44202,7 +44296,7 @@ func program221() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -44400,7 +44494,7 @@ func program222() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -44472,7 +44566,7 @@ func program223() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -44494,7 +44588,7 @@ func program224() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -44567,7 +44661,7 @@ func program225() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -44659,7 +44753,7 @@ func program226() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -44710,7 +44804,7 @@ func program227() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -44805,7 +44899,7 @@ func program228() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -44874,7 +44968,7 @@ func program229() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -44926,7 +45020,7 @@ func program230() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -45006,7 +45100,7 @@ func program231() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -45027,7 +45121,7 @@ func program232() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -45047,7 +45141,7 @@ func program233() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -45132,7 +45226,7 @@ func program234() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -45155,7 +45249,7 @@ func program235() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -45180,7 +45274,7 @@ func program236() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -45294,7 +45388,7 @@ func program237() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -45375,7 +45469,7 @@ func program238() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -45494,7 +45588,7 @@ func program239() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -45617,7 +45711,7 @@ func program240() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -45865,7 +45959,7 @@ func program241() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -45947,7 +46041,7 @@ func program242() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -46058,7 +46152,7 @@ func program243() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -46154,7 +46248,7 @@ func program244() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -46241,7 +46335,7 @@ func program245() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -46326,7 +46420,7 @@ func program246() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -46414,7 +46508,7 @@ func program247() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program248() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -46483,7 +46577,7 @@ func program248() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program249() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -46623,7 +46717,7 @@ func program249() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program250() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -46659,7 +46753,7 @@ func program250() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program251() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -46711,7 +46805,7 @@ func program251() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program252() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -46791,7 +46885,7 @@ func program252() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program253() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -46877,7 +46971,7 @@ func program253() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program254() *Spec {
+func program255() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -46952,7 +47046,7 @@ func program254() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program255() *Spec {
+func program256() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -47019,7 +47113,7 @@ func program255() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program256() *Spec {
+func program257() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -47049,7 +47143,7 @@ func program256() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program257() *Spec {
+func program258() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -47073,7 +47167,7 @@ func program257() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program258() *Spec {
+func program259() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -47144,7 +47238,7 @@ func program258() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program259() *Spec {
+func program260() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -56333,4 +56427,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "4656804affe9c6bb6e0734f2bad994e3feae71dfca3c56833fb2859838e21001"
+const generatedHash = "84684d3ef32ea273a2d826c259201cb9f39f1a9a9463e8152668c6362ec22c58"
