@@ -71,6 +71,9 @@ func Analyze(c *shell.Command, env Env) *Record {
 	r := &Record{Program: c.Name}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
+	if c.Name == "dropdb" && r.Mutates != "" && testDatabaseOperands(c) {
+		r.Mutates = "" // dropdb --if-exists shop_test: the test suite's own database
+	}
 	if len(env.VerifiedHooks) > 0 {
 		for i := range r.Files {
 			if f := &r.Files[i]; f.Op == OpMode && env.VerifiedHooks[NormalizePath(f.Path, c.Cwd, env.Home)] {
@@ -524,10 +527,42 @@ func (a *analysis) remoteModule() {
 	}
 }
 
+// localLiteralSend reports nc options that only set timeouts, UDP or the
+// address family, and a loopback host: the connection carries its stdin
+// and nothing runs.
+func (a *analysis) localLiteralSend() bool {
+	c := a.c
+	var operands []string
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i]
+		if i < len(c.DynamicArgs) && c.DynamicArgs[i] {
+			return false
+		}
+		switch {
+		case v == "-w" || v == "-q" || v == "-i":
+			i++
+		case (strings.HasPrefix(v, "-w") || strings.HasPrefix(v, "-q") || strings.HasPrefix(v, "-i")) && text.Digits(v[2:]):
+		case strings.HasPrefix(v, "-") && len(v) > 1 && strings.Trim(v[1:], "vnuNC46") == "":
+		case strings.HasPrefix(v, "-"):
+			return false // -e, -c, -l, --exec, --sh-exec, …
+		default:
+			operands = append(operands, v)
+		}
+	}
+	return len(operands) == 2 && LoopbackHost("tcp://"+operands[0]) && text.Digits(operands[1])
+}
+
 // portCheck reads nc -z (connect and close, sending nothing): a port
 // check, not a connection that could carry data or a shell.
 func (a *analysis) portCheck() {
 	c := a.c
+	if (c.Name == "nc" || c.Name == "ncat" || c.Name == "netcat") && c.StdinFed && c.Stdin != "" && !hasInputRedirect(c) &&
+		!strings.ContainsAny(c.Stdin, "$`") && len(c.Stdin) < 4096 && a.localLiteralSend() {
+		// printf 'PING\r\n' | nc -q1 localhost 6379: literal text to a
+		// server on this machine (a health check, a statsd counter).
+		a.r.Mutates = ""
+		return
+	}
 	if c.StdinFed || hasInputRedirect(c) {
 		return
 	}
@@ -2651,4 +2686,35 @@ func (a *analysis) zipMovesInside() {
 		}
 	}
 	a.r.Concerns = slices.DeleteFunc(a.r.Concerns, func(c string) bool { return c == zipMoveConcern })
+}
+
+// testDatabaseRe matches the name of a test or development database.
+var testDatabaseRe = regexp.MustCompile(`(?i)^(?:test_[\w-]+|[\w-]+[_-](?:test|tests|testing|ci|e2e|dev|development|local))$`)
+
+// testDatabaseOperands reports a command whose every operand names a test
+// or development database on this machine (no remote -h host).
+func testDatabaseOperands(c *shell.Command) bool {
+	n := 0
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if i < len(c.DynamicArgs) && c.DynamicArgs[i] {
+			return false
+		}
+		switch {
+		case a == "-h" || a == "--host":
+			if i+1 >= len(c.Args) || !LoopbackHost("tcp://"+c.Args[i+1]) {
+				return false
+			}
+			i++
+		case a == "-p" || a == "--port" || a == "-U" || a == "--username" || a == "--maintenance-db":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			if !testDatabaseRe.MatchString(a) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }

@@ -404,130 +404,134 @@ func generatedProgram(name string) *Spec {
 		return program197()
 	case "clickhouse-client", "clickhouse":
 		return program198()
-	case "pg_isready":
+	case "createdb":
 		return program199()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "dropdb":
 		return program200()
-	case "curl":
+	case "pg_isready":
 		return program201()
-	case "wget":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program202()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "curl":
 		return program203()
-	case "ssh", "mosh", "autossh":
+	case "wget":
 		return program204()
-	case "ssh-agent":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program205()
-	case "scp", "sftp":
+	case "ssh", "mosh", "autossh":
 		return program206()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "ssh-agent":
 		return program207()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "scp", "sftp":
 		return program208()
-	case "ssh-keyscan":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program209()
-	case "getent":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program210()
-	case "systemd-analyze":
+	case "ssh-keyscan":
 		return program211()
-	case "gitleaks":
+	case "getent":
 		return program212()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "systemd-analyze":
 		return program213()
-	case "openssl":
+	case "gitleaks":
 		return program214()
-	case "ssh-keygen":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program215()
-	case "ssh-add":
+	case "openssl":
 		return program216()
-	case "gpg", "gpg2":
+	case "ssh-keygen":
 		return program217()
-	case "systemctl":
+	case "ssh-add":
 		return program218()
-	case "service", "rc-service", "sv":
+	case "gpg", "gpg2":
 		return program219()
-	case "launchctl":
+	case "systemctl":
 		return program220()
-	case "journalctl":
+	case "service", "rc-service", "sv":
 		return program221()
-	case "dmesg":
+	case "launchctl":
 		return program222()
-	case "brew":
+	case "journalctl":
 		return program223()
-	case "apt", "apt-get", "aptitude":
+	case "dmesg":
 		return program224()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "brew":
 		return program225()
-	case "dpkg":
+	case "apt", "apt-get", "aptitude":
 		return program226()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program227()
-	case "apk":
+	case "dpkg":
 		return program228()
-	case "pacman", "yay", "paru":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program229()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "apk":
 		return program230()
-	case "crontab":
+	case "pacman", "yay", "paru":
 		return program231()
-	case "systemd-run":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program232()
-	case "at", "batch":
+	case "crontab":
 		return program233()
-	case "atq", "atrm":
+	case "systemd-run":
 		return program234()
-	case "kill":
+	case "at", "batch":
 		return program235()
-	case "pkill", "killall":
+	case "atq", "atrm":
 		return program236()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "kill":
 		return program237()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "pkill", "killall":
 		return program238()
-	case "ex":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program239()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program240()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "ex":
 		return program241()
-	case "tmux":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program242()
-	case "screen":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program243()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "tmux":
 		return program244()
-	case "lldb":
+	case "screen":
 		return program245()
-	case "strace", "ltrace", "dtruss":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program246()
-	case "entr", "watchexec", "reflex":
+	case "lldb":
 		return program247()
-	case "hyperfine":
+	case "strace", "ltrace", "dtruss":
 		return program248()
-	case "direnv":
+	case "entr", "watchexec", "reflex":
 		return program249()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "hyperfine":
 		return program250()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "direnv":
 		return program251()
-	case "actionlint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program252()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program253()
-	case "codespell":
+	case "actionlint":
 		return program254()
-	case "shfmt":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program255()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "codespell":
 		return program256()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "shfmt":
 		return program257()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program258()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program259()
-	case "envsubst":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program260()
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
+		return program261()
+	case "envsubst":
+		return program262()
 	}
 	return nil
 }
@@ -796,6 +800,8 @@ func generatedPrograms() []*Spec {
 		program258(),
 		program259(),
 		program260(),
+		program261(),
+		program262(),
 	}
 }
 
@@ -41804,10 +41810,123 @@ func program198() *Spec {
 	}
 }
 
-// pg_isready: checks whether a database server accepts connections (reads nothing from it)
+// createdb: creates a PostgreSQL database (nothing existing changes)
 //
 //go:noinline
 func program199() *Spec {
+	return &Spec{
+		Names: []string{
+			"createdb",
+		},
+		Summary:  "creates a PostgreSQL database (nothing existing changes)",
+		Operands: "any",
+		Options: []Option{
+			{
+				Names: []string{
+					"-h",
+					"--host",
+					"-p",
+					"--port",
+					"-U",
+					"--username",
+					"-O",
+					"--owner",
+					"-T",
+					"--template",
+					"-E",
+					"--encoding",
+					"-D",
+					"--tablespace",
+					"-l",
+					"--locale",
+					"--lc-collate",
+					"--lc-ctype",
+					"--maintenance-db",
+					"-S",
+					"--strategy",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-e",
+					"--echo",
+					"-w",
+					"--no-password",
+					"-W",
+					"--password",
+					"--help",
+					"--version",
+				},
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"createdb shop_test",
+				"createdb -h localhost -U app app_dev",
+			},
+		},
+	}
+}
+
+// dropdb: drops a PostgreSQL database and everything in it (a test or development database by its name is routine)
+//
+//go:noinline
+func program200() *Spec {
+	return &Spec{
+		Names: []string{
+			"dropdb",
+		},
+		Summary:  "drops a PostgreSQL database and everything in it (a test or development database by its name is routine)",
+		Operands: "any",
+		Options: []Option{
+			{
+				Names: []string{
+					"-h",
+					"--host",
+					"-p",
+					"--port",
+					"-U",
+					"--username",
+					"--maintenance-db",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-e",
+					"--echo",
+					"-i",
+					"--interactive",
+					"--if-exists",
+					"-f",
+					"--force",
+					"-w",
+					"--no-password",
+					"-W",
+					"--password",
+					"--help",
+					"--version",
+				},
+			},
+		},
+		Mutates: "database",
+		Examples: Examples{
+			Allow: []string{
+				"dropdb --if-exists shop_test",
+			},
+			Judge: []string{
+				"dropdb shop",
+				"dropdb -h db.prod.internal orders",
+			},
+		},
+	}
+}
+
+// pg_isready: checks whether a database server accepts connections (reads nothing from it)
+//
+//go:noinline
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_isready",
@@ -41827,7 +41946,7 @@ func program199() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program200() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -41951,7 +42070,7 @@ func program200() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program201() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -42295,7 +42414,7 @@ func program201() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program202() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -42528,7 +42647,7 @@ func program202() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program203() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -42591,7 +42710,7 @@ func program203() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program204() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -42708,7 +42827,7 @@ func program204() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program205() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -42750,7 +42869,7 @@ func program205() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program206() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -42834,7 +42953,7 @@ func program206() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program207() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -42865,7 +42984,7 @@ func program207() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program208() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -42901,7 +43020,7 @@ func program208() *Spec {
 // ssh-keyscan: fetches the public host keys of SSH servers (prints them; sends nothing)
 //
 //go:noinline
-func program209() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keyscan",
@@ -42944,7 +43063,7 @@ func program209() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program210() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -43005,7 +43124,7 @@ func program210() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program211() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -43078,7 +43197,7 @@ func program211() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program212() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -43117,7 +43236,7 @@ func program212() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program213() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -43143,7 +43262,7 @@ func program213() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program214() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -43539,7 +43658,7 @@ func program214() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program215() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -43627,7 +43746,7 @@ func program215() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program216() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -43686,7 +43805,7 @@ func program216() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program217() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -43861,7 +43980,7 @@ func program217() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program218() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -43964,7 +44083,7 @@ func program218() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program219() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -43987,7 +44106,7 @@ func program219() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program220() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -44060,7 +44179,7 @@ func program220() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program221() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -44196,7 +44315,7 @@ func program221() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program222() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -44296,7 +44415,7 @@ func program222() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program223() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -44494,7 +44613,7 @@ func program223() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program224() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -44566,7 +44685,7 @@ func program224() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program225() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -44588,7 +44707,7 @@ func program225() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program226() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -44661,7 +44780,7 @@ func program226() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program227() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -44753,7 +44872,7 @@ func program227() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program228() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -44804,7 +44923,7 @@ func program228() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program229() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -44899,7 +45018,7 @@ func program229() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program230() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -44968,7 +45087,7 @@ func program230() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program231() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -45020,7 +45139,7 @@ func program231() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program232() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -45100,7 +45219,7 @@ func program232() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program233() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -45121,7 +45240,7 @@ func program233() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program234() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -45141,7 +45260,7 @@ func program234() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program235() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -45226,7 +45345,7 @@ func program235() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program236() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -45249,7 +45368,7 @@ func program236() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program237() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -45274,7 +45393,7 @@ func program237() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program238() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -45388,7 +45507,7 @@ func program238() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program239() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -45469,7 +45588,7 @@ func program239() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program240() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -45588,7 +45707,7 @@ func program240() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program241() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -45711,7 +45830,7 @@ func program241() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program242() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -45959,7 +46078,7 @@ func program242() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program243() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -46041,7 +46160,7 @@ func program243() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program244() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -46152,7 +46271,7 @@ func program244() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program245() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -46248,7 +46367,7 @@ func program245() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program246() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -46335,7 +46454,7 @@ func program246() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program247() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -46420,7 +46539,7 @@ func program247() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program248() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -46508,7 +46627,7 @@ func program248() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program249() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -46577,7 +46696,7 @@ func program249() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program250() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -46717,7 +46836,7 @@ func program250() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program251() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -46753,7 +46872,7 @@ func program251() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program252() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -46805,7 +46924,7 @@ func program252() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program253() *Spec {
+func program255() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -46885,7 +47004,7 @@ func program253() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program254() *Spec {
+func program256() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -46971,7 +47090,7 @@ func program254() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program255() *Spec {
+func program257() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -47046,7 +47165,7 @@ func program255() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program256() *Spec {
+func program258() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -47113,7 +47232,7 @@ func program256() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program257() *Spec {
+func program259() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -47143,7 +47262,7 @@ func program257() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program258() *Spec {
+func program260() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -47167,7 +47286,7 @@ func program258() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program259() *Spec {
+func program261() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -47238,7 +47357,7 @@ func program259() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program260() *Spec {
+func program262() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -56427,4 +56546,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "84684d3ef32ea273a2d826c259201cb9f39f1a9a9463e8152668c6362ec22c58"
+const generatedHash = "5f0a25387f047e00f1bf955461a678422ee0bc91e45747da05213b57fa0b1dfa"
