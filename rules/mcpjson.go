@@ -54,6 +54,10 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 				paths = append(paths, gopath.Join(ctx.WorkspaceRoots[0], s))
 			}
 		}
+		if readingTool(strings.ToLower(ev.Tool)) && publicKeyPath(s) {
+			// read_file ~/.ssh/id_ed25519.pub: a public key is public.
+			continue
+		}
 		for _, c := range classifyPath(s, ctx.Cwd, ctx) {
 			if c == PathOutside || c == PathSystem || c == PathHome || c == PathHomeSub || c == PathRoot {
 				e.out.Escalations = append(e.out.Escalations, "the tool input names a path outside the workspace: "+s)
@@ -379,4 +383,11 @@ func traversalForms(p string, ctx Context) []string {
 			return out
 		}
 	}
+}
+
+// publicKeyPath reports the path of an SSH or GPG public key (id_ed25519.pub,
+// any *.pub in ~/.ssh): published by design.
+func publicKeyPath(p string) bool {
+	base := gopath.Base(p)
+	return strings.HasSuffix(base, ".pub") && !strings.ContainsAny(p, "*?$`") && !strings.Contains(p, "..")
 }
