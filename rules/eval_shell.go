@@ -71,6 +71,9 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	}
 	for _, r := range p.index.pipelineRules {
 		for _, pl := range res.Pipelines {
+			if r.ID == "secret-fetch" && tokenToOwnService(pl, line) {
+				continue // the header of a call to the token's own service, not printed
+			}
 			if r.matchTextIn(pl, "", e) {
 				d = hook.Stricter(d, e.add(r, pl))
 				break
@@ -785,6 +788,60 @@ func inAny(abs string, dirs []string) bool {
 		}
 	}
 	return false
+}
+
+// tokenServices are commands that print an access token, with the hosts
+// of the service the token is for.
+var tokenServices = []struct {
+	cmd   string
+	hosts []string // a leading "." matches any subdomain
+}{
+	{"gh auth token", []string{"api.github.com", "github.com", "uploads.github.com"}},
+	{"gcloud auth print-access-token", []string{".googleapis.com"}},
+	{"gcloud auth print-identity-token", []string{".run.app", ".cloudfunctions.net", ".googleapis.com"}},
+	{"az account get-access-token", []string{"management.azure.com", "graph.microsoft.com"}},
+}
+
+var lineURLRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://([^/\s"'?#:]+)`) })
+
+// tokenToOwnService reports a pipeline that prints an access token used as
+// a command substitution on a line whose every URL is the token's own
+// service: curl -H "Authorization: Bearer $(gh auth token)"
+// https://api.github.com/user sends the token where it belongs and prints
+// nothing.
+func tokenToOwnService(pl, line string) bool {
+	for _, ts := range tokenServices {
+		if !strings.HasPrefix(pl, ts.cmd) || strings.Contains(pl, "|") || !strings.Contains(line, "$("+pl+")") {
+			continue
+		}
+		if strings.Count(line, "$(") != 1 || strings.Contains(line, "|") && !jqTail(line) {
+			return false
+		}
+		urls := lineURLRe().FindAllStringSubmatch(line, 8)
+		if len(urls) == 0 {
+			return false
+		}
+		for _, u := range urls {
+			host := strings.ToLower(u[1])
+			ok := false
+			for _, h := range ts.hosts {
+				if host == h || strings.HasPrefix(h, ".") && strings.HasSuffix(host, h) {
+					ok = true
+				}
+			}
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// jqTail reports a line whose only pipe feeds jq (… | jq '.[].title').
+func jqTail(line string) bool {
+	i := strings.LastIndex(line, "|")
+	return strings.Count(line, "|") == 1 && strings.HasPrefix(strings.TrimSpace(line[i+1:]), "jq ")
 }
 
 // addedRemote returns NAME of git remote add [options] NAME URL, or "".
