@@ -8058,6 +8058,7 @@ func generatedDefault() *Policy {
 					"ignore all prior",
 					"ignore above instructions",
 				},
+				Window: 1200,
 				Patterns: []string{
 					`(?is)^(?=.*\b(?:process\.env|os\.environ|System\.getenv|ENV\[)).{0,1}(?=.*\b(?:request|fetch|post|urlopen|put)\s*\().{0,1}(?=.*\b(?:for|to)\s+(?:ai\s+)?(?:assistants?|agents?)\b.{0,200}?\b(?:run|execute|exec|invoke)\b)`,
 					`(?is)\b(?:coding\s+)?(?:agents?|assistants?|llms?)\s+(?:should|must|need\s+to|have\s+to|are\s+(?:required|expected)\s+to)\b(?:[^.;\n]|\.(?=\S)){0,200}?\b(?:without\s+(?:asking|telling|confirming|confirmation|permission)|do\s+not\s+(?:mention|tell|inform|ask|notify|show)|don'?t\s+(?:mention|tell|ask|notify|show)|never\s+(?:mention|tell)|silently|quietly|secretly)\b`,
@@ -9576,4 +9577,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "7f5c379bbeb91fc057e42723df4b51f52dbf4ec92caf583c9f3c1fb76157fad0"
+const generatedDefaultHash = "894f749079c08e746638c38d18761151a4a6b751efb7c26ea5be03323262b335"

@@ -5,6 +5,7 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/dlclark/regexp2/v2"
 	htext "github.com/hookguard/hookguard/internal/text"
 	"slices"
 	"strings"
@@ -98,11 +99,26 @@ func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
 		// The prefilter holds one entry per pattern: a pattern whose
 		// literals are not all in the text cannot match and is not run.
 		perPattern := len(c.literals) == len(c.patterns) && len(c.patterns) > 1
+		var windows [][2]int
+		if r.Window > 0 && len(text) > 4*r.Window && len(c.keywords) > 0 {
+			if lower == "" {
+				lower = htext.Lower(text)
+			}
+			if len(lower) == len(text) {
+				windows = keywordWindows(lower, c.keywords, c.keywordSet, r.Window)
+			}
+		}
 		for i, re := range c.patterns {
 			if perPattern && !satisfies(c.literals[i], lower, e) {
 				continue
 			}
-			ok, err := re.MatchString(folded(c.folded[i]))
+			var ok bool
+			var err error
+			if windows != nil && !anchoredPattern(r.Patterns[i]) {
+				ok, err = matchWindows(re, folded(c.folded[i]), windows)
+			} else {
+				ok, err = re.MatchString(folded(c.folded[i]))
+			}
 			if err != nil {
 				ok = r.Decision != hook.Allow
 				e.timedOut(r, ok)
@@ -127,6 +143,75 @@ func (r *Rule) matchTextIn(text string, lower string, e *evaluation) bool {
 		}
 	}
 	return true
+}
+
+// keywordWindows returns the spans of lower within w bytes of each
+// occurrence of a keyword, widened to whole lines and merged (at most 64
+// occurrences; beyond that the whole text is one span).
+func keywordWindows(lower string, keywords []string, set *anchorSet, w int) [][2]int {
+	var hits []int
+	if set != nil {
+		// One pass over the text for all keywords.
+		for _, pos := range set.find(lower) {
+			hits = append(hits, pos...)
+		}
+	} else {
+		for _, k := range keywords {
+			for from := 0; from < len(lower); {
+				i := strings.Index(lower[from:], k)
+				if i < 0 {
+					break
+				}
+				hits = append(hits, from+i)
+				from += i + len(k)
+			}
+		}
+	}
+	if len(hits) > 64 {
+		return [][2]int{{0, len(lower)}}
+	}
+	slices.Sort(hits)
+	var out [][2]int
+	for _, h := range hits {
+		lo, hi := max(0, h-w), min(len(lower), h+w)
+		if j := strings.LastIndexByte(lower[:lo], '\n'); j >= 0 {
+			lo = j + 1
+		} else {
+			lo = 0
+		}
+		if j := strings.IndexByte(lower[hi:], '\n'); j >= 0 {
+			hi += j
+		} else {
+			hi = len(lower)
+		}
+		if n := len(out); n > 0 && lo <= out[n-1][1] {
+			out[n-1][1] = max(out[n-1][1], hi)
+			continue
+		}
+		out = append(out, [2]int{lo, hi})
+	}
+	return out
+}
+
+// matchWindows runs re over each span of s; an error (a timeout) is
+// returned as it is.
+func matchWindows(re *regexp2.Regexp, s string, spans [][2]int) (bool, error) {
+	for _, sp := range spans {
+		ok, err := re.MatchString(s[sp[0]:sp[1]])
+		if ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// anchoredPattern reports a pattern that starts at the text's beginning
+// (^ after its flags): it is matched against the whole text.
+func anchoredPattern(p string) bool {
+	if _, rest, ok := leadingFlags(p); ok {
+		p = rest
+	}
+	return strings.HasPrefix(p, "^")
 }
 
 // fileMatches reports whether path passes the rule's files filter.

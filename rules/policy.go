@@ -29,6 +29,12 @@ type Rule struct {
 	Files []string `yaml:"files,omitempty" json:"files,omitempty"`
 	// Keywords is a prefilter: the rule is only tried when the target contains one of them (case-insensitive).
 	Keywords []string `yaml:"keywords,omitempty" json:"keywords,omitempty"`
+	// Window, when set, runs the patterns over a long text only near the
+	// keywords: the lines within Window bytes of each keyword occurrence
+	// (a pattern anchored with ^ still sees the whole text). For rules whose
+	// patterns are bounded phrases around a keyword, so that a large file
+	// costs what its keyword passages cost.
+	Window int `yaml:"window,omitempty" json:"window,omitempty"`
 	// Patterns are regexp2 expressions; the rule fires when any matches. With no
 	// patterns, Programs (and Paths) alone decide.
 	Patterns []string `yaml:"patterns,omitempty" json:"patterns,omitempty"`
