@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -64,6 +65,7 @@ func runPolicyTest(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	check("default", def)
+	reportSlow(stdout, "default", def)
 	n, efails := def.CheckEffectsExamples()
 	for _, f := range efails {
 		fmt.Fprintf(stdout, "FAIL %s\n", f.Error())
@@ -93,6 +95,7 @@ func runPolicyTest(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		fails := merged.CheckExamples(false)
+		reportSlow(stdout, path, only)
 		n := 0
 		for _, f := range fails {
 			if f.Origin == path {
@@ -140,4 +143,22 @@ func runPolicyShow(args []string, stdout, stderr io.Writer) error {
 	enc.SetIndent(2)
 	defer enc.Close()
 	return enc.Encode(p)
+}
+
+// slowPatternLimit is how long one pattern may take on one of its rule's
+// examples before policy test names it.
+const slowPatternLimit = time.Millisecond
+
+// reportSlow names the patterns of p slower than slowPatternLimit on their
+// own rule's examples: a warning (the hook has a match timeout), not a
+// failure.
+func reportSlow(w io.Writer, name string, p *rules.Policy) {
+	slow := p.SlowPatterns(slowPatternLimit)
+	for _, s := range slow {
+		fmt.Fprintf(w, "SLOW %s: rule %s pattern %d took %s on its example %q\n", name, s.RuleID, s.Pattern+1,
+			s.Took.Round(10*time.Microsecond), text.Truncate(s.Example, 60))
+	}
+	if len(slow) > 0 {
+		fmt.Fprintf(w, "warn %s: %d pattern runs slower than %s on their own examples\n", name, len(slow), slowPatternLimit)
+	}
 }

@@ -64,6 +64,9 @@ type Record struct {
 	Workspace string `json:"workspace,omitempty"`
 	// Policy is the effective policy's hash.
 	Policy string `json:"policy,omitempty"`
+	// RuleTimeouts names the rules a pattern of which ran out of time (the
+	// event then went to the judge, or its fallback, as not understood).
+	RuleTimeouts []string `json:"rule_timeouts,omitempty"`
 }
 
 // NewRecord builds the record for one decision. redact (the policy's Redact)
@@ -87,6 +90,7 @@ func NewRecord(ev *hook.Event, res hook.Result, took time.Duration, now time.Tim
 		Risk:           res.Risk,
 		DurationMS:     round(float64(took) / float64(time.Millisecond)),
 		JudgeLatencyMS: round(res.JudgeLatencyMS),
+		RuleTimeouts:   res.RuleTimeouts,
 	}
 	if ev == nil {
 		return r

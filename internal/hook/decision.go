@@ -84,6 +84,9 @@ type Result struct {
 	PromptVersion string `json:"prompt_version,omitempty"`
 	// Escalation lists why the rules sent the event to the judge.
 	Escalation []string `json:"escalation,omitempty"`
+	// RuleTimeouts names the rules a pattern of which ran out of time on
+	// this event (the event was then not understood by the rules).
+	RuleTimeouts []string `json:"rule_timeouts,omitempty"`
 	// JudgeTokens and JudgeLatencyMS describe the model call, when one was made.
 	JudgeTokens    int     `json:"judge_tokens,omitempty"`
 	JudgeLatencyMS float64 `json:"judge_latency_ms,omitempty"`

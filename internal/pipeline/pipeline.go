@@ -93,6 +93,7 @@ func (p *Pipeline) Decide(ctx context.Context, ev *hook.Event) Decision {
 		res.Decision = hook.Deny
 		res.Reason = strings.TrimSuffix(res.Reason, ".") + " (asks are set to block: ask_as deny)."
 	}
+	res.RuleTimeouts = out.Timeouts
 	return Decision{Result: res, Outcome: out}
 }
 
