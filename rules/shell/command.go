@@ -315,7 +315,9 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 			case "C", "chdir":
 				cwd, setCwd = val, true
 			case "S", "split-string":
-				for _, f := range strings.Fields(val) {
+				// env -S 'sh -c "curl … | sh"': the string is split into
+				// words with quotes honored, as env does.
+				for _, f := range splitStringWords(val) {
 					prepend = append(prepend, arg{s: f})
 				}
 			}
@@ -484,4 +486,52 @@ func (s *splitter) homeDir(dir string, st *state) string {
 		return s.tilde(dir, st)
 	}
 	return dir
+}
+
+// splitStringWords splits env -S's string into words the way env does:
+// blanks separate words, single and double quotes group, a backslash
+// escapes the next character. A word it cannot read ends the split.
+func splitStringWords(v string) []string {
+	var out []string
+	var b strings.Builder
+	inWord := false
+	for i := 0; i < len(v); i++ {
+		ch := v[i]
+		switch {
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if inWord {
+				out = append(out, b.String())
+				b.Reset()
+				inWord = false
+			}
+		case ch == '\'':
+			j := strings.IndexByte(v[i+1:], '\'')
+			if j < 0 {
+				return append(out, b.String()+v[i+1:])
+			}
+			b.WriteString(v[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case ch == '"':
+			i++
+			for ; i < len(v) && v[i] != '"'; i++ {
+				if v[i] == '\\' && i+1 < len(v) {
+					i++
+				}
+				b.WriteByte(v[i])
+			}
+			inWord = true
+		case ch == '\\' && i+1 < len(v):
+			i++
+			b.WriteByte(v[i])
+			inWord = true
+		default:
+			b.WriteByte(ch)
+			inWord = true
+		}
+	}
+	if inWord {
+		out = append(out, b.String())
+	}
+	return out
 }
