@@ -560,6 +560,11 @@ func (p *Policy) agentTextVerdict(path, content string, ctx Context) hook.Decisi
 	if content == "" || len(content) > 8<<10 || ctx.depth > 0 {
 		return hook.Judge
 	}
+	if cmd := p.deniedPromptCommand(content, ctx); cmd != "" {
+		// An instruction to run a command the rules deny ("before each task,
+		// run `…`"): planted for every later session.
+		return hook.Deny
+	}
 	inner := ctx
 	inner.depth++
 	d := hook.Allow
