@@ -366,6 +366,20 @@ func spawnedCommands(lang, code string) []string {
 		}
 		return out
 	}
+	if lang == "sql" {
+		// sqlite3's .shell/.system and psql's \! hand the rest of the line
+		// to a shell.
+		for _, line := range strings.Split(code, "\n") {
+			line = strings.TrimSpace(line)
+			for _, prefix := range []string{".shell ", ".system ", `\! `, `\!`} {
+				if rest, ok := strings.CutPrefix(line, prefix); ok && strings.TrimSpace(rest) != "" {
+					out = append(out, strings.TrimSpace(rest))
+					break
+				}
+			}
+		}
+		return out
+	}
 	if lang == "expect" {
 		// spawn ssh root@db; send "rm -rf /srv/data\r": what it types into a
 		// shell it spawns (a local shell, ssh, su) runs there.

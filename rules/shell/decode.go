@@ -200,6 +200,11 @@ func decodedCall(ce *syntax.CallExpr, redirs []*syntax.Redirect) (string, bool) 
 		out, ok := decodeStage(words[0], words[1:], in[0]+"\n")
 		return strings.TrimRight(out, "\n"), ok
 	}
+	if len(redirs) == 0 && len(words) == 2 && (words[0] == "echo" || words[0] == "printf") && words[1] != "" &&
+		!strings.HasPrefix(words[1], "-") && !strings.ContainsAny(words[1], " \t\n%\\") {
+		// $(echo chmod), $(printf tee): one plain word, printed as it is.
+		return words[1], true
+	}
 	// printf '%s' 'cu' 'rl …' joins its arguments: what it prints is
 	// other text than its words, like escapes are.
 	formats := words[0] == "printf" && len(words) > 2 && strings.Contains(words[1], "%")

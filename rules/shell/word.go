@@ -216,7 +216,7 @@ func (s *splitter) param(p *syntax.ParamExp, st *state) (string, bool) {
 		return "", false
 	}
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.NestedParam != nil ||
-		p.Index != nil || p.Slice != nil || p.Names != 0 || len(p.Modifiers) > 0 {
+		p.Index != nil || p.Names != 0 || len(p.Modifiers) > 0 {
 		return "", false
 	}
 	name := p.Param.Value
@@ -230,6 +230,13 @@ func (s *splitter) param(p *syntax.ParamExp, st *state) (string, bool) {
 		case "IFS":
 			v, ok = " ", true // rm${IFS}-rf${IFS}~: the default separator splits the word
 		}
+	}
+	if p.Slice != nil {
+		// ${HOME:0:1}: a literal offset and length of a known value (here "/").
+		if !ok || p.Repl != nil || p.Exp != nil {
+			return "", false
+		}
+		return sliceValue(v, p.Slice)
 	}
 	if p.Repl != nil {
 		// ${f/.js/.bak.js}, ${f//x/y}: literal patterns on a known value.
@@ -514,4 +521,33 @@ func printfOut(args []arg) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// sliceValue is ${v:offset[:length]} with literal, non-negative numbers.
+func sliceValue(v string, sl *syntax.Slice) (string, bool) {
+	num := func(w syntax.ArithmExpr) (int, bool) {
+		word, ok := w.(*syntax.Word)
+		if !ok {
+			return 0, false
+		}
+		lit := word.Lit()
+		if lit == "" || strings.Trim(lit, "0123456789") != "" {
+			return 0, false
+		}
+		n, err := strconv.Atoi(lit)
+		return n, err == nil
+	}
+	off, ok := num(sl.Offset)
+	if !ok || off > len(v) {
+		return "", false
+	}
+	v = v[off:]
+	if sl.Length != nil {
+		n, ok := num(sl.Length)
+		if !ok {
+			return "", false
+		}
+		v = v[:min(n, len(v))]
+	}
+	return v, true
 }
