@@ -466,6 +466,12 @@ func (a *analysis) writesNothing() bool {
 	return false
 }
 
+// defaultedPathRe matches a path that is a variable with a literal default
+// (${CONF:-/etc/app.conf}/x): the default and what follows.
+var defaultedPathRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\$\{\w+:?[-=]((?:\$HOME|\$\{HOME\})?[^}$\x60]*)\}([^$\x60]*)$`)
+})
+
 // outputSent is what a command sends through a /dev/tcp redirection: its
 // output.
 const outputSent = "the command's output"
@@ -2142,6 +2148,28 @@ func (a *analysis) file(op, p string, recursive bool) {
 		// ~/Library/LaunchAgents/com.$(whoami).sync.plist, ~/.ssh/$NAME: the
 		// folder is written out, only the name is not; what the folder is
 		// (start-up files, credentials, the guard's) holds for any name in it.
+		if m := defaultedPathRe().FindStringSubmatch(p); m != nil {
+			// ${CONF:-/etc/passwd}: when the variable is unset (it usually
+			// is, for the agent's shell), the default is the path.
+			def := strings.Replace(strings.Replace(m[1], "${HOME}", "~", 1), "$HOME", "~", 1)
+			abs, tilde := a.absolute(def + m[2])
+			for _, cl := range sensitiveClasses(abs, tilde) {
+				switch cl {
+				case ClassPersistence, ClassSecret, ClassGuard, ClassAgent, ClassHooks, ClassVCS:
+					f.Classes = append(f.Classes, cl)
+				}
+			}
+			if a.env.Classify != nil {
+				// ${DEST:-$HOME}, ${SRC:-/}: the filesystem root, a home
+				// directory or a system path by default.
+				for _, cl := range a.env.Classify(def+m[2], a.c.Cwd) {
+					switch cl {
+					case "root", "home", "system":
+						f.Classes = append(f.Classes, cl)
+					}
+				}
+			}
+		}
 		if i := strings.IndexAny(p, "$`"); i > 0 && strings.Contains(p[:i], "/") && !strings.HasPrefix(p, "{}") {
 			dir := p[:strings.LastIndex(p[:i], "/")+1]
 			abs, tilde := a.absolute(dir + "x")

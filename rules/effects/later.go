@@ -343,6 +343,8 @@ func emptyIsCritical(p string) (string, bool) {
 		return "", false
 	}
 	t := strings.TrimSpace(out)
+	// ${TARGET:-$HOME}: a default that names the home directory.
+	t = strings.ReplaceAll(strings.ReplaceAll(t, "${HOME}", "~"), "$HOME", "~")
 	for strings.HasSuffix(t, "/.") {
 		t = strings.TrimSuffix(t, ".")
 	}

@@ -3,6 +3,7 @@ package shell
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -164,6 +165,15 @@ type input struct {
 var unknownPipe = &input{via: viaPipe}
 
 // arg is one resolved word.
+// defaultKey prefixes the state's names of variables assigned a
+// variable's expansion with a literal default (D=${X:-/srv}): the text
+// stands for them where they are used.
+const defaultKey = "\x00default:"
+
+// defaultedValueRe matches an assigned value that is one variable with a
+// literal default, and literal text after it.
+var defaultedValueRe = regexp.MustCompile(`^\$\{\w+:?[-=](?:\$HOME|\$\{HOME\})?[^}$\x60]*\}[^$\x60]*$`)
+
 // aliasKey prefixes the state's names of aliases defined on the line (no
 // variable name can hold the NUL byte).
 const aliasKey = "\x00alias:"
@@ -716,8 +726,16 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 		for name, v := range assigns {
 			if slices.Contains(dynAssign, name) {
 				st.unset(name)
+				if defaultedValueRe.MatchString(v) {
+					// D=${TARGET_DIR:-$HOME}: a later $D is that expansion,
+					// its default visible to what reads the path.
+					st.set(defaultKey+name, v, false)
+				} else {
+					st.unset(defaultKey + name)
+				}
 			} else {
 				st.set(name, v, st.isExported(name))
+				st.unset(defaultKey + name)
 			}
 		}
 		c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}

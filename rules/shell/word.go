@@ -71,7 +71,11 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 				continue
 			}
 			wb.dyn = true
-			wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
+			if def, ok := st.lookup(defaultKey + paramName(p)); ok && paramName(p) != "" && p.Exp == nil && p.Slice == nil && p.Repl == nil {
+				wb.b.WriteString(def) // $D after D=${X:-/srv}: ${X:-/srv}
+			} else {
+				wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
+			}
 			n := len(*subs)
 			collectSubsts(p, subs)
 			if len(*subs) > n {
@@ -550,4 +554,12 @@ func sliceValue(v string, sl *syntax.Slice) (string, bool) {
 		v = v[:min(n, len(v))]
 	}
 	return v, true
+}
+
+// paramName is the name of a parameter expansion, or "".
+func paramName(p *syntax.ParamExp) string {
+	if p.Param == nil {
+		return ""
+	}
+	return p.Param.Value
 }
