@@ -71,6 +71,11 @@ func Analyze(c *shell.Command, env Env) *Record {
 	r := &Record{Program: c.Name}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
+	if wellKnownExtensions(c) {
+		// code --install-extension dbaeumer.vscode-eslint: a marketplace
+		// extension of a well-known publisher.
+		r.Concerns = slices.DeleteFunc(r.Concerns, func(s string) bool { return s == extensionConcern })
+	}
 	if c.Name == "dropdb" && r.Mutates != "" && testDatabaseOperands(c) {
 		r.Mutates = "" // dropdb --if-exists shop_test: the test suite's own database
 	}
@@ -2745,4 +2750,40 @@ func testDatabaseOperands(c *shell.Command) bool {
 		}
 	}
 	return n > 0
+}
+
+// extensionConcern is the editors' --install-extension concern (see the table).
+const extensionConcern = "installs an editor extension (code of its own)"
+
+// extensionPublishers are marketplace publishers of widely used language,
+// lint and format extensions (an extension id is publisher.name).
+var extensionPublishers = map[string]bool{"ms-python": true, "ms-vscode": true, "ms-toolsai": true, "ms-azuretools": true,
+	"ms-vscode-remote": true, "ms-kubernetes-tools": true, "ms-dotnettools": true, "vscjava": true, "dbaeumer": true,
+	"esbenp": true, "rust-lang": true, "golang": true, "redhat": true, "github": true, "eamodio": true, "bradlc": true,
+	"prisma": true, "hashicorp": true, "svelte": true, "vue": true, "astro-build": true, "denoland": true, "biomejs": true,
+	"charliermarsh": true, "tamasfe": true, "streetsidesoftware": true, "editorconfig": true, "davidanson": true,
+	"stylelint": true, "graphql": true, "ms-playwright": true, "vitest": true, "orta": true, "unifiedjs": true,
+	"llvm-vs-code-extensions": true, "ziglang": true, "elixir-lsp": true, "shopify": true, "rubocop": true}
+
+// wellKnownExtensions reports an editor command whose every
+// --install-extension value is a marketplace id of a well-known publisher
+// (not a .vsix file, not a path).
+func wellKnownExtensions(c *shell.Command) bool {
+	found := false
+	for i := 0; i < len(c.Args); i++ {
+		if c.Args[i] != "--install-extension" {
+			continue
+		}
+		if i+1 >= len(c.Args) || i+1 < len(c.DynamicArgs) && c.DynamicArgs[i+1] {
+			return false
+		}
+		id := strings.ToLower(c.Args[i+1])
+		pub, name, ok := strings.Cut(id, ".")
+		if v, _, _ := strings.Cut(name, "@"); !ok || v == "" || strings.ContainsAny(id, "/\\~$") || strings.HasSuffix(id, ".vsix") || !extensionPublishers[pub] {
+			return false
+		}
+		found = true
+		i++
+	}
+	return found
 }

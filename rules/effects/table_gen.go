@@ -45495,9 +45495,11 @@ func program240() *Spec {
 				"cursor src/app.ts",
 				"code -g src/main.go:42",
 				"code --list-extensions",
+				"code --install-extension ms-python.python",
 			},
 			Judge: []string{
-				"code --install-extension ms-python.python",
+				"code --install-extension /tmp/helper.vsix",
+				"code --install-extension someone.ms-python-helper",
 				"code tunnel",
 			},
 		},
@@ -56546,4 +56548,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "5f0a25387f047e00f1bf955461a678422ee0bc91e45747da05213b57fa0b1dfa"
+const generatedHash = "c8c0d74deab28019a99af76c75b64c2b762ef1bd78456414668cf93651e048a0"
