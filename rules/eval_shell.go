@@ -49,14 +49,32 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		e.out.split = res // the event's own line (not a command inside an MCP input)
 	}
 	var d hook.Decision
+	prevEdit := e.editorEdit
+	e.editorEdit = ""
+	defer func() { e.editorEdit = prevEdit }()
+	if strings.Contains(line, ".vscode/settings.json") {
+		// jq '."editor.formatOnSave" = true' .vscode/settings.json > t && mv t
+		// .vscode/settings.json, or a Python/Node one-liner setting keys:
+		// the settings it sets decide.
+		if content, ok := effects.EditorEditContent(line); ok {
+			switch danger, concern := effects.EditorEditVerdict(content); {
+			case danger != "":
+				d = hook.Stricter(d, e.add(&Rule{ID: "editor-settings-edit", Decision: hook.Deny,
+					Reason: "sets " + danger + " in the editor's settings",
+					Advice: "the editor's and the agent's approvals are the user's to change; describe the setting instead"}, text.Truncate(line, 200)))
+			case concern == "":
+				e.editorEdit = content
+			}
+		}
+	}
 	if res.ParseError != nil {
 		e.out.ParseError = res.ParseError.Error()
 		e.out.Escalations = append(e.out.Escalations, "the command could not be parsed")
-		d = hook.Judge
+		d = hook.Stricter(d, hook.Judge)
 	}
 	if res.DepthExceeded {
 		e.out.Escalations = append(e.out.Escalations, "the command nests shells too deeply to follow")
-		d = hook.Judge
+		d = hook.Stricter(d, hook.Judge)
 	}
 	// Line-level rules (comments and the raw text).
 	lineLower := strings.ToLower(line)
@@ -397,6 +415,7 @@ func (p *Policy) evalCommand(e *evaluation, c *shell.Command, ctx Context) hook.
 	env.LoopFiles = e.loopFiles
 	env.PipedData = e.pipedData
 	env.IfMissing = e.ifMissing
+	env.EditorEdit = e.editorEdit
 	env.VerifiedHooks = e.verifiedHooks
 	env.HarmlessEnvrcDirs = e.envrcDirs
 	rec := effects.Analyze(c, env)

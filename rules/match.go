@@ -250,6 +250,9 @@ type evaluation struct {
 	// ifMissing are files the line writes only when they do not exist yet
 	// ([ -f .env ] || cp …).
 	ifMissing map[string]bool
+	// editorEdit is the settings (JSON) the line sets in the editor's
+	// settings file through jq or a one-liner, when all are harmless.
+	editorEdit string
 	// verifiedHooks are hook scripts (absolute) the line wrote with content
 	// the rules allow.
 	verifiedHooks map[string]bool

@@ -45,6 +45,10 @@ type Env struct {
 	// the line wrote with content the rule pass allows: changing their mode
 	// (chmod +x) is as harmless as that write.
 	VerifiedHooks map[string]bool
+	// EditorEdit, when set, is what the command line sets in the editor's
+	// settings file (jq, a one-liner), every setting harmless: a write of
+	// that file with content not known here is that content.
+	EditorEdit string
 	// IfMissing are files (as written) the command line writes only when
 	// they do not exist yet: nothing already there is replaced.
 	IfMissing map[string]bool
@@ -71,6 +75,13 @@ func Analyze(c *shell.Command, env Env) *Record {
 	r := &Record{Program: c.Name}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
+	if env.EditorEdit != "" {
+		for i := range r.Files {
+			if f := &r.Files[i]; f.Op == OpWrite && !f.contentKnown && EditorConfigFile(f.Path) && !EditorTaskFile(f.Path) {
+				f.content, f.contentKnown = env.EditorEdit, true
+			}
+		}
+	}
 	if wellKnownExtensions(c) {
 		// code --install-extension dbaeumer.vscode-eslint: a marketplace
 		// extension of a well-known publisher.

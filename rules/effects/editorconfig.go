@@ -194,6 +194,88 @@ func editorConfigVerdict(p, content string) (danger, concern string) {
 	return "", EditorSettingsConcern(content)
 }
 
+var (
+	// jq: .["key"] = value, ."key" = value, ."key".sub = value.
+	jqSetRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\.(?:\["([^"\]]+)"\]|"([^"]+)")((?:\.(?:"[^"]+"|[A-Za-z_]\w*))*)\s*\+?=\s*("(?:[^"\\]|\\.)*"|true|false|null|-?\d+(?:\.\d+)?|\{[^{}]*\}|\[[^\[\]]*\])`)
+	})
+	// jq: . + {...} or . * {...}: the object merged in.
+	jqMergeRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\.\s*[+*]\s*(\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\})`)
+	})
+	// Python and Node: d['key'] = value, s["key"] = value.
+	codeSetRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\[\s*['"]([\w.\-/]+)['"]\s*\]\s*=\s*(True|False|true|false|None|null|-?\d+(?:\.\d+)?|'[^'\n]*'|"[^"\n]*"|\{[^{}\n]*\})`)
+	})
+)
+
+// EditorEditContent reads the settings a command line sets in an editor's
+// settings file through jq or a Python/Node one-liner, as the JSON object
+// those assignments amount to; ok is false when the line sets none.
+// Nested assignments (."a".b = v) become {"a": {"b": v}}.
+func EditorEditContent(line string) (content string, ok bool) {
+	obj := map[string]any{}
+	put := func(key, sub, raw string) {
+		raw = strings.TrimSpace(raw)
+		switch raw {
+		case "True":
+			raw = "true"
+		case "False":
+			raw = "false"
+		case "None":
+			raw = "null"
+		}
+		if strings.HasPrefix(raw, "'") && strings.HasSuffix(raw, "'") && len(raw) >= 2 {
+			b, _ := json.Marshal(raw[1 : len(raw)-1])
+			raw = string(b)
+		}
+		var v any
+		if err := json.Unmarshal([]byte(strings.ReplaceAll(raw, "'", `"`)), &v); err != nil {
+			v = raw // not JSON: kept as text, which the settings checks read
+		}
+		if sub != "" {
+			m, _ := obj[key].(map[string]any)
+			if m == nil {
+				m = map[string]any{}
+			}
+			m[strings.Trim(strings.TrimPrefix(sub, "."), `"`)] = v
+			v = m
+		}
+		obj[key] = v
+	}
+	for _, m := range jqSetRe().FindAllStringSubmatch(line, 16) {
+		put(m[1]+m[2], m[3], m[4])
+	}
+	for _, m := range jqMergeRe().FindAllStringSubmatch(line, 4) {
+		var merged map[string]any
+		if err := json.Unmarshal([]byte(m[1]), &merged); err != nil {
+			return "", false // an object we cannot read: not understood
+		}
+		for k, v := range merged {
+			obj[k] = v
+		}
+	}
+	for _, m := range codeSetRe().FindAllStringSubmatch(line, 16) {
+		put(m[1], "", m[2])
+	}
+	if len(obj) == 0 {
+		return "", false
+	}
+	b, err := json.Marshal(obj)
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// EditorEditVerdict is the settings checks on what a command line sets in
+// an editor's settings file (see EditorEditContent): a danger (auto-approval,
+// trust off, a loader in the terminal's environment), a concern, or both
+// empty when every setting is harmless.
+func EditorEditVerdict(content string) (danger, concern string) {
+	return editorConfigVerdict(".vscode/settings.json", content)
+}
+
 // harmlessNpmrcKeys are npm settings that change how npm behaves but run
 // nothing and send nothing elsewhere.
 var harmlessNpmrcKeys = map[string]bool{"ignore-scripts": true, "save-exact": true, "save-prefix": true, "fund": true,
