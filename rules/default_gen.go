@@ -107,6 +107,7 @@ func generatedDefault() *Policy {
 				"*.tmp",
 				"*.bak",
 				"*.orig",
+				"*.rej",
 				"*.pyc",
 				"*.o",
 				"*.out",
@@ -9635,4 +9636,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "e3f17ecbacf5b3bb6d64cd2506e4e89f0254bdcc2a7f7e656ab587978ddb3e01"
+const generatedDefaultHash = "bd6e85b33cd08d357b04381da6db755341f7b219608b06966b9c5a609902f233"
