@@ -75,6 +75,17 @@ func Analyze(c *shell.Command, env Env) *Record {
 	r := &Record{Program: c.Name}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
+	if c.Name == "ssh-keygen" && (slices.Contains(c.Args, "-t") || slices.Contains(c.Args, "-y")) && !slices.Contains(c.Args, "-e") &&
+		!c.StdinFed && !hasInputRedirect(c) {
+		// ssh-keygen -t ed25519 -f ~/.ssh/id_x: a new key is made there (an
+		// existing one is not overwritten without a prompt); -y prints only
+		// the public half. The key's content is not shown.
+		for i := range r.Files {
+			if r.Files[i].Op == OpRead {
+				r.Files[i].Meta = true
+			}
+		}
+	}
 	if env.EditorEdit != "" {
 		for i := range r.Files {
 			if f := &r.Files[i]; f.Op == OpWrite && !f.contentKnown && EditorConfigFile(f.Path) && !EditorTaskFile(f.Path) {

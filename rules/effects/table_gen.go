@@ -43735,9 +43735,11 @@ func program217() *Spec {
 			Allow: []string{
 				"ssh-keygen -lf ~/.ssh/id_ed25519.pub",
 				"ssh-keygen -t ed25519 -f ./test_key -N '' -C ci",
+				"ssh-keygen -y -f ~/.ssh/id_ed25519",
+				"ssh-keygen -t ed25519 -C dev@example.com -f ~/.ssh/id_ed25519_github -N ''",
 			},
 			Judge: []string{
-				"ssh-keygen -y -f ~/.ssh/id_ed25519",
+				"ssh-keygen -e -f ~/.ssh/id_ed25519",
 			},
 		},
 	}
@@ -56548,4 +56550,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "c8c0d74deab28019a99af76c75b64c2b762ef1bd78456414668cf93651e048a0"
+const generatedHash = "dc62b1799ef2295f1326a3fd2a3ac666185612113c9b0d9749265120d4a10685"
