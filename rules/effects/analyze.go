@@ -101,6 +101,11 @@ func Analyze(c *shell.Command, env Env) *Record {
 	if c.Name == "dropdb" && r.Mutates != "" && testDatabaseOperands(c) {
 		r.Mutates = "" // dropdb --if-exists shop_test: the test suite's own database
 	}
+	if r.Mutates == "database" && testDatabaseTarget(c) {
+		// RAILS_ENV=test bin/rails db:drop db:create, psql -d shop_test -c
+		// 'TRUNCATE …': the test suite's own database on this machine.
+		r.Mutates = ""
+	}
 	if len(env.VerifiedHooks) > 0 {
 		for i := range r.Files {
 			if f := &r.Files[i]; f.Op == OpMode && env.VerifiedHooks[NormalizePath(f.Path, c.Cwd, env.Home)] {
@@ -2808,4 +2813,53 @@ func wellKnownExtensions(c *shell.Command) bool {
 		i++
 	}
 	return found
+}
+
+// testEnvVars are variables that choose a framework's environment.
+var testEnvVars = []string{"RAILS_ENV", "RACK_ENV", "NODE_ENV", "APP_ENV", "MIX_ENV", "FLASK_ENV", "ENVIRONMENT", "ENV"}
+
+// testDatabaseTarget reports a database command aimed at a test database on
+// this machine: the environment set to test, or a database named for tests
+// (shop_test, test_app), and no host other than this machine.
+func testDatabaseTarget(c *shell.Command) bool {
+	test := false
+	for _, k := range testEnvVars {
+		if v, ok := c.Assigns[k]; ok {
+			if v != "test" && v != "testing" {
+				return false
+			}
+			test = true
+		}
+	}
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if i < len(c.DynamicArgs) && c.DynamicArgs[i] {
+			return false
+		}
+		switch {
+		case a == "-h" || a == "--host":
+			if i+1 >= len(c.Args) || !LoopbackHost("tcp://"+c.Args[i+1]) {
+				return false
+			}
+			i++
+		case strings.HasPrefix(a, "--host="):
+			if !LoopbackHost("tcp://" + strings.TrimPrefix(a, "--host=")) {
+				return false
+			}
+		case strings.Contains(a, "://"):
+			if !LoopbackHost(a) {
+				return false
+			}
+			if db := a[strings.LastIndexByte(a, '/')+1:]; testDatabaseRe.MatchString(strings.SplitN(db, "?", 2)[0]) {
+				test = true
+			}
+		case strings.HasPrefix(a, "--settings=") && (strings.HasSuffix(a, ".test") || strings.HasSuffix(a, "_test") || strings.HasSuffix(a, ".testing")):
+			test = true
+		case strings.HasPrefix(a, "-d") && len(a) > 2 && testDatabaseRe.MatchString(a[2:]):
+			test = true
+		case testDatabaseRe.MatchString(a) && !strings.Contains(a, "/"):
+			test = true
+		}
+	}
+	return test
 }
