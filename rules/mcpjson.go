@@ -4,9 +4,11 @@ package rules
 
 import (
 	"fmt"
+	"maps"
 	gopath "path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/hookguard/hookguard/internal/hook"
@@ -298,6 +300,12 @@ func toolAsCommand(server, tool string, v any) string {
 			return ""
 		}
 	}
+	if (t == "run_container" || t == "create_container" || t == "create-container" || t == "run-container") && str("image") != "" {
+		// docker's run_container {"image", "ports", "environment", "volumes",
+		// "command"}: the docker run it amounts to (host mounts, privileges
+		// and the command are read by the shell rules).
+		return dockerRunCommand(m, str("image"), str("name"))
+	}
 	list, ok := m["args"].([]any)
 	if !ok {
 		list, ok = m["arguments"].([]any)
@@ -334,6 +342,107 @@ func toolAsCommand(server, tool string, v any) string {
 		cmd = "cd " + shell.Quote(dir) + " && " + cmd
 	}
 	return cmd
+}
+
+// dockerRunCommand builds the docker run command line a container tool's
+// input amounts to, or "" when a part of it cannot be read (a value that is
+// not a string, a number or a boolean).
+func dockerRunCommand(m map[string]any, image, name string) string {
+	parts := []string{"docker", "run", "-d"}
+	if name != "" {
+		parts = append(parts, "--name", shell.Quote(name))
+	}
+	scalar := func(v any) (string, bool) {
+		switch t := v.(type) {
+		case string:
+			return t, true
+		case float64:
+			return strconv.FormatFloat(t, 'f', -1, 64), true
+		case bool:
+			return strconv.FormatBool(t), true
+		}
+		return "", false
+	}
+	for _, key := range []string{"ports", "port_bindings", "portBindings"} {
+		ports, ok := m[key].(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(ports)) {
+			host, ok := scalar(ports[k])
+			if !ok {
+				return ""
+			}
+			parts = append(parts, "-p", shell.Quote(host+":"+strings.TrimSuffix(strings.TrimSuffix(k, "/tcp"), "/udp")))
+		}
+	}
+	for _, key := range []string{"environment", "env"} {
+		switch env := m[key].(type) {
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(env)) {
+				v, ok := scalar(env[k])
+				if !ok {
+					return ""
+				}
+				parts = append(parts, "-e", shell.Quote(k+"="+v))
+			}
+		case []any:
+			for _, x := range env {
+				v, ok := x.(string)
+				if !ok {
+					return ""
+				}
+				parts = append(parts, "-e", shell.Quote(v))
+			}
+		}
+	}
+	for _, key := range []string{"volumes", "binds", "mounts"} {
+		switch vols := m[key].(type) {
+		case []any:
+			for _, x := range vols {
+				v, ok := x.(string)
+				if !ok {
+					return ""
+				}
+				parts = append(parts, "-v", shell.Quote(v))
+			}
+		case map[string]any:
+			for _, k := range slices.Sorted(maps.Keys(vols)) {
+				v, ok := scalar(vols[k])
+				if !ok {
+					if vm, isMap := vols[k].(map[string]any); isMap {
+						v, ok = scalar(vm["bind"])
+					}
+					if !ok {
+						return ""
+					}
+				}
+				parts = append(parts, "-v", shell.Quote(k+":"+v))
+			}
+		}
+	}
+	if priv, ok := m["privileged"].(bool); ok && priv {
+		parts = append(parts, "--privileged")
+	}
+	if nm, ok := m["network_mode"].(string); ok && nm != "" {
+		parts = append(parts, "--network", shell.Quote(nm))
+	}
+	parts = append(parts, shell.Quote(image))
+	switch cmd := m["command"].(type) {
+	case string:
+		if cmd != "" {
+			parts = append(parts, "sh", "-c", shell.Quote(cmd))
+		}
+	case []any:
+		for _, x := range cmd {
+			v, ok := x.(string)
+			if !ok {
+				return ""
+			}
+			parts = append(parts, shell.Quote(v))
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // hasSystemRoot reports whether s is an absolute path under a top-level

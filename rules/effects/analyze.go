@@ -75,6 +75,12 @@ func Analyze(c *shell.Command, env Env) *Record {
 	r := &Record{Program: c.Name}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
+	if img := containerImage(c); img != "" && !trustedImage(img) {
+		// docker run xmrig/xmrig, ghcr.io/someone/tool: code from a registry
+		// by name, like a package a runner fetches.
+		r.Code = append(r.Code, CodeEffect{Kind: "package", What: img})
+		r.unknown("runs the container image %s, fetched by name", img)
+	}
 	if c.Name == "ssh-keygen" && (slices.Contains(c.Args, "-t") || slices.Contains(c.Args, "-y")) && !slices.Contains(c.Args, "-e") &&
 		!c.StdinFed && !hasInputRedirect(c) {
 		// ssh-keygen -t ed25519 -f ~/.ssh/id_x: a new key is made there (an
@@ -2862,4 +2868,78 @@ func testDatabaseTarget(c *shell.Command) bool {
 		}
 	}
 	return test
+}
+
+// dockerValueFlags are docker/podman run options that take a value.
+var dockerValueFlags = map[string]bool{"-e": true, "--env": true, "-p": true, "--publish": true, "-v": true, "--volume": true,
+	"--name": true, "--network": true, "--net": true, "-w": true, "--workdir": true, "--entrypoint": true, "--env-file": true,
+	"-u": true, "--user": true, "--mount": true, "--restart": true, "--platform": true, "-l": true, "--label": true,
+	"--cpus": true, "-m": true, "--memory": true, "--add-host": true, "--dns": true, "-h": true, "--hostname": true,
+	"--gpus": true, "--pull": true, "--shm-size": true, "--ulimit": true, "--device": true, "--cap-add": true,
+	"--cap-drop": true, "--security-opt": true, "--tmpfs": true, "--log-driver": true, "--log-opt": true,
+	"--volumes-from": true, "--link": true, "--expose": true, "--health-cmd": true, "--ipc": true, "--pid": true,
+	"--userns": true, "--stop-signal": true, "--cidfile": true, "--label-file": true, "--memory-swap": true}
+
+// containerImage returns the image of docker/podman/nerdctl run or create,
+// or "" (another subcommand, or an image known only at run time).
+func containerImage(c *shell.Command) string {
+	switch c.Name {
+	case "docker", "podman", "nerdctl":
+	default:
+		return ""
+	}
+	i := 0
+	for i < len(c.Args) && strings.HasPrefix(c.Args[i], "-") {
+		i++ // global options (rare with a value before the subcommand)
+	}
+	if i+1 < len(c.Args) && c.Args[i] == "container" {
+		i++
+	}
+	if i >= len(c.Args) || c.Args[i] != "run" && c.Args[i] != "create" {
+		return ""
+	}
+	for j := i + 1; j < len(c.Args); j++ {
+		a := c.Args[j]
+		if j < len(c.DynamicArgs) && c.DynamicArgs[j] && !strings.HasPrefix(a, "-") {
+			return ""
+		}
+		switch {
+		case a == "--":
+			continue
+		case dockerValueFlags[a]:
+			j++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
+}
+
+// trustedPublishers are registries and organizations whose images are
+// official or from the tool's own maker.
+var trustedPublishers = []string{"docker.io/library/", "mcr.microsoft.com/", "public.ecr.aws/aws-", "public.ecr.aws/docker/library/",
+	"gcr.io/distroless/", "gcr.io/google", "ghcr.io/github/", "hashicorp/", "bitnami/", "localstack/", "grafana/", "prom/",
+	"curlimages/", "amazon/", "redhat/", "registry.access.redhat.com/", "quay.io/prometheus/", "quay.io/coreos/", "cimg/",
+	"mysql/", "mongodb/", "confluentinc/", "minio/", "testcontainers/", "selenium/", "mcr.microsoft.com", "gitlab/",
+	"jenkins/", "sonarsource/", "opensearchproject/", "elastic/", "docker.elastic.co/", "ghcr.io/astral-sh/", "ghcr.io/oras-project/",
+	"node:", "python:", "golang:", "rust:", "ruby:", "openjdk:", "eclipse-temurin:", "alpine:", "ubuntu:", "debian:",
+	"postgres:", "redis:", "mysql:", "mariadb:", "mongo:", "nginx:", "httpd:", "rabbitmq:", "memcached:", "busybox:"}
+
+// trustedImage reports an official library image (no registry or
+// organization in its name: postgres:16, redis, shop-api:dev built here) or
+// one of a trusted publisher.
+func trustedImage(img string) bool {
+	if strings.ContainsAny(img, "$`") {
+		return false
+	}
+	if !strings.Contains(img, "/") {
+		return true // a library image, or one the project built and tagged
+	}
+	for _, p := range trustedPublishers {
+		if strings.HasPrefix(img, p) {
+			return true
+		}
+	}
+	return false
 }
