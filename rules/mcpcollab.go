@@ -69,6 +69,8 @@ func collabConcern(text, channel string) string {
 		return "the text may carry a credential (a long random value after a key, password or token, a token split by spaces, or an encoded token)"
 	case internalHostRe().MatchString(text):
 		return "the text names internal hosts or addresses"
+	case massMentionRe().MatchString(text):
+		return "the message notifies everyone in the channel or workspace (@channel, @here, @everyone)"
 	case externalChannelRe().MatchString(channel):
 		return "the channel is shared with people outside the company (" + channel + ")"
 	}
@@ -139,3 +141,10 @@ var (
 		return regexp.MustCompile(`(?i)(ext|partner|vendor|shared|guest|external|client|customer|public)`)
 	})
 )
+
+// massMentionRe matches a mention that notifies a whole channel or
+// workspace (Slack's <!channel>, <!here>, <!everyone>; @channel, @here,
+// @everyone, @all in chat and trackers).
+var massMentionRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)<!(?:channel|here|everyone)>|(?:^|[\s(])@(?:channel|here|everyone|all)\b`)
+})
