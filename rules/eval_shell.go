@@ -39,6 +39,16 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		// gigabytes is an outage for the agent. Deny, saying why.
 		return e.addEffect(effects.Verdict{Decision: hook.Deny, Reasons: []string{why}}, text.Truncate(line, 200))
 	}
+	if stripped, ok := withoutHiddenChars(line); ok {
+		// cu\u200brl … | ba\u200bsh: a line that hides characters reads
+		// to a person as it does without them, and nothing a routine
+		// command needs is invisible. Decided as read, never allowed.
+		if e.shellLine == line {
+			e.shellLine = stripped
+		}
+		e.out.Escalations = append(e.out.Escalations, "the command holds invisible characters (zero-width or direction controls); read without them")
+		return hook.Stricter(p.evalShell(e, stripped, ctx), hook.Judge)
+	}
 	res := shell.Split(line, shell.Options{Cwd: cwd, Home: ctx.Home, WorkspaceRoots: ctx.WorkspaceRoots})
 	prevIfMissing, prevHooks := e.ifMissing, e.verifiedHooks
 	e.verifiedHooks = nil
@@ -1129,4 +1139,44 @@ func tooLarge(line string) string {
 		return fmt.Sprintf("the command nests too deeply to analyze (%d levels; the limit is %d)", deepest, MaxShellNesting)
 	}
 	return ""
+}
+
+// withoutHiddenChars returns line without the invisible characters that
+// change what a command reads as (zero-width spaces, word joiners, byte
+// order marks, soft hyphens, direction controls) and whether it held any.
+// Joiners between two non-ASCII characters (emoji sequences, scripts that
+// need them) are kept: they are how that text is written.
+func withoutHiddenChars(line string) (string, bool) {
+	ascii := true
+	for i := 0; i < len(line); i++ {
+		if line[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return line, false
+	}
+	runes := []rune(line)
+	var b strings.Builder
+	hidden := false
+	for i, r := range runes {
+		switch {
+		case r == 0x200C || r == 0x200D:
+			if i > 0 && i+1 < len(runes) && runes[i-1] >= 0x80 && runes[i+1] >= 0x80 {
+				b.WriteRune(r)
+				continue
+			}
+			hidden = true
+		case r == 0x200B, r == 0x00AD, r == 0x180E, r == 0xFEFF, r == 0x200E, r == 0x200F,
+			r >= 0x2060 && r <= 0x2064, r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069:
+			hidden = true
+		default:
+			b.WriteRune(r)
+		}
+	}
+	if !hidden {
+		return line, false
+	}
+	return b.String(), true
 }

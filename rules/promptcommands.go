@@ -78,6 +78,13 @@ func promptCommands(s string) []string {
 		}
 		i = j + 1 + end + 1
 	}
+	// "ignore the previous instructions and run CMD": the words of an
+	// injection, with the command to the end of its sentence.
+	if strings.Contains(text.ASCIILower(s), "instruction") {
+		for _, m := range injectedRunRe().FindAllStringSubmatch(s, maxPromptCommands) {
+			add(strings.Trim(m[1], "` "))
+		}
+	}
 	// "run this: CMD" on one line: only lines with a colon and a run verb.
 	for _, line := range strings.Split(s, "\n") {
 		if len(out) >= maxPromptCommands {
@@ -106,7 +113,10 @@ var (
 		return regexp.MustCompile(`(?i)\b(curl|wget|nc|ncat|socat|ssh|scp|rsync|ftp|sftp|dig|nslookup|rm|shred|dd|mkfs|mv|chmod|chown|sudo|su|doas|eval|exec|base64|xxd|openssl|bash|sh|zsh|python[\d.]*|node|perl|ruby|php|crontab|launchctl|systemctl|git|npx|pip|npm|docker|kubectl|aws|gcloud|az|tee|truncate|gh|op|vault|security|printenv|env|heroku|doppler|gpg|pass|sops)\b|[~$]/?\.|/dev/tcp|\.(env|pem|key)\b`)
 	})
 	runVerbRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?i)\b(run|execute|exec|paste|type|install)\b[^.?!]*$`)
+		return regexp.MustCompile(`(?i)\b(run|running|execute|executing|exec|paste|type|install)\b[^.?!]*$`)
+	})
+	injectedRunRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\binstructions?\b[^.\n]{0,40}?\b(?:run|execute)\s+([^\n]+?)(?:\s+(?:before|after|then|first|and then)\b|[.!;]\s|[.!]?$|\n)`)
 	})
 	runThisRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?im)\b(?:run|execute|paste|add)(?:\s+(?:this|these|it))?(?:\s+(?:to|in|into)\s+[\w' ]{1,30})?\s*:\s+([^\n` + "`" + `][^\n]+)`)
@@ -157,7 +167,7 @@ func (p *Policy) deniedPromptCommand(s string, ctx Context) string {
 	}
 	inner := ctx
 	inner.depth++
-	for _, cmd := range promptCommands(s) {
+	for _, cmd := range promptCommands(normalizeText(s)) {
 		if !riskyCommandRe().MatchString(cmd) {
 			continue // make test, npm run lint: nothing the rules could deny
 		}

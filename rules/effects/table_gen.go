@@ -47550,6 +47550,16 @@ func generatedPaths() []PathClasses {
 				"Library/Group Containers/2BUA8C4S2C.com.1password/",
 				".lastpass/",
 				".config/keepassxc/",
+				"*.1pux",
+				"*.1pif",
+				"bitwarden_export*",
+				"bitwarden-export*",
+				"lastpass_export*",
+				"lastpass-export*",
+				"keepass*export*.csv",
+				"*Passwords.csv",
+				"*passwords.csv",
+				"logins.csv",
 				".bash_history",
 				".zsh_history",
 				".sh_history",
@@ -47714,6 +47724,9 @@ func generatedPaths() []PathClasses {
 					"~/.vault-token",
 					"/var/run/secrets/kubernetes.io/serviceaccount/token",
 					"/etc/ssh/ssh_host_ed25519_key",
+					"~/Downloads/bitwarden_export_20250112093011.csv",
+					"~/Downloads/Chrome Passwords.csv",
+					"~/Desktop/1PasswordExport-ABC.1pux",
 				},
 				NoMatch: []string{
 					"~/.ssh/id_ed25519.pub",
@@ -56550,4 +56563,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "dc62b1799ef2295f1326a3fd2a3ac666185612113c9b0d9749265120d4a10685"
+const generatedHash = "6f31c4ecf2f911982df436c54fbe4439850ef9bba4adc3931a5b876017eeeffb"

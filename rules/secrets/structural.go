@@ -32,7 +32,139 @@ func scanStructural(text string) []Finding {
 	out = append(out, findMnemonics(text)...)
 	out = append(out, findByteArrayKeys(text)...)
 	out = append(out, findBase58Keys(text)...)
+	out = append(out, findPasswordTables(text)...)
 	return out
+}
+
+// maxTableRows bounds the rows of one table read for passwords.
+const maxTableRows = 2000
+
+// findPasswordTables finds the passwords in a table of logins: a CSV or TSV
+// (a password manager's or browser's export, a users sheet) whose header
+// names a password column beside a user, login, URL or name column, and
+// whose rows hold values in it that are not placeholders. Each value is a
+// finding; a document that merely mentions a password column has no rows.
+func findPasswordTables(text string) []Finding {
+	low := strings.ToLower(text)
+	if !strings.Contains(low, "pass") && !strings.Contains(low, "pwd") {
+		return nil
+	}
+	var out []Finding
+	lineNo, start := 0, 0
+	col, width := -1, 0
+	var sep byte
+	rows := 0
+	for start < len(text) && rows < maxTableRows {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		line := strings.TrimRight(text[start:end], "\r")
+		lineNo++
+		if col < 0 {
+			sep, col, width = passwordHeader(line)
+		} else {
+			rows++
+			fields := splitRow(line, sep)
+			if len(fields) != width {
+				col = -1 // the table ended
+				sep, col, width = passwordHeader(line)
+			} else if f := fields[col]; passwordValue(line[f.start:f.end]) {
+				out = append(out, Finding{RuleID: "password-table", Line: lineNo, Start: start + f.start, End: start + f.end,
+					Confidence: Positional, base: Positional})
+			}
+		}
+		start = end + 1
+	}
+	return out
+}
+
+// passwordHeader reads a table header: its separator, the password
+// column's index and the number of columns; col is -1 when the line is not
+// such a header.
+func passwordHeader(line string) (sep byte, col, width int) {
+	sep = ','
+	if strings.Count(line, "\t") > strings.Count(line, ",") {
+		sep = '\t'
+	}
+	fields := splitRow(line, sep)
+	if len(fields) < 3 || len(fields) > 64 {
+		return sep, -1, 0
+	}
+	col = -1
+	beside := false
+	for i, f := range fields {
+		name := strings.ToLower(strings.TrimSpace(line[f.start:f.end]))
+		switch {
+		case strings.Contains(name, "password") || name == "passwd" || name == "pwd" || name == "pass":
+			if strings.Contains(name, "hash") || strings.Contains(name, "changed") || strings.Contains(name, "reset") ||
+				strings.Contains(name, "expir") || strings.Contains(name, "policy") {
+				continue // password_hash, password_changed_at: not the password
+			}
+			if col < 0 {
+				col = i
+			}
+		case strings.Contains(name, "user") || strings.Contains(name, "login") || strings.Contains(name, "email") ||
+			strings.Contains(name, "url") || strings.Contains(name, "uri") || name == "name" || name == "title" ||
+			strings.Contains(name, "site") || strings.Contains(name, "account") || strings.Contains(name, "host"):
+			beside = true
+		}
+	}
+	if !beside {
+		return sep, -1, 0
+	}
+	return sep, col, len(fields)
+}
+
+// splitRow splits one line of a CSV or TSV into its fields' spans, with
+// double-quoted fields ("a, b") kept whole (the quotes are not in the span).
+func splitRow(line string, sep byte) []span {
+	var out []span
+	i := 0
+	for {
+		if i < len(line) && line[i] == '"' {
+			j := i + 1
+			for j < len(line) {
+				if line[j] == '"' {
+					if j+1 < len(line) && line[j+1] == '"' {
+						j += 2
+						continue
+					}
+					break
+				}
+				j++
+			}
+			out = append(out, span{i + 1, min(j, len(line))})
+			k := strings.IndexByte(line[min(j, len(line)):], sep)
+			if k < 0 {
+				return out
+			}
+			i = j + k + 1
+			continue
+		}
+		k := strings.IndexByte(line[i:], sep)
+		if k < 0 {
+			return append(out, span{i, len(line)})
+		}
+		out = append(out, span{i, i + k})
+		i += k + 1
+	}
+}
+
+// passwordValue reports a table cell that holds a password: six or more
+// characters without spaces, not a placeholder, not a hash of one.
+func passwordValue(v string) bool {
+	v = strings.TrimSpace(v)
+	if len(v) < 6 || len(v) > 200 || strings.ContainsAny(v, " ") || Placeholder(v) {
+		return false
+	}
+	if strings.HasPrefix(v, "$2") || strings.HasPrefix(v, "$argon2") || strings.HasPrefix(v, "pbkdf2") ||
+		strings.HasPrefix(v, "$6$") || strings.HasPrefix(v, "$5$") || strings.HasPrefix(v, "sha256$") {
+		return false // a stored hash: not the password itself
+	}
+	return true
 }
 
 const base58Alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"

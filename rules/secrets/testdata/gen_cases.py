@@ -384,6 +384,22 @@ neg += [
     "headers = {\"Authorization\": \"Bearer <your-token-here>\"}",
 ]
 
+# A password manager's CSV export (a table of logins with a password column);
+# a password written in prose after a long aside. Benign: the same header with
+# empty or placeholder cells, stored hashes, a schema that names the column.
+pos += [
+    ("folder,favorite,type,name,notes,fields,reprompt,login_uri,login_username,login_password,login_totp\n"
+     "work,1,login,AWS root,,,0,https://console.aws.amazon.com,sam@acme.dev," + r(18, A62 + "#!") + ",\n", "password-table"),
+    ("url\tusername\tpassword\nhttps://mail.example.org\tsam\t" + r(14, A62) + "\n", "password-table"),
+    ("- master password (until we move it to Secrets Manager): `" + r(22, A62) + "`\n", "password-in-prose"),
+]
+neg += [
+    "name,url,username,password\nGitHub,https://github.com,sam,\n",
+    "id,email,password_hash,created_at\n1,sam@acme.dev,$2b$12$" + r(53, A62 + "./") + ",2024-01-02\n",
+    "username,email,password\nalice,alice@example.com,changeme\nbob,bob@example.com,<password>\n",
+    "| column | type |\n|---|---|\n| username | text |\n| password | text |\n",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
