@@ -210,6 +210,20 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				d = hook.Stricter(d, hook.Judge)
 			}
 		}
+		if c.DynamicName && c.NameSubst > 0 && c.NameSubst-1 < len(res.Substs) {
+			// $(curl -s https://…) as the command, or cmd=$(curl …); $cmd:
+			// what a download prints, run as a command line.
+			if r := res.Substs[c.NameSubst-1]; r[0] >= 0 && r[1] <= len(res.Commands) {
+				for j := r[0]; j < r[1]; j++ {
+					if printsDownload(&res.Commands[j]) {
+						d = hook.Stricter(d, e.add(&Rule{ID: "remote-code-as-command", Decision: hook.Deny,
+							Reason: "runs as a command what a download prints (`" + text.Truncate(res.Commands[j].Text, 80) + "`)",
+							Advice: "download the script to a file, show it to the user, and run it only after they approve"}, text.Truncate(c.Text, 200)))
+						break
+					}
+				}
+			}
+		}
 		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
 		for _, r := range c.Redirects {
@@ -1179,4 +1193,39 @@ func withoutHiddenChars(line string) (string, bool) {
 		return line, false
 	}
 	return b.String(), true
+}
+
+// printsDownload reports a command that prints what it fetches from the
+// network: curl or wget writing to stdout, an HTTP client, a DNS lookup, a
+// raw socket.
+func printsDownload(c *shell.Command) bool {
+	switch c.Name {
+	case "curl":
+		for i, a := range c.Args {
+			switch {
+			case a == "-O" || a == "--remote-name" || a == "--remote-name-all" || strings.HasPrefix(a, "--output-dir"):
+				return false
+			case (a == "-o" || a == "--output") && i+1 < len(c.Args) && c.Args[i+1] != "-":
+				return false
+			case strings.HasPrefix(a, "--output=") && a != "--output=-":
+				return false
+			case len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a[1:], "oO"):
+				// -sSfLo file, -fsSLO: the last letter takes the value.
+				if strings.HasSuffix(a, "O") || strings.HasSuffix(a, "o") && i+1 < len(c.Args) && c.Args[i+1] != "-" {
+					return false
+				}
+			}
+		}
+		return true
+	case "wget":
+		for i, a := range c.Args {
+			if a == "-O-" || a == "-qO-" || a == "--output-document=-" || (a == "-O" || a == "-qO" || a == "--output-document") && i+1 < len(c.Args) && c.Args[i+1] == "-" {
+				return true
+			}
+		}
+		return false
+	case "http", "https", "xh", "dig", "nslookup", "host", "drill", "nc", "ncat", "socat":
+		return true
+	}
+	return false
 }

@@ -126,6 +126,7 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 	} else if argv[0].dyn {
 		c.DynamicName = true
 		c.Name = argv[0].s
+		c.NameSubst = argv[0].substID
 	} else {
 		c.Name = baseName(argv[0].s)
 		c.Program = argv[0].s

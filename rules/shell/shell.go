@@ -69,6 +69,10 @@ type Command struct {
 	// SubstArgs maps an argument that is one whole command substitution
 	// ($(git ls-files '*.ts')) to its entry in Result.Substs.
 	SubstArgs map[int]int
+	// NameSubst is, for a program name that is one whole command
+	// substitution ($(curl -s …) run as the command), its entry in
+	// Result.Substs plus one; 0 otherwise.
+	NameSubst int
 	// Depth is the nesting depth of re-parsed shells (0 at top level).
 	Depth int
 	// Cwd is the working directory this command runs in, tracked through cd/pushd;

@@ -178,6 +178,33 @@ var defaultedValueRe = regexp.MustCompile(`^\$\{\w+:?[-=](?:\$HOME|\$\{HOME\})?[
 // variable name can hold the NUL byte).
 const aliasKey = "\x00alias:"
 
+// substKey prefixes the state's names of variables assigned one command
+// substitution whose output is not known (cmd=$(curl -s …)): its text, for
+// the variable run as a command.
+const substKey = "\x00subst:"
+
+// substVar returns the substitution a word that is one variable ($cmd,
+// "${cmd}") was assigned on the line, when its output is not known.
+func (s *splitter) substVar(w *syntax.Word, st *state) (string, bool) {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return "", false
+	}
+	p, ok := parts[0].(*syntax.ParamExp)
+	if !ok || p.Param == nil || p.Exp != nil || p.Slice != nil || p.Repl != nil || p.Index != nil || p.Length || p.Excl {
+		return "", false
+	}
+	if _, known := st.lookup(p.Param.Value); known {
+		return "", false
+	}
+	return st.lookup(substKey + p.Param.Value)
+}
+
 // spellsPipeline reports text whose words include a shell operator on its
 // own ("|", "&&", ";", ">"…): a command line, not one command's words.
 func spellsPipeline(text string) bool {
@@ -664,6 +691,7 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 	ce, _ := stmt.Cmd.(*syntax.CallExpr)
 	var assigns map[string]string
 	var dynAssign []string
+	var substAssign map[string]string // NAME=$(…): the substitution's text
 	if ce != nil && len(ce.Assigns) > 0 {
 		assigns = make(map[string]string, len(ce.Assigns))
 		for _, a := range ce.Assigns {
@@ -674,6 +702,12 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 			assigns[a.Name.Value] = v.s
 			if v.dyn {
 				dynAssign = append(dynAssign, a.Name.Value)
+				if a.Value != nil && a.Index == nil && !a.Append && oneCmdSubst(a.Value) {
+					if substAssign == nil {
+						substAssign = map[string]string{}
+					}
+					substAssign[a.Name.Value] = srcText(fr.src, a.Value.Pos(), a.Value.End())
+				}
 			}
 		}
 	}
@@ -694,6 +728,14 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 				}
 				continue
 			}
+			if len(argv) == 0 && fr.via != viaEval {
+				if text, ok := s.substVar(w, st); ok {
+					// cmd=$(curl -s …); $cmd: the program is what the
+					// substitution prints, run as eval would run it.
+					argv = append(argv, arg{s: "eval"}, arg{s: text})
+					continue
+				}
+			}
 			n0 := len(subs)
 			v := s.word(w, st, fr, &subs)
 			if len(subs) == n0+1 && oneCmdSubst(w) {
@@ -712,7 +754,7 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 				continue
 			}
 			if v.split {
-				for _, f := range strings.Fields(v.s) {
+				for _, f := range st.fields(v.s) {
 					argv = append(argv, arg{s: f, dyn: v.dyn, subst: v.subst})
 				}
 				continue
@@ -733,9 +775,15 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 				} else {
 					st.unset(defaultKey + name)
 				}
+				if text, ok := substAssign[name]; ok {
+					st.set(substKey+name, text, false)
+				} else {
+					st.unset(substKey + name)
+				}
 			} else {
 				st.set(name, v, st.isExported(name))
 				st.unset(defaultKey + name)
+				st.unset(substKey + name)
 			}
 		}
 		c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}

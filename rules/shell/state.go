@@ -3,6 +3,8 @@
 
 package shell
 
+import "strings"
+
 // state is what the shell remembers between commands: directory and variables.
 type state struct {
 	cwd  string
@@ -23,6 +25,25 @@ func (st *state) lookup(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// ifs is the line's field separators: $IFS when the line set it, else
+// blank, tab and newline.
+func (st *state) ifs() string {
+	if v, ok := st.lookup("IFS"); ok {
+		return v
+	}
+	return " \t\n"
+}
+
+// fields splits the value of an unquoted expansion as the shell does,
+// on the separators of $IFS.
+func (st *state) fields(v string) []string {
+	ifs := st.ifs()
+	if ifs == " \t\n" {
+		return strings.Fields(v)
+	}
+	return strings.FieldsFunc(v, func(r rune) bool { return strings.ContainsRune(ifs, r) })
 }
 
 func (st *state) isExported(name string) bool {

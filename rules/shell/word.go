@@ -3,6 +3,7 @@ package shell
 import (
 	"regexp"
 	"strconv"
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/pattern"
@@ -65,7 +66,7 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 		case *syntax.ParamExp:
 			if v, ok := s.param(p, st); ok {
 				wb.b.WriteString(v)
-				if mode == modeUnquoted && strings.ContainsAny(v, " \t\n") {
+				if mode == modeUnquoted && strings.ContainsAny(v, st.ifs()) {
 					wb.split = true
 				}
 				continue
@@ -85,6 +86,9 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 			*subs = append(*subs, subst{stmts: p.Stmts, via: viaCmdSubst})
 			if v, ok := s.knownOutput(p, st); ok {
 				wb.b.WriteString(v) // "$(pwd)/build", "$(git rev-parse --show-toplevel)/dist"
+				if mode == modeUnquoted && strings.ContainsAny(v, st.ifs()) {
+					wb.split = true // $(echo … | base64 -d) as a command: its words
+				}
 				continue
 			}
 			wb.dyn, wb.subst = true, true
@@ -138,6 +142,32 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 			}
 		}
 		return best, best != ""
+	case len(words) >= 3 && words[0] == "git" && words[1] == "rev-parse" &&
+		(len(words) == 3 && (words[2] == "--git-dir" || words[2] == "--absolute-git-dir" || words[2] == "--git-common-dir") ||
+			len(words) == 4 && words[2] == "--git-path" && !strings.HasPrefix(words[3], "-")):
+		// $(git rev-parse --git-dir), $(git rev-parse --git-path hooks):
+		// the repository's own folder (of the workspace root holding the
+		// working directory), or a path inside it.
+		root := ""
+		for _, r := range s.opts.WorkspaceRoots {
+			r = strings.TrimSuffix(r, "/")
+			if (st.cwd == r || strings.HasPrefix(st.cwd, r+"/")) && len(r) > len(root) {
+				root = r
+			}
+		}
+		if root == "" {
+			return "", false
+		}
+		if len(words) == 4 {
+			return root + "/.git/" + strings.TrimPrefix(words[3], "/"), true
+		}
+		return root + "/.git", true
+	case len(words) == 1 && words[0] == "whoami" || len(words) == 2 && words[0] == "id" && words[1] == "-un":
+		// $(whoami): the user's name (the home folder's name).
+		if s.opts.Home == "" {
+			return "", false
+		}
+		return path.Base(s.opts.Home), true
 	case (words[0] == "which" && len(words) == 2 || words[0] == "command" && len(words) == 3 && words[1] == "-v") &&
 		!strings.ContainsAny(words[len(words)-1], "/$`*?[") && !strings.HasPrefix(words[len(words)-1], "-"):
 		// $(which bash), $(command -v python3): the program's installed path
