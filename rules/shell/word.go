@@ -1,9 +1,9 @@
 package shell
 
 import (
+	"path"
 	"regexp"
 	"strconv"
-	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/pattern"
