@@ -4684,6 +4684,147 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "cloud-grant-admin",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Keywords: []string{
+					"administratoraccess",
+					"iamfullaccess",
+					"roles/owner",
+					"roles/editor",
+					"roles/iam.",
+					"roles/resourcemanager.",
+					"owner",
+					"user access administrator",
+					"put-user-policy",
+					"put-role-policy",
+					"put-group-policy",
+				},
+				Patterns: []string{
+					`(?i)^aws\s+(\S+\s+)*iam\s+attach-(user|role|group)-policy\b.*arn:aws:iam::aws:policy/(AdministratorAccess|IAMFullAccess)\b`,
+					`(?i)^aws\s+(\S+\s+)*iam\s+put-(user|role|group)-policy\b.*\\?"Action\\?"\s*:\s*\[?\s*\\?"(\*|iam:\*)\\?"`,
+					`(?i)^gcloud\s+(\S+\s+)*(projects|organizations|folders|resource-manager\s+folders)\s+add-iam-policy-binding\b.*--role[ =]["']?roles/(owner|editor|iam\.securityAdmin|iam\.serviceAccountTokenCreator|iam\.serviceAccountKeyAdmin|resourcemanager\.(projectIamAdmin|organizationAdmin|folderAdmin))\b`,
+					`(?i)^az\s+role\s+assignment\s+create\b.*--role[ =]["']?(Owner|User Access Administrator|Role Based Access Control Administrator)\b`,
+				},
+				Reason: "gives an identity administrator rights over the cloud account (every action, or the power to grant them)",
+				Advice: "privilege grants are the account owner's to make; tell the user which permission the task needs",
+				Examples: Examples{
+					Match: []string{
+						"aws iam attach-user-policy --user-name ci-bot --policy-arn arn:aws:iam::aws:policy/AdministratorAccess",
+						`aws iam put-role-policy --role-name app --policy-name all --policy-document '{"Statement":[{"Effect":"Allow","Action":"*","Resource":"*"}]}'`,
+						"gcloud projects add-iam-policy-binding acme-prod --member=user:x@gmail.com --role=roles/owner",
+						"az role assignment create --assignee 0000-1111 --role Owner --scope /subscriptions/abc",
+					},
+					NoMatch: []string{
+						"aws iam attach-role-policy --role-name lambda-exec --policy-arn arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole",
+						"gcloud projects add-iam-policy-binding acme-dev --member=serviceAccount:ci@acme-dev.iam.gserviceaccount.com --role=roles/storage.objectViewer",
+						"az role assignment create --assignee 0000-1111 --role Reader --scope /subscriptions/abc",
+						"aws iam list-attached-user-policies --user-name ci-bot",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"arn:aws:iam::aws:policy/",
+						},
+						{
+							"attach-",
+						},
+						{
+							"-policy",
+						},
+						{
+							"aws",
+						},
+						{
+							"iam",
+						},
+						{
+							"administratoraccess",
+							"iamfullaccess",
+						},
+						{
+							"user",
+							"role",
+							"group",
+						},
+					},
+					{
+						{
+							"-policy",
+						},
+						{
+							`"action`,
+						},
+						{
+							"put-",
+						},
+						{
+							"aws",
+						},
+						{
+							"iam",
+						},
+						{
+							"user",
+							"role",
+							"group",
+						},
+					},
+					{
+						{
+							"add-iam-policy-binding",
+						},
+						{
+							"gcloud",
+						},
+						{
+							"--role",
+						},
+						{
+							"roles/",
+						},
+						{
+							"projects",
+							"organizations",
+							"folders",
+							"resource-manager",
+						},
+						{
+							"owner",
+							"editor",
+							"curityadmin",
+							"rviceaccount",
+							"resourcemanager.",
+						},
+					},
+					{
+						{
+							"assignment",
+						},
+						{
+							"create",
+						},
+						{
+							"--role",
+						},
+						{
+							"role",
+						},
+						{
+							"az",
+						},
+						{
+							"owner",
+							"user access administrator",
+							"role based access control administrator",
+						},
+					},
+				},
+			},
+			{
 				ID: "cloud-expose-public",
 				Kinds: []hook.Kind{
 					"shell",
@@ -5733,6 +5874,7 @@ func generatedDefault() *Policy {
 				Patterns: []string{
 					`(?is)(--privileged|--pid[= ]host|hostPID|"privileged"\s*:\s*true).{0,600}\bnsenter\b.{0,40}(-t["',\s]*1\b|--target["'=,\s]*1\b|-a\b)`,
 					`(?is)(-v\s+/:/(\w+)|--volume[= ]/:/(\w+)|"/:/(\w+)").{0,600}\bchroot\b`,
+					`(?is)\bchroot\s+/\w+\b.{0,600}("/:/\w+"|-v\s+/:/\w+|--volume[= ]/:/\w+)`,
 				},
 				Reason: "uses a privileged container to take over the host (nsenter into PID 1, chroot into the host's root)",
 				Advice: "the host is not the agent's to enter; ask the user for the change on the host itself",
@@ -5742,6 +5884,7 @@ func generatedDefault() *Policy {
 						"docker run -v /:/host -it ubuntu chroot /host bash",
 						`kubectl run dbg --rm -it --image=alpine --overrides='{"spec":{"hostPID":true,"containers":[{"name":"dbg","securityContext":{"privileged":true},"command":["nsenter","-t","1","-m","--","sh"]}]}}'`,
 						`{"image":"ubuntu:22.04","privileged":true,"volumes":["/:/host"],"command":["chroot","/host","bash"]}`,
+						`{"image": "alpine:3.20", "command": "chroot /host /bin/sh", "volumes": ["/:/host"], "privileged": true}`,
 					},
 					NoMatch: []string{
 						"docker run --privileged -v /dev:/dev ubuntu bash",
@@ -5769,6 +5912,16 @@ func generatedDefault() *Policy {
 							"/:/",
 							"-volume",
 							`"/:/`,
+						},
+					},
+					{
+						{
+							"chroot",
+						},
+						{
+							`"/:/`,
+							"/:/",
+							"-volume",
 						},
 					},
 				},
@@ -9636,4 +9789,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "bd6e85b33cd08d357b04381da6db755341f7b219608b06966b9c5a609902f233"
+const generatedDefaultHash = "dc25da50592a7ccd9b9a1b6a2ec77fb375bf056e38d7d79f612714802a26f345"

@@ -31,7 +31,14 @@ const (
 	foundDebuggee     = "runs the program it debugs"
 	foundRemoteExec   = "runs code it downloads"
 	foundEnvDump      = "sends the whole environment over the network"
+	foundReverseShell = "connects a shell to a network socket"
+	foundStartupHook  = "writes a file Python runs at every start (.pth, sitecustomize) that runs programs"
 )
+
+// pythonStartupRe finds the names of the files Python runs at start-up.
+var pythonStartupRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`['"/][\w.-]*\.pth['"]|\b(?:site|user)customize\.py\b`)
+})
 
 // codeSignals are per-language patterns of what inline code does. A language
 // not listed cannot be analyzed.
@@ -192,8 +199,17 @@ func analyzeCode(lang, code string) CodeEffect {
 			ce.Found = append(ce.Found, s.found)
 		}
 	}
-	if remoteExec(code) {
+	if remoteExec(code) || savedAndRun(code) {
 		ce.Found = append(ce.Found, foundRemoteExec)
+	}
+	if reverseShell(code) {
+		ce.Found = append(ce.Found, foundReverseShell)
+	}
+	if slices.Contains(ce.Found, foundWrite) && (slices.Contains(ce.Found, foundSpawn) || slices.Contains(ce.Found, foundNetwork)) &&
+		pythonStartupRe().MatchString(code) {
+		// open(site-packages/'x.pth','w').write('import subprocess;…'):
+		// a file Python runs at every start, made to run programs.
+		ce.Found = append(ce.Found, foundStartupHook)
 	}
 	if slices.Contains(ce.Found, foundNetwork) && wholeEnvRe().MatchString(code) {
 		// JSON.stringify(process.env), dict(os.environ), ENV.to_h, %ENV:
@@ -265,6 +281,55 @@ func remoteExec(code string) bool {
 		}
 	}
 	return false
+}
+
+// runFileRe finds code that runs a file it names: PHP's include and
+// require, Python's exec(open(…)), runpy and execfile, Ruby's and Perl's
+// load/require/do, Node's require, a spawned interpreter or shell.
+var runFileRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:\b(?:include|include_once|require|require_once|load|do|execfile|run_path|source)\b\s*\(?|\bexec\s*\(\s*open\s*\(|\[\s*['"](?:/bin/)?(?:ba|z|da)?sh['"]\s*,|\b(?:system|spawn|execSync|exec|Popen|call|run)\s*\(\s*\[?\s*['"](?:(?:/bin/)?(?:ba|z|da)?sh|python3?|node|perl|ruby|php)\s)\s*['"]([^'"\s]+)['"]`)
+})
+
+// urlLiteralRe finds a quoted http(s) URL.
+var urlLiteralRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`['"\x60]https?://[^'"\x60\s]+['"\x60]`)
+})
+
+// savedAndRun reports code that downloads from a URL it names, writes a
+// file and runs that same file: file_put_contents('/tmp/x.php',
+// file_get_contents('https://…')); include '/tmp/x.php'.
+func savedAndRun(code string) bool {
+	if !urlLiteralRe().MatchString(code) || !fetchCallRe().MatchString(code) {
+		return false
+	}
+	for _, m := range runFileRe().FindAllStringSubmatchIndex(code, 8) {
+		p := code[m[2]:m[3]]
+		if len(p) < 3 || strings.HasPrefix(p, "http") {
+			continue
+		}
+		// The path is named before it is run: where the download went.
+		if strings.Contains(code[:m[0]], "'"+p+"'") || strings.Contains(code[:m[0]], "\""+p+"\"") {
+			return true
+		}
+	}
+	return false
+}
+
+// reverseShellRes are what a reverse shell holds: a socket opened to a
+// host, the process's standard streams tied to it, and a shell started.
+var reverseShellRes = sync.OnceValue(func() [3]*regexp.Regexp {
+	return [3]*regexp.Regexp{
+		regexp.MustCompile(`\bsocket\b|IO::Socket|\bfsockopen\(|\bnet\.(?:connect|createConnection|Socket)\b|\bTCPSocket\b|Socket\.new|\bstream_socket_client\(|Deno\.connect\(|\bsocat\b`),
+		regexp.MustCompile(`\bdup2\b|\bopen\s*\(\s*STD(?:IN|OUT|ERR)\b|\.pipe\(|\bproc_open\(|\bfdopen\b|<&|>&|\bdescriptorspec\b|\bstdio\s*:|\b(?:in|out|err)\s*:\s*\w+|:in\s*=>|\$stdin\.reopen|\bSTDIN\.reopen`),
+		regexp.MustCompile(`['"](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\s+-i)?['"]|\bpty\.spawn\(|cmd\.exe|['"]-i['"]`),
+	}
+})
+
+// reverseShell reports code that opens a socket, ties the standard streams
+// to it and starts a shell: a remote person typing on this machine.
+func reverseShell(code string) bool {
+	res := reverseShellRes()
+	return res[0].MatchString(code) && res[1].MatchString(code) && res[2].MatchString(code)
 }
 
 // httpReadSources are, per language, an HTTP client's read calls, and what
@@ -816,7 +881,7 @@ var homeConcatRe = sync.OnceValue(func() *regexp.Regexp {
 
 var deleteCallSources = map[string]string{
 	"python": `(?:shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs)\(\s*(?:(?:os\.path\.expanduser|Path)\(\s*)?(?:r?['"]([^'"]+)['"])?`,
-	"node":   `(?:fs\.)?(?:rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\(\s*(?:['"]([^'"]+)['"])?`,
+	"node":   `(?:fs\.)?(?:rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink|Deno\.remove|Deno\.removeSync)\(\s*(?:['"]([^'"]+)['"])?`,
 	"r":      `\b(?:unlink|file\.remove|fs::dir_delete|fs::file_delete)\s*\(\s*(?:path\.expand\(\s*)?(?:['"]([^'"]+)['"])?`,
 	"perl":   `\b(?:unlink|rmdir|rmtree|remove_tree)\b\s*\(?\s*(?:['"]([^'"]+)['"])?`,
 	"ruby":   `(?:FileUtils\.(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry(?:_secure)?|remove)|File\.(?:delete|unlink)|Dir\.(?:delete|rmdir|unlink))\b\s*\(?\s*(?:['"]([^'"]+)['"])?`,

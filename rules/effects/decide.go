@@ -217,6 +217,15 @@ func (r *Record) dangers() []string {
 			add("runs %s code that %s", cd.Lang, foundEnvDump)
 			break
 		}
+		if slices.Contains(cd.Found, foundStartupHook) {
+			add("runs %s code that %s", cd.Lang, foundStartupHook)
+			break
+		}
+		if slices.Contains(cd.Found, foundReverseShell) {
+			// IO::Socket->new(…); open(STDIN,"<&",$c); exec("/bin/bash -i").
+			add("runs %s code that %s (a reverse shell)", cd.Lang, foundReverseShell)
+			break
+		}
 	}
 	for _, cd := range r.Code {
 		if slices.Contains(cd.Found, foundDelete) && slices.Contains(cd.Found, foundSecretPath) {

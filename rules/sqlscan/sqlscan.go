@@ -163,7 +163,7 @@ var (
 	reWhere     *regexp.Regexp
 	reTrivial   *regexp.Regexp
 	reFunc      *regexp.Regexp
-	reAlterDrop *regexp.Regexp
+	reAlterDrop, rePrivilege *regexp.Regexp
 	reInto      *regexp.Regexp
 	reWithWrite *regexp.Regexp
 )
@@ -175,6 +175,7 @@ func compile() {
 		reTrivial = regexp.MustCompile(`^\s*\(*\s*(1\s*=\s*1|true|1|not\s+false|''\s*=\s*''|(\w+)\s*=\s*(\w+)|\d+\s*>\s*0|1\s*<>\s*0|\w+\s+is\s+not\s+null|\w+\s+is\s+null\s+or\s+\w+\s+is\s+not\s+null)\s*\)*\s*($|\bor\b|--)`)
 		reFunc = regexp.MustCompile(`\b([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?)\s*\(`)
 		reAlterDrop = regexp.MustCompile(`^alter\s+table\b.*\bdrop\b`)
+		rePrivilege = regexp.MustCompile(`^(?:alter|create)\s+(?:role|user|group|login)\b.*\b(superuser|createrole|bypassrls|replication|sysadmin|dbo)\b|^alter\s+server\s+role\s+(sysadmin|securityadmin|serveradmin)\b|^alter\s+role\s+(db_owner|db_securityadmin)\s+add\s+member\b`)
 		reInto = regexp.MustCompile(`\binto\s+(outfile|dumpfile)\b`)
 		reWithWrite = regexp.MustCompile(`\)\s*(insert|update|delete|merge)\b|\bas\s*\(\s*(insert|update|delete)\b`)
 	})
@@ -202,6 +203,11 @@ func analyze(s string, depth int) Verdict {
 		for _, lit := range literals(s) {
 			if lit != "" && !strings.ContainsAny(lit, "\n") && (strings.ContainsAny(lit, "/\\") || strings.HasPrefix(lit, "~")) {
 				v.Files = append(v.Files, lit)
+				if ext := strings.ToLower(lit[strings.LastIndexByte(lit, '.')+1:]); codeFileExt[ext] && strings.Contains(lit, ".") {
+					// ATTACH '/var/www/html/x.php' and a table written into
+					// it: a file of code made through the database.
+					v.Dangers = append(v.Dangers, "ATTACH of a "+ext+" file (writes code through the database: "+lit+")")
+				}
 			}
 		}
 	}
@@ -216,6 +222,13 @@ func analyze(s string, depth int) Verdict {
 	}
 	return v
 }
+
+// codeFileExt are extensions of files that run as code (web pages a server
+// executes, scripts): no database is kept in one.
+var codeFileExt = map[string]bool{"php": true, "phtml": true, "jsp": true, "jspx": true, "asp": true, "aspx": true,
+	"cgi": true, "pl": true, "py": true, "rb": true, "sh": true, "bash": true, "zsh": true, "js": true, "mjs": true,
+	"html": true, "htm": true, "shtml": true, "ps1": true, "bat": true, "cmd": true, "service": true, "plist": true,
+	"bashrc": true, "zshrc": true, "profile": true}
 
 // literals returns the single-quoted strings of s, unescaped.
 func literals(s string) []string {
@@ -281,8 +294,14 @@ func analyzeStatement(st string, v *Verdict) {
 		} else {
 			unknown(strings.ToUpper(verb) + " of some rows")
 		}
-	case "alter":
-		if reAlterDrop.MatchString(st) {
+	case "alter", "create":
+		if m := rePrivilege.FindStringSubmatch(st); m != nil {
+			// ALTER ROLE app WITH SUPERUSER, CREATE USER x … SUPERUSER,
+			// ALTER SERVER ROLE sysadmin ADD MEMBER: a grant by another name.
+			danger(strings.ToUpper(verb) + " " + firstWords(rest, 2) + " grants " + strings.ToUpper(m[1]))
+		} else if verb == "create" {
+			unknown("CREATE statement")
+		} else if reAlterDrop.MatchString(st) {
 			danger("ALTER TABLE … DROP")
 		} else {
 			unknown("ALTER " + firstWords(rest, 2))
