@@ -159,13 +159,13 @@ func lower(c byte) byte {
 }
 
 var (
-	compileOnce sync.Once
-	reWhere     *regexp.Regexp
-	reTrivial   *regexp.Regexp
-	reFunc      *regexp.Regexp
+	compileOnce              sync.Once
+	reWhere                  *regexp.Regexp
+	reTrivial                *regexp.Regexp
+	reFunc                   *regexp.Regexp
 	reAlterDrop, rePrivilege *regexp.Regexp
-	reInto      *regexp.Regexp
-	reWithWrite *regexp.Regexp
+	reInto                   *regexp.Regexp
+	reWithWrite              *regexp.Regexp
 )
 
 func compile() {
