@@ -478,7 +478,7 @@ func generatedDefault() *Policy {
 				},
 				Patterns: []string{
 					`(^|[;&|(]\s*)(cd\s+(~|\$HOME|"\$HOME")/?\s*(&&|;)\s*)?ls(\s+-[aAl1]+)*\s*\|\s*(grep\s+-v\s+\S+\s*\|\s*)?xargs\s+(-\S+\s+)*(sudo\s+)?rm\s+-\w*[rR]`,
-					`(^|[;&|(]\s*)cd\s+"?\$\{?\w+\}?"?\s*(&&|;)\s*(sudo\s+)?rm\s+-\w*[rR]\w*\s+\*`,
+					`(^|[;&|('"]\s*)cd\s+"?(\$\{?\w+\}?|\$\{\w+:?[-=](/|~|\$HOME|\$\{HOME\})/?\})"?\s*(&&|;)\s*(sudo\s+)?rm\s+-\w*[rR]\w*\s+"?(\./)?\*`,
 				},
 				Reason: "deletes everything in the current folder, the home folder, or a folder known only at run time (an unset variable makes cd go home)",
 				Advice: "name what to delete; delete a known build folder by its path (rm -rf ./dist)",
@@ -488,10 +488,13 @@ func generatedDefault() *Policy {
 						"cd ~ && ls -A | grep -v projects | xargs rm -rf",
 						"cd $BUILD_DIR && rm -rf *",
 						`cd "$DEPLOY_DIR" && rm -rf *`,
+						"cd $DATA_DIR && rm -rf ./*",
+						"bash -c 'cd ${PROJ:-/} && rm -rf ./*'",
 					},
 					NoMatch: []string{
 						"ls -d packages/*/ | xargs -n1 rm -rf",
 						"cd build && rm -rf *",
+						"cd ${OUT:-build} && rm -rf ./*",
 						"ls | wc -l",
 						"ls *.log | xargs rm -f",
 					},
@@ -9789,4 +9792,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "dc25da50592a7ccd9b9a1b6a2ec77fb375bf056e38d7d79f612714802a26f345"
+const generatedDefaultHash = "b4e3614d698053ec5e41225a4d111c0b15843365ccec0f850d2c13a060c913ff"

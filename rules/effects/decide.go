@@ -93,6 +93,12 @@ func (r *Record) dangers() []string {
 	for _, f := range r.Files {
 		c := f.Classes
 		switch f.Op {
+		case OpRead:
+			if f.Path == "{}" && has(c, ClassSecret, ClassEnvFile) && has(c, "home", "root") {
+				// find ~ -name '.env*' | xargs cat: every credential file a
+				// search of the whole home folder (or disk) turns up.
+				add("reads the credential files a search of the whole home folder or disk finds")
+			}
 		case OpDelete:
 			if f.Dynamic && f.Recursive {
 				if v, bad := emptyIsCritical(f.Path); bad {
@@ -285,6 +291,11 @@ func (r *Record) dangers() []string {
 	return out
 }
 
+// credentialParentRe matches the folders of a home that hold most tools'
+// credential stores (~/.config, ~/.local/share, ~/Library/Application
+// Support): reading all of them reads those too.
+var credentialParentRe = regexp.MustCompile(`^(~|/home/[^/]+|/Users/[^/]+|/root)/(\.config|\.local|\.local/share|Library|Library/Application Support)/?$`)
+
 // concerns lists the effects outside the harmless envelope that are not
 // clear dangers: a person or the judge should look.
 func (r *Record) concerns() []string {
@@ -296,7 +307,7 @@ func (r *Record) concerns() []string {
 		case OpRead:
 			if has(c, ClassSecret) && !f.Meta {
 				add("reads the credential file %s", f.Path)
-			} else if f.Recursive && !f.Meta && has(c, "home", "root") {
+			} else if f.Recursive && !f.Meta && (has(c, "home", "root") || credentialParentRe.MatchString(f.Path)) {
 				// grep -r … ~, rg … ~: every file below, the credential files
 				// too (a program that reads a folder reads what is in it).
 				add("reads every file under %s, credential files included", f.Path)

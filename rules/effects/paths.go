@@ -465,6 +465,17 @@ func matchPathPattern(pat, p string) bool {
 // /Users/ and Windows drive paths are on case-insensitive file systems and
 // are also matched in lower case. A relative path is taken from cwd.
 func PathClassesOf(p, cwd, home string) []string {
+	if strings.HasPrefix(p, "${") {
+		if m := defaultedPathRe().FindStringSubmatch(p); m != nil {
+			// ${XDG_CONFIG_HOME:-$HOME/.config}/gh/hosts.yml: when the
+			// variable is unset, the default is the path; what it names
+			// counts.
+			def := strings.Replace(strings.Replace(m[1], "${HOME}", "~", 1), "$HOME", "~", 1)
+			if !strings.ContainsAny(def+m[2], "$`") {
+				return PathClassesOf(def+m[2], cwd, home)
+			}
+		}
+	}
 	abs, tilde := normalizedForms(p, cwd, home)
 	if abs == "" {
 		return nil
