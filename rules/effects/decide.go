@@ -132,6 +132,12 @@ func (r *Record) dangers() []string {
 				add("recursively deletes %s in the home directory, outside every workspace", f.Path)
 			}
 		case OpWrite, OpMode:
+			if f.Op == OpWrite && f.replaces && f.contentKnown && !f.Dynamic && has(c, ClassPersistence) && shellStartupRe.MatchString(f.Path) {
+				// echo 'export PATH=…' | tee ~/.bashrc, > ~/.zshrc: the
+				// user's whole start-up file replaced by one line.
+				add("replaces %s with what the command writes (everything the file held is lost)", f.Path)
+				continue
+			}
 			if r.deletes && f.Op == OpWrite && !r.DryRun {
 				switch {
 				case has(c, "root", "home", "workspace", ClassRoot, ClassAncestor):
@@ -290,6 +296,9 @@ func (r *Record) dangers() []string {
 	}
 	return out
 }
+
+// shellStartupRe matches the shell start-up files of a home.
+var shellStartupRe = regexp.MustCompile(`^(~|/home/[^/]+|/Users/[^/]+|/root)/\.(bashrc|zshrc|profile|bash_profile|bash_login|zprofile|zshenv|zlogin|config/fish/config\.fish)$`)
 
 // credentialParentRe matches the folders of a home that hold most tools'
 // credential stores (~/.config, ~/.local/share, ~/Library/Application

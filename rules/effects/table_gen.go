@@ -47939,6 +47939,11 @@ func generatedPaths() []PathClasses {
 				"hookguard.yaml",
 				"hookguard.yml",
 				".hookguard/",
+				"Cursor/User/settings.json",
+				"Code/User/settings.json",
+				"Code - Insiders/User/settings.json",
+				"Windsurf/User/settings.json",
+				"VSCodium/User/settings.json",
 			},
 			Except: []string{
 				"~/.cursor/projects/",
@@ -47951,6 +47956,8 @@ func generatedPaths() []PathClasses {
 					"/w/app/.cursor/hooks.json",
 					"/w/app/.cursor/cli.json",
 					"/w/app/.hookguard.yaml",
+					"~/Library/Application Support/Cursor/User/settings.json",
+					"~/.config/Code/User/settings.json",
 				},
 				NoMatch: []string{
 					"/w/app/docs/hookguard.md",
@@ -56563,4 +56570,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "6f31c4ecf2f911982df436c54fbe4439850ef9bba4adc3931a5b876017eeeffb"
+const generatedHash = "4e7f9f38a3003752083eae80eb8e439831d26b34c271921151fb7c4e26e5b365"
