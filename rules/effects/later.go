@@ -50,6 +50,8 @@ func laterLang(p string) string {
 		return "cargo"
 	case base == "config" && strings.HasSuffix(dir, "/.ssh/") || strings.HasPrefix(low, "/etc/ssh/ssh_config"):
 		return "sshconfig"
+	case base == "config" && strings.HasSuffix(dir, "/.aws/"):
+		return "awsconfig" // credential_process runs at every AWS call
 	case base == ".gitconfig" || base == "config" && strings.HasSuffix(dir, "/.config/git/") || low == "/etc/gitconfig":
 		return "gitconfig"
 	case base == ".irbrc" || base == ".pryrc":
@@ -140,6 +142,13 @@ func laterCommands(lang, content string) []string {
 				out = append(out, strings.Join(f[1:], " "))
 			}
 		}
+	case "awsconfig":
+		for _, line := range strings.Split(content, "\n") {
+			key, val, ok := strings.Cut(strings.TrimSpace(line), "=")
+			if ok && strings.TrimSpace(key) == "credential_process" {
+				out = append(out, strings.TrimSpace(val))
+			}
+		}
 	case "gitconfig":
 		for _, line := range strings.Split(content, "\n") {
 			key, val, ok := strings.Cut(strings.TrimSpace(line), "=")
@@ -210,7 +219,7 @@ func laterVerdict(lang, content string, verdict func(string) hook.Decision) (dan
 		return "", false
 	}
 	switch lang {
-	case "sh", "envrc", "cron", "crond", "unit", "plist", "cargo", "sshconfig", "gitconfig":
+	case "sh", "envrc", "cron", "crond", "unit", "plist", "cargo", "sshconfig", "gitconfig", "awsconfig":
 		if verdict == nil {
 			return "", false
 		}
