@@ -2290,6 +2290,7 @@ func (a *analysis) walk(spec *Spec) {
 	var posDyn []bool
 	endOpts := false
 	subDone := len(spec.Subcommands) == 0
+	pkgRun := "" // the package a package runner runs, when the table does not know it
 	expr := findOption(spec, "(") != nil // find's expression: ( ) ! -o
 	parens := 0
 	for i := 0; i < len(args); i++ {
@@ -2375,6 +2376,9 @@ func (a *analysis) walk(spec *Spec) {
 			if sub == nil {
 				if cur.NoSubcommandOK {
 					subDone = true
+					if cur.Code == "package" && pkgRun == "" {
+						pkgRun = arg // npx some-tool: the package run is that name
+					}
 				} else {
 					r.unknown("subcommand %q of %s", arg, a.name(cur, spec))
 					return
@@ -2415,6 +2419,14 @@ func (a *analysis) walk(spec *Spec) {
 	}
 	if cur == spec {
 		a.specEffects(spec)
+	}
+	if pkgRun != "" {
+		for i := len(r.Code) - 1; i >= 0; i-- {
+			if r.Code[i].Kind == "package" && r.Code[i].What == "" {
+				r.Code[i].What = pkgRun
+				break
+			}
+		}
 	}
 	if first == OperandScript && len(positionals) == 0 && !r.codeGiven && !r.stopped {
 		if lang := specLang(cur); lang != "" && (c.StdinFed || hasInputRedirect(c)) {

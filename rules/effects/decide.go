@@ -220,6 +220,15 @@ func (r *Record) dangers() []string {
 		add("sends the credential file %s over the network (%s reads it from stdin)", r.stdinSecret, r.Program)
 	}
 	for _, cd := range r.Code {
+		installed := cd.Kind == "file" && installSubcommand(r.Subcommand) && !strings.ContainsAny(cd.What, "/\\") &&
+			!strings.HasSuffix(cd.What, ".whl") && !strings.HasSuffix(cd.What, ".tgz") && !strings.HasSuffix(cd.What, ".gz")
+		if (cd.Kind == "package" || installed) && cd.What != "" {
+			if p := TyposquatOf(cd.What); p != "" {
+				add("runs the package %s, one letter away from the well-known %s (a typosquat's name)", cd.What, p)
+			}
+		}
+	}
+	for _, cd := range r.Code {
 		if slices.Contains(cd.Found, foundRemoteExec) {
 			// exec(urlopen('http://…').read()): code fetched and run unread.
 			add("runs %s code that downloads code and runs it", cd.Lang)
@@ -295,6 +304,18 @@ func (r *Record) dangers() []string {
 		}
 	}
 	return out
+}
+
+// installSubcommand reports a package manager's subcommand that adds
+// packages by name (npm install, pip install, uv add, poetry add).
+func installSubcommand(sub string) bool {
+	for _, w := range strings.Fields(sub) {
+		switch w {
+		case "install", "i", "add", "in", "ins", "inst":
+			return true
+		}
+	}
+	return false
 }
 
 // shellStartupRe matches the shell start-up files of a home.
