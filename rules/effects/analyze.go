@@ -2290,7 +2290,7 @@ func (a *analysis) walk(spec *Spec) {
 	var posDyn []bool
 	endOpts := false
 	subDone := len(spec.Subcommands) == 0
-	pkgRun := "" // the package a package runner runs, when the table does not know it
+	pkgRun := ""                         // the package a package runner runs, when the table does not know it
 	expr := findOption(spec, "(") != nil // find's expression: ( ) ! -o
 	parens := 0
 	for i := 0; i < len(args); i++ {
