@@ -1,6 +1,10 @@
 package secrets
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
 
 // ourRules are hookguard's additions beside gitleaks' table: secrets gitleaks
 // does not look for, or finds only in some spellings. Their examples live in
@@ -80,9 +84,8 @@ var ourRules = []rule{
 	{
 		ID:          "env-assignment",
 		Description: "a NAME=value assignment (.env line, export, docker -e) whose name says secret, token, password or key",
-		Regex:       `(?m)(?:^|[\s;'"({])(?:export\s+|-e\s+|--env[= ])?((?:[A-Za-z][A-Za-z0-9_]*)?(?i:secret|token|password|passwd|pwd|api_?key|access_?key|private_?key|credentials?|auth|passphrase|client_?key|signing_?key|master_?key|encryption_?key))[ \t]*=[ \t]*["']?([^\s"'#;|&]{6,})`,
-		SecretGroup: 2,
-		NameGroup:   1,
+		Regex:       `(?m)(?:^|[\s;'"({])(?:export\s+|-e\s+|--env[= ])?((?:[A-Za-z][A-Za-z0-9_]*)?(?i:secret|token|password|passwd|pwd|api_?key|access_?key|private_?key|credentials?|auth|passphrase|client_?key|signing_?key|master_?key|encryption_?key|secret_?key|app_?key))[ \t]*=[ \t]*(?:'([^'\s]{6,200})'|"([^"\s]{6,200})"|["']?([^\s"'#;|&]{6,}))`,
+		NameGroup:   1, // the secret: the first value group that matched (a quoted value whole)
 		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "auth", "passphrase"},
 		Near:        assignment,
 		Confidence:  Positional,
@@ -124,7 +127,7 @@ var ourRules = []rule{
 	{
 		ID:          "config-secret",
 		Description: "a quoted or YAML value whose key says password, secret, token or key",
-		Regex:       `(?m)(?:^|[\s{,(])["']?((?:[A-Za-z_][\w.-]*)?(?i:password|passwd|pwd|secret|token|api_?key|apikey|access_?key|private_?key|client_?secret|passphrase|credentials?))["']?[ \t]*(?::|=>|:=|=)[ \t]*(?:["']([^"'\s]{6,200})["']|([^\s"'#,;{}\[\]]{8,200})[ \t]*$)`,
+		Regex:       `(?m)(?:^|[\s{,(\[])["']?((?:[A-Za-z_][\w.-]*)?(?i:password|passwd|pwd|secret|token|api_?key|apikey|access_?key|private_?key|client_?secret|passphrase|credentials?|secret_?key|signing_?key|encryption_?key|master_?key|app_?key))["']?\]?[ \t]*(?::|=>|:=|=)[ \t]*(?:["']([^"'\s]{6,200})["']|([^\s"'#,;{}\[\]]{8,200})[ \t]*$)`,
 		NameGroup:   1,
 		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "passphrase"},
 		Near:        assignment,
@@ -150,7 +153,7 @@ var ourRules = []rule{
 	{
 		ID:          "password-in-prose",
 		Description: "a password or key written out in a sentence (\"the prod password is …\")",
-		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:password|passwd|passphrase|pass ?code|api[ _-]?key|secret[ _-]?key|(?:shared|client|webhook) secret|access[ _-]?token|token|pin|key))(?:\s*\([^)\n]{1,60}\))?\s*(?:\s(?:is|was|to)\s|=|:|\s+["'\x60])\s*["'\x60]?([^\s"'\x60]{6,})`,
+		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:password|passwd|passphrase|pass ?code|api[ _-]?key|secret[ _-]?key|(?:shared|client|webhook) secret|access[ _-]?token|token|pin|key))(?:\s+(?:for|of|on)\s+(?:the\s+)?[\w.@-]+(?:\s+[\w.@-]+){0,3}?)?(?:\s*\([^)\n]{1,60}\))?\s*(?:\s(?:is|was|to)\s|=|:|\s+["'\x60])\s*["'\x60]?([^\s"'\x60]{6,})`,
 		NameGroup:   1,
 		Keywords:    []string{"password", "passwd", "passphrase", "passcode", "pass code", "api key", "api-key", "api_key", "secret key", "token", "pin ", "key is", "key was", "shared secret", "client secret", "webhook secret"},
 		MixedValue:  true,
@@ -161,7 +164,7 @@ var ourRules = []rule{
 	{
 		ID:          "login-pair",
 		Description: "a login written as user / password (\"log in as admin@x.dev / 9EQT…\")",
-		Regex:       "(?i)\\b(?:log\\s?in(?:\\s+as)?|sign\\s?in(?:\\s+as)?|credentials?|creds|user(?:name)?|user\\s*/\\s*pass(?:word)?|username\\s*/\\s*password)\\b[:\\s]{1,4}[`'\"]?(?:[\\w.+-]+@[\\w.-]+|[\\w.-]{3,})[`'\"]?\\s+/\\s+[`'\"]?([^\\s/`'\"]{8,})",
+		Regex:       "(?i)\\b(?:log\\s?in(?:\\s+as)?|sign\\s?in(?:\\s+as)?|credentials?|creds|user(?:name)?|user\\s*/\\s*pass(?:word)?|username\\s*/\\s*password)\\b[:\\s]{1,4}(?:(?:are|is|=)\\s+)?[`'\"]?(?:[\\w.+-]+@[\\w.-]+|[\\w.-]{3,})[`'\"]?\\s+/\\s+[`'\"]?([^\\s/`'\"]{8,})",
 		SecretGroup: 1,
 		MixedValue:  true,
 		Entropy:     2.5,
@@ -463,6 +466,12 @@ func nameWords(name string) []string {
 
 // positionalValue reports whether a value that stands where a secret goes
 // looks like one: not a placeholder, not a number, path, flag or word.
+// codeCallRe matches a value that is code: a name called or indexed
+// (os.environ["X"], getenv("X"), vault(...)), or a bracketed literal.
+var codeCallRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z_$][\w.$:-]*\s*[(\[{]|^[(\[{]`)
+})
+
 func positionalValue(v string) bool {
 	if Placeholder(v) {
 		return false
@@ -470,7 +479,7 @@ func positionalValue(v string) bool {
 	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "@") {
 		return false // a file holding the secret, not the secret
 	}
-	if strings.ContainsAny(v, "([{") {
+	if strings.ContainsAny(v, "([{") && codeCallRe().MatchString(v) {
 		return false // code that fetches the value (os.environ[…], getenv(…))
 	}
 	if t := strings.TrimRight(v, "),;"); t != v && codeIdentifier(t) {

@@ -169,6 +169,10 @@ func credentialGrade(id, secret, after, text, path string) Confidence {
 	switch {
 	case strings.HasPrefix(secret, "sk_test_"), strings.HasPrefix(secret, "rk_test_"):
 		return Positional
+	case strings.HasPrefix(secret, "django-insecure-"):
+		// The key django-admin startproject writes for development; a
+		// deployed site must replace it (Django's own check says so).
+		return Test
 	case id == "connection-string-password":
 		if !strings.HasPrefix(after, "@") {
 			return Token

@@ -36,6 +36,39 @@ func scanStructural(text string) []Finding {
 	return out
 }
 
+// findNamedValue finds the secret of a file whose name says it holds one
+// (wandb_api_key, .vault-token, db_password.txt, github-token) and whose
+// whole content is one value: that value.
+func findNamedValue(text, filePath string) []Finding {
+	if filePath == "" || len(text) > 1024 {
+		return nil
+	}
+	base := strings.ToLower(filePath[strings.LastIndexAny(filePath, "/\\")+1:])
+	named := false
+	for _, w := range []string{"key", "token", "secret", "password", "passwd", "credential"} {
+		if strings.Contains(base, w) {
+			named = true
+			break
+		}
+	}
+	if !named {
+		return nil
+	}
+	for _, w := range []string{".pub", "public", "example", "sample", "template", ".md", ".go", ".py", ".ts", ".js", ".rs",
+		".java", ".rb", ".json", ".yaml", ".yml", ".toml", ".xml", ".html", ".css", "keyboard", "keymap", "monkey", "turkey"} {
+		if strings.Contains(base, w) {
+			return nil
+		}
+	}
+	v := strings.TrimSpace(text)
+	if len(v) < 16 || len(v) > 512 || strings.ContainsAny(v, " \t\n") || Placeholder(v) || entropy(v) < 3 || strings.HasPrefix(v, "-----") {
+		return nil
+	}
+	start := strings.Index(text, v)
+	return []Finding{{RuleID: "secret-file-value", Line: 1 + strings.Count(text[:start], "\n"), Start: start, End: start + len(v),
+		Confidence: Positional, base: Positional}}
+}
+
 // maxTableRows bounds the rows of one table read for passwords.
 const maxTableRows = 2000
 

@@ -400,6 +400,26 @@ neg += [
     "| column | type |\n|---|---|\n| username | text |\n| password | text |\n",
 ]
 
+# SECRET_KEY and friends (names ending in _KEY that are keys), a quoted value
+# holding brackets and symbols kept whole; a password named for whom it is;
+# "creds are user / password".
+pos += [
+    ("DEBUG = False\nSECRET_KEY = '$7m6aaza!l+apge&)h42u(@x9!-=mm*p*#d=75@lcxi(ynv29l'\n", "env-assignment"),
+    ("app.config['SECRET_KEY'] = '" + r(40, A62) + "'\n", ""),
+    ("Password for the staging admin is " + r(6, A62) + "%-" + r(6, A62) + ", log in and take a screenshot", "password-in-prose"),
+    ("the staging DB creds are staging_ro / " + r(10, A62) + "!65 at stg-db.internal:5432", "login-pair"),
+]
+test_only += [
+    ("SECRET_KEY = 'django-insecure-" + r(50, A62 + "!@#$%^&*(-_=+)") .replace("'", "") + "'\n", "env-assignment"),
+]
+neg += [
+    "SECRET_KEY = os.environ['DJANGO_SECRET_KEY']\n",
+    "SECRET_KEY = env('SECRET_KEY')\n",
+    "PRIMARY_KEY = 'customer_id'\n",
+    "The password for the admin is required on first login.",
+    "creds are in 1Password / vault",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
