@@ -225,6 +225,15 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					escalate(text.Truncate(why, 300))
 				}
 			}
+			if m := dataFormActionRe().FindStringSubmatch(strings.ToLower(page)); m != nil && strings.Contains(strings.ToLower(page), "<input") {
+				if local, _ := effects.ClassifyHost(m[1]); !local {
+					// A made-up login form (or one a script fills with the
+					// page's cookies) that posts to another host.
+					deny("mcp-data-url-form", "a data: URL page with a form that sends what is typed or stored to "+hostOf(m[1]),
+						"open the page the task is about; ask the user", "")
+					continue
+				}
+			}
 			// A data: URL is a page the tool opens: its script runs there.
 			if strings.Contains(strings.ToLower(page), "<script") || strings.Contains(strings.ToLower(page), "javascript:") {
 				lowPage := strings.ToLower(page)
@@ -603,6 +612,11 @@ func climbsOut(rest string) (string, bool) {
 	}
 	return "/" + tail, true
 }
+
+// dataFormActionRe finds a form that submits to an http(s) URL.
+var dataFormActionRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`<form\b[^>]*\baction\s*=\s*["']?(https?://[^"'\s>]+)`)
+})
 
 // dataURLContent is the decoded content of a data: URL ("" when it cannot
 // be decoded).

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -23,8 +24,13 @@ const maxPromptCommands = 8
 // spans and fenced code blocks, and what follows "run this:", "run:" or
 // "execute:" to the end of its line.
 func promptCommands(s string) []string {
-	if len(s) > 64<<10 || !strings.ContainsAny(s, "`:") {
+	if len(s) > 64<<10 {
 		return nil
+	}
+	if !strings.ContainsAny(s, "`:") {
+		if low := text.ASCIILower(s); !strings.Contains(low, "run ") && !strings.Contains(low, "execute ") {
+			return nil
+		}
 	}
 	var out []string
 	add := func(c string) {
@@ -32,7 +38,7 @@ func promptCommands(s string) []string {
 		for strings.HasSuffix(c, ")") && strings.Count(c, ")") > strings.Count(c, "(") {
 			c = strings.TrimSpace(c[:len(c)-1]) // (Assistant: … run: curl …): the note's own bracket
 		}
-		if len(c) >= 6 && len(c) <= 2048 && strings.ContainsAny(c, " |;&") && len(out) < maxPromptCommands {
+		if len(c) >= 6 && len(c) <= 2048 && strings.ContainsAny(c, " |;&") && len(out) < maxPromptCommands && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
@@ -41,8 +47,8 @@ func promptCommands(s string) []string {
 	// lines (> …): a command asked about, or quoted, is discussed.
 	asked := func(start int) bool {
 		lineStart := strings.LastIndexByte(s[:start], '\n') + 1
-		if strings.HasPrefix(strings.TrimSpace(s[lineStart:start]), ">") {
-			return false
+		if strings.HasPrefix(strings.TrimSpace(s[lineStart:start]), ">") && !addressesAgents(s[lineStart:start]) {
+			return false // quoted, unless the quote speaks to AI agents (an injection pasted in)
 		}
 		return runVerbRe().MatchString(s[max(0, start-40):start])
 	}
@@ -85,6 +91,13 @@ func promptCommands(s string) []string {
 			add(strings.Trim(m[1], "` "))
 		}
 	}
+	// "just run sudo rm -rf … and we'll reinstall": a command that starts
+	// with a program the rules can deny, to the end of its clause.
+	if low := text.ASCIILower(s); strings.Contains(low, "run ") || strings.Contains(low, "execute ") {
+		for _, m := range runRiskyRe().FindAllStringSubmatch(s, maxPromptCommands) {
+			add(strings.Trim(m[1], "` "))
+		}
+	}
 	// "run this: CMD" on one line: only lines with a colon and a run verb.
 	for _, line := range strings.Split(s, "\n") {
 		if len(out) >= maxPromptCommands {
@@ -117,6 +130,9 @@ var (
 	})
 	injectedRunRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?i)\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\binstructions?\b[^.\n]{0,40}?\b(?:run|execute)\s+([^\n]+?)(?:\s+(?:before|after|then|first|and then)\b|[.!;]\s|[.!]?$|\n)`)
+	})
+	runRiskyRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:run|execute)\s+((?:sudo\s+)?(?:rm|curl|wget|chmod|chown|dd|mkfs(?:\.\w+)?|shred|git\s+(?:push|reset|clean)|docker|kubectl|terraform|aws|gcloud|crontab|eval)\s[^\n` + "`" + `]*?)(?:\s+(?:and|then|so|before|after)\s|[.!;,](?:\s|$)|$|\n)`)
 	})
 	runThisRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`(?im)\b(?:run|execute|paste|add)(?:\s+(?:this|these|it))?(?:\s+(?:to|in|into)\s+[\w' ]{1,30})?\s*:\s+([^\n` + "`" + `][^\n]+)`)

@@ -752,7 +752,11 @@ func classifyHost(dest string) (local, metadata bool) {
 		return false, false
 	}
 	if v4 := ip.To4(); v4 != nil {
-		if v4[0] == 169 && v4[1] == 254 || v4[0] == 100 && v4[1] == 100 && v4[2] == 100 && v4[3] == 200 {
+		// 169.254.0.0/16 (AWS, GCP, Azure IMDS, link-local), Alibaba's
+		// 100.100.100.200, Azure's WireServer 168.63.129.16 (the
+		// extensions' settings and secrets), Oracle's 192.0.0.192.
+		if v4[0] == 169 && v4[1] == 254 || v4[0] == 100 && v4[1] == 100 && v4[2] == 100 && v4[3] == 200 ||
+			v4[0] == 168 && v4[1] == 63 && v4[2] == 129 && v4[3] == 16 || v4[0] == 192 && v4[1] == 0 && v4[2] == 0 && v4[3] == 192 {
 			return false, true
 		}
 	}
