@@ -316,6 +316,9 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	for _, n := range []string{"gdb", "cgdb", "gdb-multiarch", "lldb"} {
 		m[n] = append(m[n], (*analysis).debugsProjectBinary)
 	}
+	for _, n := range []string{"ed", "red", "ex"} {
+		m[n] = append(m[n], (*analysis).editorShellLines)
+	}
 	for _, n := range []string{"docker", "podman", "nerdctl"} {
 		m[n] = append(m[n], (*analysis).everyContainer)
 	}
@@ -870,6 +873,22 @@ func (a *analysis) metadataArgs() {
 				a.r.Network = append(a.r.Network, NetEffect{Dest: p, Metadata: true})
 				return
 			}
+		}
+	}
+}
+
+// editorShellLines reads the commands a line editor's script on stdin
+// hands to a shell (ed's and ex's !command lines): one the rules deny
+// denies the edit.
+func (a *analysis) editorShellLines() {
+	if a.c.Stdin == "" || a.env.ScriptVerdict == nil {
+		return
+	}
+	for _, line := range strings.Split(a.c.Stdin, "\n") {
+		cmd, ok := strings.CutPrefix(strings.TrimSpace(line), "!")
+		if ok && strings.TrimSpace(cmd) != "" && a.env.ScriptVerdict(cmd) == hook.Deny {
+			a.r.deniedRun = cmd
+			return
 		}
 	}
 }

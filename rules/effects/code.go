@@ -222,6 +222,18 @@ func analyzeCode(lang, code string) CodeEffect {
 		// detail, and sends nothing but the URL it names.
 		ce.Found = nil
 	}
+	if _, ok := literalDeletes(lang, code); !ok && slices.Contains(ce.Found, foundDelete) && recursiveDeleteRe().MatchString(code) {
+		// for d in ('~/projects', '/srv/backups'): shutil.rmtree(d): a
+		// recursive delete of a variable, in code that names folders
+		// outside the temp folder; any of them may be what it deletes.
+		for _, m := range absLiteralRe().FindAllStringSubmatch(code, 16) {
+			p := m[1]
+			if p == "/" || strings.HasPrefix(p, "/tmp") || strings.HasPrefix(p, "/dev/") || strings.HasPrefix(p, "/proc/") || strings.ContainsAny(p, "*?{") {
+				continue
+			}
+			ce.Deletes = append(ce.Deletes, p)
+		}
+	}
 	if deletes, ok := literalDeletes(lang, code); ok {
 		// Every deletion names its path: the paths are recorded as file
 		// effects (and judged by their classes) instead of "deletes files".
@@ -282,6 +294,16 @@ func remoteExec(code string) bool {
 	}
 	return false
 }
+
+// recursiveDeleteRe finds the recursive deletion calls of the languages.
+var recursiveDeleteRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`shutil\.rmtree\(|FileUtils\.rm_r|FileUtils\.remove_dir|\brmtree\(|\bremove_tree\(|rmSync\([^)]*recursive|fs\.rm\([^)]*recursive|Deno\.remove\([^)]*recursive|fs::dir_delete|unlink\([^)]*recursive`)
+})
+
+// absLiteralRe finds quoted absolute or home paths.
+var absLiteralRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`['"]((?:~|/)[^'"\s]*)['"]`)
+})
 
 // runFileRe finds code that runs a file it names: PHP's include and
 // require, Python's exec(open(…)), runpy and execfile, Ruby's and Perl's

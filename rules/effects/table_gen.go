@@ -28,510 +28,514 @@ func generatedProgram(name string) *Spec {
 		return program9()
 	case "tee":
 		return program10()
-	case "sed", "gsed":
+	case "sponge":
 		return program11()
-	case "awk", "gawk", "mawk", "nawk":
+	case "ed", "red":
 		return program12()
-	case "jq", "yq", "gojq", "jaq":
+	case "sed", "gsed":
 		return program13()
-	case "find", "fd", "fdfind", "gfind":
+	case "awk", "gawk", "mawk", "nawk":
 		return program14()
-	case "cd", "pushd", "popd":
+	case "jq", "yq", "gojq", "jaq":
 		return program15()
-	case "mkdir":
+	case "find", "fd", "fdfind", "gfind":
 		return program16()
-	case "touch":
+	case "cd", "pushd", "popd":
 		return program17()
-	case "rm", "unlink", "trash", "trash-put", "gio-trash":
+	case "mkdir":
 		return program18()
-	case "rmdir":
+	case "touch":
 		return program19()
-	case "shred", "srm", "wipe":
+	case "rm", "unlink", "trash", "trash-put", "gio-trash":
 		return program20()
-	case "truncate":
+	case "rmdir":
 		return program21()
-	case "cp", "gcp":
+	case "shred", "srm", "wipe":
 		return program22()
-	case "mv", "gmv":
+	case "truncate":
 		return program23()
-	case "ln":
+	case "cp", "gcp":
 		return program24()
-	case "install", "ginstall":
+	case "mv", "gmv":
 		return program25()
-	case "chmod":
+	case "ln":
 		return program26()
-	case "chown", "chgrp":
+	case "install", "ginstall":
 		return program27()
-	case "mktemp":
+	case "chmod":
 		return program28()
-	case "dd":
+	case "chown", "chgrp":
 		return program29()
-	case "tar", "gtar", "bsdtar":
+	case "mktemp":
 		return program30()
-	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
+	case "dd":
 		return program31()
-	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
+	case "tar", "gtar", "bsdtar":
 		return program32()
-	case "plutil":
+	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
 		return program33()
-	case "zip":
+	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
 		return program34()
-	case "unzip":
+	case "plutil":
 		return program35()
-	case "7z", "7za", "7zr":
+	case "zip":
 		return program36()
-	case "rsync":
+	case "unzip":
 		return program37()
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
+	case "7z", "7za", "7zr":
 		return program38()
-	case "eval", "exec-code":
+	case "rsync":
 		return program39()
-	case "source", ".":
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
 		return program40()
-	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
+	case "eval", "exec-code":
 		return program41()
-	case "watch":
+	case "source", ".":
 		return program42()
-	case "trap":
+	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
 		return program43()
-	case "command":
+	case "watch":
 		return program44()
-	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
+	case "trap":
 		return program45()
-	case "node", "nodejs":
+	case "command":
 		return program46()
-	case "deno":
+	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
 		return program47()
-	case "ruby":
+	case "node", "nodejs":
 		return program48()
-	case "perl":
+	case "deno":
 		return program49()
-	case "php":
+	case "ruby":
 		return program50()
-	case "Rscript":
+	case "perl":
 		return program51()
-	case "osascript":
+	case "php":
 		return program52()
-	case "lua", "luajit", "julia":
+	case "Rscript":
 		return program53()
-	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
+	case "osascript":
 		return program54()
-	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run":
+	case "lua", "luajit", "julia":
 		return program55()
-	case "expect":
+	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
 		return program56()
-	case "manage.py":
+	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run":
 		return program57()
-	case "git":
+	case "expect":
 		return program58()
-	case "git-lfs":
+	case "manage.py":
 		return program59()
-	case "gh":
+	case "git":
 		return program60()
-	case "glab":
+	case "git-lfs":
 		return program61()
-	case "hub":
+	case "gh":
 		return program62()
-	case "tig":
+	case "glab":
 		return program63()
-	case "lazygit":
+	case "hub":
 		return program64()
-	case "pre-commit":
+	case "tig":
 		return program65()
-	case "go":
+	case "lazygit":
 		return program66()
-	case "gofmt":
+	case "pre-commit":
 		return program67()
-	case "goimports", "gofumpt":
+	case "go":
 		return program68()
-	case "golangci-lint":
+	case "gofmt":
 		return program69()
-	case "staticcheck":
+	case "goimports", "gofumpt":
 		return program70()
-	case "govulncheck":
+	case "golangci-lint":
 		return program71()
-	case "gopls":
+	case "staticcheck":
 		return program72()
-	case "dlv":
+	case "govulncheck":
 		return program73()
-	case "cargo":
+	case "gopls":
 		return program74()
-	case "rustc":
+	case "dlv":
 		return program75()
-	case "rustfmt":
+	case "cargo":
 		return program76()
-	case "rustup":
+	case "rustc":
 		return program77()
-	case "husky":
+	case "rustfmt":
 		return program78()
-	case "pod":
+	case "rustup":
 		return program79()
-	case "lint-staged":
+	case "husky":
 		return program80()
-	case "create-vite", "create-next-app", "create-react-app", "create-svelte", "create-astro", "create-remix", "create-expo-app", "create-t3-app", "create-nx-workspace", "create-turbo", "create-react-native-app", "create-docusaurus", "create-vue", "create-qwik", "create-solid":
+	case "pod":
 		return program81()
-	case "rimraf", "del-cli", "del":
+	case "lint-staged":
 		return program82()
-	case "tsc":
+	case "create-vite", "create-next-app", "create-react-app", "create-svelte", "create-astro", "create-remix", "create-expo-app", "create-t3-app", "create-nx-workspace", "create-turbo", "create-react-native-app", "create-docusaurus", "create-vue", "create-qwik", "create-solid":
 		return program83()
-	case "eslint":
+	case "rimraf", "del-cli", "del":
 		return program84()
-	case "prettier":
+	case "tsc":
 		return program85()
-	case "biome":
+	case "eslint":
 		return program86()
-	case "vite":
+	case "prettier":
 		return program87()
-	case "webpack", "webpack-cli":
+	case "biome":
 		return program88()
-	case "esbuild":
+	case "vite":
 		return program89()
-	case "rollup":
+	case "webpack", "webpack-cli":
 		return program90()
-	case "next":
+	case "esbuild":
 		return program91()
-	case "jest":
+	case "rollup":
 		return program92()
-	case "vitest":
+	case "next":
 		return program93()
-	case "mocha":
+	case "jest":
 		return program94()
-	case "playwright":
+	case "vitest":
 		return program95()
-	case "cypress":
+	case "mocha":
 		return program96()
-	case "turbo":
+	case "playwright":
 		return program97()
-	case "nx":
+	case "cypress":
 		return program98()
-	case "npm":
+	case "turbo":
 		return program99()
-	case "npx":
+	case "nx":
 		return program100()
-	case "pnpx":
+	case "npm":
 		return program101()
-	case "pnpm":
+	case "npx":
 		return program102()
-	case "yarn":
+	case "pnpx":
 		return program103()
-	case "bun":
+	case "pnpm":
 		return program104()
-	case "bunx":
+	case "yarn":
 		return program105()
-	case "pytest", "py.test":
+	case "bun":
 		return program106()
-	case "ruff":
+	case "bunx":
 		return program107()
-	case "black":
+	case "pytest", "py.test":
 		return program108()
-	case "isort":
+	case "ruff":
 		return program109()
-	case "mypy", "dmypy":
+	case "black":
 		return program110()
-	case "pyright", "basedpyright":
+	case "isort":
 		return program111()
-	case "flake8":
+	case "mypy", "dmypy":
 		return program112()
-	case "pylint":
+	case "pyright", "basedpyright":
 		return program113()
-	case "coverage":
+	case "flake8":
 		return program114()
-	case "tox":
+	case "pylint":
 		return program115()
-	case "nox":
+	case "coverage":
 		return program116()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "tox":
 		return program117()
-	case "uv":
+	case "nox":
 		return program118()
-	case "uvx":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program119()
-	case "pipx":
+	case "uv":
 		return program120()
-	case "poetry":
+	case "uvx":
 		return program121()
-	case "twine":
+	case "pipx":
 		return program122()
-	case "pipenv":
+	case "poetry":
 		return program123()
-	case "pdm":
+	case "twine":
 		return program124()
-	case "hatch":
+	case "pipenv":
 		return program125()
-	case "conda", "mamba", "micromamba":
+	case "pdm":
 		return program126()
-	case "jupyter":
+	case "hatch":
 		return program127()
-	case "make", "gmake":
+	case "conda", "mamba", "micromamba":
 		return program128()
-	case "just":
+	case "jupyter":
 		return program129()
-	case "task", "go-task":
+	case "make", "gmake":
 		return program130()
-	case "cmake":
+	case "just":
 		return program131()
-	case "ctest":
+	case "task", "go-task":
 		return program132()
-	case "ninja", "samu":
+	case "cmake":
 		return program133()
-	case "meson":
+	case "ctest":
 		return program134()
-	case "bazel", "bazelisk":
+	case "ninja", "samu":
 		return program135()
-	case "gradle", "gradlew":
+	case "meson":
 		return program136()
-	case "mvn", "mvnw", "mvnd":
+	case "bazel", "bazelisk":
 		return program137()
-	case "java":
+	case "gradle", "gradlew":
 		return program138()
-	case "javac":
+	case "mvn", "mvnw", "mvnd":
 		return program139()
-	case "dotnet":
+	case "java":
 		return program140()
-	case "xcodebuild":
+	case "javac":
 		return program141()
-	case "rspec":
+	case "dotnet":
 		return program142()
-	case "rubocop", "standardrb":
+	case "xcodebuild":
 		return program143()
-	case "rake":
+	case "rspec":
 		return program144()
-	case "rails":
+	case "rubocop", "standardrb":
 		return program145()
-	case "bundle", "bundler":
+	case "rake":
 		return program146()
-	case "gem":
+	case "rails":
 		return program147()
-	case "phpunit", "pest", "paratest":
+	case "bundle", "bundler":
 		return program148()
-	case "composer":
+	case "gem":
 		return program149()
-	case "mix":
+	case "phpunit", "pest", "paratest":
 		return program150()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "composer":
 		return program151()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "mix":
 		return program152()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program153()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program154()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program155()
-	case "buf":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program156()
-	case "protoc":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program157()
-	case "sqlc":
+	case "buf":
 		return program158()
-	case "docker", "podman", "nerdctl":
+	case "protoc":
 		return program159()
-	case "docker-compose", "podman-compose":
+	case "sqlc":
 		return program160()
-	case "kubectl", "k", "oc":
+	case "docker", "podman", "nerdctl":
 		return program161()
-	case "helm":
+	case "docker-compose", "podman-compose":
 		return program162()
-	case "kustomize":
+	case "kubectl", "k", "oc":
 		return program163()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "helm":
 		return program164()
-	case "kind":
+	case "kustomize":
 		return program165()
-	case "minikube":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program166()
-	case "k3d":
+	case "kind":
 		return program167()
-	case "stern", "kubetail":
+	case "minikube":
 		return program168()
-	case "k9s":
+	case "k3d":
 		return program169()
-	case "kubectx", "kubens":
+	case "stern", "kubetail":
 		return program170()
-	case "terraform", "tofu", "opentofu":
+	case "k9s":
 		return program171()
-	case "terragrunt":
+	case "kubectx", "kubens":
 		return program172()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terraform", "tofu", "opentofu":
 		return program173()
-	case "pulumi":
+	case "terragrunt":
 		return program174()
-	case "packer":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program175()
-	case "ansible-playbook", "ansible":
+	case "pulumi":
 		return program176()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "packer":
 		return program177()
-	case "ansible-galaxy":
+	case "ansible-playbook", "ansible":
 		return program178()
-	case "aws":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program179()
-	case "gcloud":
+	case "ansible-galaxy":
 		return program180()
-	case "gsutil":
+	case "aws":
 		return program181()
-	case "az":
+	case "gcloud":
 		return program182()
-	case "doctl":
+	case "gsutil":
 		return program183()
-	case "fly", "flyctl":
+	case "az":
 		return program184()
-	case "heroku":
+	case "doctl":
 		return program185()
-	case "vercel", "vc":
+	case "fly", "flyctl":
 		return program186()
-	case "netlify", "ntl":
+	case "heroku":
 		return program187()
-	case "firebase":
+	case "vercel", "vc":
 		return program188()
-	case "wrangler":
+	case "netlify", "ntl":
 		return program189()
-	case "supabase":
+	case "firebase":
 		return program190()
-	case "stripe":
+	case "wrangler":
 		return program191()
-	case "hookguard":
+	case "supabase":
 		return program192()
-	case "psql":
+	case "stripe":
 		return program193()
-	case "mysql", "mariadb":
+	case "hookguard":
 		return program194()
-	case "sqlite3", "sqlite", "duckdb":
+	case "psql":
 		return program195()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "mysql", "mariadb":
 		return program196()
-	case "mongosh", "mongo":
+	case "sqlite3", "sqlite", "duckdb":
 		return program197()
-	case "clickhouse-client", "clickhouse":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program198()
-	case "createdb":
+	case "mongosh", "mongo":
 		return program199()
-	case "dropdb":
+	case "clickhouse-client", "clickhouse":
 		return program200()
-	case "pg_isready":
+	case "createdb":
 		return program201()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "dropdb":
 		return program202()
-	case "curl":
+	case "pg_isready":
 		return program203()
-	case "wget":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program204()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "curl":
 		return program205()
-	case "ssh", "mosh", "autossh":
+	case "wget":
 		return program206()
-	case "ssh-agent":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program207()
-	case "scp", "sftp":
+	case "ssh", "mosh", "autossh":
 		return program208()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "ssh-agent":
 		return program209()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "scp", "sftp":
 		return program210()
-	case "ssh-keyscan":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program211()
-	case "getent":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program212()
-	case "systemd-analyze":
+	case "ssh-keyscan":
 		return program213()
-	case "gitleaks":
+	case "getent":
 		return program214()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "systemd-analyze":
 		return program215()
-	case "openssl":
+	case "gitleaks":
 		return program216()
-	case "ssh-keygen":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program217()
-	case "ssh-add":
+	case "openssl":
 		return program218()
-	case "gpg", "gpg2":
+	case "ssh-keygen":
 		return program219()
-	case "systemctl":
+	case "ssh-add":
 		return program220()
-	case "service", "rc-service", "sv":
+	case "gpg", "gpg2":
 		return program221()
-	case "launchctl":
+	case "systemctl":
 		return program222()
-	case "journalctl":
+	case "service", "rc-service", "sv":
 		return program223()
-	case "dmesg":
+	case "launchctl":
 		return program224()
-	case "brew":
+	case "journalctl":
 		return program225()
-	case "apt", "apt-get", "aptitude":
+	case "dmesg":
 		return program226()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "brew":
 		return program227()
-	case "dpkg":
+	case "apt", "apt-get", "aptitude":
 		return program228()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program229()
-	case "apk":
+	case "dpkg":
 		return program230()
-	case "pacman", "yay", "paru":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program231()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "apk":
 		return program232()
-	case "crontab":
+	case "pacman", "yay", "paru":
 		return program233()
-	case "systemd-run":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program234()
-	case "at", "batch":
+	case "crontab":
 		return program235()
-	case "atq", "atrm":
+	case "systemd-run":
 		return program236()
-	case "kill":
+	case "at", "batch":
 		return program237()
-	case "pkill", "killall":
+	case "atq", "atrm":
 		return program238()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "kill":
 		return program239()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "pkill", "killall":
 		return program240()
-	case "ex":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program241()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program242()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "ex":
 		return program243()
-	case "tmux":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program244()
-	case "screen":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program245()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "tmux":
 		return program246()
-	case "lldb":
+	case "screen":
 		return program247()
-	case "strace", "ltrace", "dtruss":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program248()
-	case "entr", "watchexec", "reflex":
+	case "lldb":
 		return program249()
-	case "hyperfine":
+	case "strace", "ltrace", "dtruss":
 		return program250()
-	case "direnv":
+	case "entr", "watchexec", "reflex":
 		return program251()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "hyperfine":
 		return program252()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "direnv":
 		return program253()
-	case "actionlint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program254()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program255()
-	case "codespell":
+	case "actionlint":
 		return program256()
-	case "shfmt":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program257()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "codespell":
 		return program258()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "shfmt":
 		return program259()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program260()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program261()
-	case "envsubst":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program262()
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
+		return program263()
+	case "envsubst":
+		return program264()
 	}
 	return nil
 }
@@ -802,6 +806,8 @@ func generatedPrograms() []*Spec {
 		program260(),
 		program261(),
 		program262(),
+		program263(),
+		program264(),
 	}
 }
 
@@ -1376,10 +1382,62 @@ func program10() *Spec {
 	}
 }
 
-// sed: edits text with a script
+// sponge: soaks up stdin, then writes it to a file (moreutils)
 //
 //go:noinline
 func program11() *Spec {
+	return &Spec{
+		Names: []string{
+			"sponge",
+		},
+		Summary:  "soaks up stdin, then writes it to a file (moreutils)",
+		Operands: "write",
+		Options: []Option{
+			{
+				Names: []string{
+					"-a",
+				},
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				`jq '.version = "1.2.0"' package.json | sponge package.json`,
+			},
+			Deny: []string{
+				`jq '.permissions.allow = ["Shell(*)"]' ~/.cursor/cli-config.json | sponge ~/.cursor/cli-config.json`,
+			},
+		},
+	}
+}
+
+// ed: the line editor; edits the named file with a script read from stdin, whose ! lines run shell commands (judged)
+//
+//go:noinline
+func program12() *Spec {
+	return &Spec{
+		Names: []string{
+			"ed",
+			"red",
+		},
+		Summary:   "the line editor; edits the named file with a script read from stdin, whose ! lines run shell commands (judged)",
+		Operands:  "write",
+		AnyOption: true,
+		Code:      "unanalyzed",
+		Examples: Examples{
+			Judge: []string{
+				"printf ',s/foo/bar/g\nw\nq\n' | ed -s notes.txt",
+			},
+			Deny: []string{
+				"printf '!rm -rf ~/code\nq\n' | ed",
+			},
+		},
+	}
+}
+
+// sed: edits text with a script
+//
+//go:noinline
+func program13() *Spec {
 	return &Spec{
 		Names: []string{
 			"sed",
@@ -1458,7 +1516,7 @@ func program11() *Spec {
 // awk: processes text with a program
 //
 //go:noinline
-func program12() *Spec {
+func program14() *Spec {
 	return &Spec{
 		Names: []string{
 			"awk",
@@ -1515,7 +1573,7 @@ func program12() *Spec {
 // jq: queries JSON and YAML
 //
 //go:noinline
-func program13() *Spec {
+func program15() *Spec {
 	return &Spec{
 		Names: []string{
 			"jq",
@@ -1614,7 +1672,7 @@ func program13() *Spec {
 // find: finds files
 //
 //go:noinline
-func program14() *Spec {
+func program16() *Spec {
 	return &Spec{
 		Names: []string{
 			"find",
@@ -1812,7 +1870,7 @@ func program14() *Spec {
 // cd: changes the shell's directory
 //
 //go:noinline
-func program15() *Spec {
+func program17() *Spec {
 	return &Spec{
 		Names: []string{
 			"cd",
@@ -1833,7 +1891,7 @@ func program15() *Spec {
 // mkdir: creates directories
 //
 //go:noinline
-func program16() *Spec {
+func program18() *Spec {
 	return &Spec{
 		Names: []string{
 			"mkdir",
@@ -1872,7 +1930,7 @@ func program16() *Spec {
 // touch: creates files or updates their times
 //
 //go:noinline
-func program17() *Spec {
+func program19() *Spec {
 	return &Spec{
 		Names: []string{
 			"touch",
@@ -1915,7 +1973,7 @@ func program17() *Spec {
 // rm: removes files
 //
 //go:noinline
-func program18() *Spec {
+func program20() *Spec {
 	return &Spec{
 		Names: []string{
 			"rm",
@@ -1979,7 +2037,7 @@ func program18() *Spec {
 // rmdir: removes empty directories
 //
 //go:noinline
-func program19() *Spec {
+func program21() *Spec {
 	return &Spec{
 		Names: []string{
 			"rmdir",
@@ -2008,7 +2066,7 @@ func program19() *Spec {
 // shred: overwrites files so they cannot be recovered
 //
 //go:noinline
-func program20() *Spec {
+func program22() *Spec {
 	return &Spec{
 		Names: []string{
 			"shred",
@@ -2056,7 +2114,7 @@ func program20() *Spec {
 // truncate: sets the size of files (cutting a file destroys its content, like deleting it)
 //
 //go:noinline
-func program21() *Spec {
+func program23() *Spec {
 	return &Spec{
 		Names: []string{
 			"truncate",
@@ -2096,7 +2154,7 @@ func program21() *Spec {
 // cp: copies files
 //
 //go:noinline
-func program22() *Spec {
+func program24() *Spec {
 	return &Spec{
 		Names: []string{
 			"cp",
@@ -2190,7 +2248,7 @@ func program22() *Spec {
 // mv: moves or renames files
 //
 //go:noinline
-func program23() *Spec {
+func program25() *Spec {
 	return &Spec{
 		Names: []string{
 			"mv",
@@ -2250,7 +2308,7 @@ func program23() *Spec {
 // ln: makes links
 //
 //go:noinline
-func program24() *Spec {
+func program26() *Spec {
 	return &Spec{
 		Names: []string{
 			"ln",
@@ -2306,7 +2364,7 @@ func program24() *Spec {
 // install: copies files and sets their attributes
 //
 //go:noinline
-func program25() *Spec {
+func program27() *Spec {
 	return &Spec{
 		Names: []string{
 			"install",
@@ -2368,7 +2426,7 @@ func program25() *Spec {
 // chmod: changes file modes
 //
 //go:noinline
-func program26() *Spec {
+func program28() *Spec {
 	return &Spec{
 		Names: []string{
 			"chmod",
@@ -2432,7 +2490,7 @@ func program26() *Spec {
 // chown: changes file owners
 //
 //go:noinline
-func program27() *Spec {
+func program29() *Spec {
 	return &Spec{
 		Names: []string{
 			"chown",
@@ -2488,7 +2546,7 @@ func program27() *Spec {
 // mktemp: creates a temporary file or directory
 //
 //go:noinline
-func program28() *Spec {
+func program30() *Spec {
 	return &Spec{
 		Names: []string{
 			"mktemp",
@@ -2527,7 +2585,7 @@ func program28() *Spec {
 // dd: copies and converts raw data (if=FILE is read, of=FILE written)
 //
 //go:noinline
-func program29() *Spec {
+func program31() *Spec {
 	return &Spec{
 		Names: []string{
 			"dd",
@@ -2549,7 +2607,7 @@ func program29() *Spec {
 // tar: creates and extracts archives
 //
 //go:noinline
-func program30() *Spec {
+func program32() *Spec {
 	return &Spec{
 		Names: []string{
 			"tar",
@@ -2690,7 +2748,7 @@ func program30() *Spec {
 // zcat: prints compressed files
 //
 //go:noinline
-func program31() *Spec {
+func program33() *Spec {
 	return &Spec{
 		Names: []string{
 			"zcat",
@@ -2715,7 +2773,7 @@ func program31() *Spec {
 // gzip: compresses or decompresses files in place (file ↔ file.gz)
 //
 //go:noinline
-func program32() *Spec {
+func program34() *Spec {
 	return &Spec{
 		Names: []string{
 			"gzip",
@@ -2751,7 +2809,7 @@ func program32() *Spec {
 // plutil: checks, prints and edits macOS property lists (-lint and -p read; -convert, -replace, -insert, -remove write in place)
 //
 //go:noinline
-func program33() *Spec {
+func program35() *Spec {
 	return &Spec{
 		Names: []string{
 			"plutil",
@@ -2815,7 +2873,7 @@ func program33() *Spec {
 // zip: writes a zip archive (the first operand) from files; -TT runs a command to test it
 //
 //go:noinline
-func program34() *Spec {
+func program36() *Spec {
 	return &Spec{
 		Names: []string{
 			"zip",
@@ -2859,7 +2917,7 @@ func program34() *Spec {
 // unzip: extracts a zip archive (into -d DIR, else the current directory)
 //
 //go:noinline
-func program35() *Spec {
+func program37() *Spec {
 	return &Spec{
 		Names: []string{
 			"unzip",
@@ -2927,7 +2985,7 @@ func program35() *Spec {
 // 7z: 7-Zip archives (a adds, x/e extract with -oDIR, l lists, t tests)
 //
 //go:noinline
-func program36() *Spec {
+func program38() *Spec {
 	return &Spec{
 		Names: []string{
 			"7z",
@@ -3011,7 +3069,7 @@ func program36() *Spec {
 // rsync: copies files locally or to another host
 //
 //go:noinline
-func program37() *Spec {
+func program39() *Spec {
 	return &Spec{
 		Names: []string{
 			"rsync",
@@ -3148,7 +3206,7 @@ func program37() *Spec {
 // sh: a shell; -c code and piped code are split into their own commands
 //
 //go:noinline
-func program38() *Spec {
+func program40() *Spec {
 	return &Spec{
 		Names: []string{
 			"sh",
@@ -3222,7 +3280,7 @@ func program38() *Spec {
 // eval: runs its arguments as shell code (split into their own commands)
 //
 //go:noinline
-func program39() *Spec {
+func program41() *Spec {
 	return &Spec{
 		Names: []string{
 			"eval",
@@ -3241,7 +3299,7 @@ func program39() *Spec {
 // source: runs a file in the current shell
 //
 //go:noinline
-func program40() *Spec {
+func program42() *Spec {
 	return &Spec{
 		Names: []string{
 			"source",
@@ -3263,7 +3321,7 @@ func program40() *Spec {
 // export: shell built-ins that set variables and options (loader variables are recorded)
 //
 //go:noinline
-func program41() *Spec {
+func program43() *Spec {
 	return &Spec{
 		Names: []string{
 			"export",
@@ -3317,7 +3375,7 @@ func program41() *Spec {
 // watch: runs a command every few seconds; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program42() *Spec {
+func program44() *Spec {
 	return &Spec{
 		Names: []string{
 			"watch",
@@ -3378,7 +3436,7 @@ func program42() *Spec {
 // trap: runs a command when the shell gets a signal or exits; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program43() *Spec {
+func program45() *Spec {
 	return &Spec{
 		Names: []string{
 			"trap",
@@ -3404,7 +3462,7 @@ func program43() *Spec {
 // command: runs or looks up a command (command -v prints where it is)
 //
 //go:noinline
-func program44() *Spec {
+func program46() *Spec {
 	return &Spec{
 		Names: []string{
 			"command",
@@ -3423,7 +3481,7 @@ func program44() *Spec {
 // python: the Python interpreter
 //
 //go:noinline
-func program45() *Spec {
+func program47() *Spec {
 	return &Spec{
 		Names: []string{
 			"python",
@@ -3512,7 +3570,7 @@ func program45() *Spec {
 // node: the Node.js runtime
 //
 //go:noinline
-func program46() *Spec {
+func program48() *Spec {
 	return &Spec{
 		Names: []string{
 			"node",
@@ -3583,7 +3641,7 @@ func program46() *Spec {
 // deno: the Deno runtime
 //
 //go:noinline
-func program47() *Spec {
+func program49() *Spec {
 	return &Spec{
 		Names: []string{
 			"deno",
@@ -3651,7 +3709,7 @@ func program47() *Spec {
 // ruby: the Ruby interpreter
 //
 //go:noinline
-func program48() *Spec {
+func program50() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruby",
@@ -3707,7 +3765,7 @@ func program48() *Spec {
 // perl: the Perl interpreter
 //
 //go:noinline
-func program49() *Spec {
+func program51() *Spec {
 	return &Spec{
 		Names: []string{
 			"perl",
@@ -3788,7 +3846,7 @@ func program49() *Spec {
 // php: the PHP interpreter
 //
 //go:noinline
-func program50() *Spec {
+func program52() *Spec {
 	return &Spec{
 		Names: []string{
 			"php",
@@ -3840,7 +3898,7 @@ func program50() *Spec {
 // Rscript: R; its inline code is analyzed for file removal, writes, processes, network use and the environment; a script file is judged
 //
 //go:noinline
-func program51() *Spec {
+func program53() *Spec {
 	return &Spec{
 		Names: []string{
 			"Rscript",
@@ -3892,7 +3950,7 @@ func program51() *Spec {
 // osascript: runs AppleScript or JavaScript for Automation; only notifications, dialogs and speech are understood
 //
 //go:noinline
-func program52() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"osascript",
@@ -3934,7 +3992,7 @@ func program52() *Spec {
 // lua: interpreters whose inline code is not analyzed; the shell commands it hands to os.execute or system are read as shell
 //
 //go:noinline
-func program53() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"lua",
@@ -3965,7 +4023,7 @@ func program53() *Spec {
 // pwsh: PowerShell; its code is not analyzed, but the deletions, uploads and downloads-and-runs it spells are read as their shell equivalents
 //
 //go:noinline
-func program54() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"pwsh",
@@ -4019,7 +4077,7 @@ func program54() *Spec {
 // tclsh: interpreters whose inline code is not analyzed
 //
 //go:noinline
-func program55() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"tclsh",
@@ -4065,7 +4123,7 @@ func program55() *Spec {
 // expect: Tcl's expect; what it types into a shell or ssh it spawns (send "…") is read as shell
 //
 //go:noinline
-func program56() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"expect",
@@ -4110,7 +4168,7 @@ func program56() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program57() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -4237,7 +4295,7 @@ func program57() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program58() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7645,7 +7703,7 @@ func program58() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program59() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7791,7 +7849,7 @@ func program59() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program60() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -9138,7 +9196,7 @@ func program60() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program61() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9570,7 +9628,7 @@ func program61() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program62() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -10272,7 +10330,7 @@ func program62() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program63() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -10294,7 +10352,7 @@ func program63() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program64() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -10314,7 +10372,7 @@ func program64() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program65() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -10510,7 +10568,7 @@ func program65() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program66() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11720,7 +11778,7 @@ func program66() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program67() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11772,7 +11830,7 @@ func program67() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program68() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11826,7 +11884,7 @@ func program68() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program69() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -12086,7 +12144,7 @@ func program69() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program70() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -12138,7 +12196,7 @@ func program70() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program71() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -12191,7 +12249,7 @@ func program71() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program72() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -12299,7 +12357,7 @@ func program72() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program73() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -12376,7 +12434,7 @@ func program73() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program74() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -13457,7 +13515,7 @@ func program74() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program75() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13543,7 +13601,7 @@ func program75() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program76() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13605,7 +13663,7 @@ func program76() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program77() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13789,7 +13847,7 @@ func program77() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program78() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -13838,7 +13896,7 @@ func program78() *Spec {
 // pod: CocoaPods, the iOS dependency manager (the Podfile is Ruby code of the project)
 //
 //go:noinline
-func program79() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"pod",
@@ -13929,7 +13987,7 @@ func program79() *Spec {
 // lint-staged: runs the linters the project's own configuration lists on staged files
 //
 //go:noinline
-func program80() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"lint-staged",
@@ -13950,7 +14008,7 @@ func program80() *Spec {
 // create-vite: scaffolds a new project from the tool's own templates into a new folder
 //
 //go:noinline
-func program81() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"create-vite",
@@ -13984,7 +14042,7 @@ func program81() *Spec {
 // rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
-func program82() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -14016,7 +14074,7 @@ func program82() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program83() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -14043,7 +14101,7 @@ func program83() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program84() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -14070,7 +14128,7 @@ func program84() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program85() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -14096,7 +14154,7 @@ func program85() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program86() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -14160,7 +14218,7 @@ func program86() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program87() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -14198,7 +14256,7 @@ func program87() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program88() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -14274,7 +14332,7 @@ func program88() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program89() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -14375,7 +14433,7 @@ func program89() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program90() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -14396,7 +14454,7 @@ func program90() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program91() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -14442,7 +14500,7 @@ func program91() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program92() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -14464,7 +14522,7 @@ func program92() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program93() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -14512,7 +14570,7 @@ func program93() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program94() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -14533,7 +14591,7 @@ func program94() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program95() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14620,7 +14678,7 @@ func program95() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program96() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14674,7 +14732,7 @@ func program96() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program97() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -14868,7 +14926,7 @@ func program97() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program98() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -15027,7 +15085,7 @@ func program98() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program99() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -17184,7 +17242,7 @@ func program99() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program100() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -18200,7 +18258,7 @@ func program100() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program101() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -18220,7 +18278,7 @@ func program101() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program102() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -20608,7 +20666,7 @@ func program102() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program103() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -22072,7 +22130,7 @@ func program103() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program104() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -22564,7 +22622,7 @@ func program104() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program105() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -23542,7 +23600,7 @@ func program105() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program106() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -23573,7 +23631,7 @@ func program106() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program107() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -23632,7 +23690,7 @@ func program107() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program108() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -23657,7 +23715,7 @@ func program108() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program109() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -23678,7 +23736,7 @@ func program109() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program110() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -23704,7 +23762,7 @@ func program110() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program111() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -23726,7 +23784,7 @@ func program111() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program112() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -23747,7 +23805,7 @@ func program112() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program113() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -23771,7 +23829,7 @@ func program113() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program114() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -23835,7 +23893,7 @@ func program114() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program115() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -23903,7 +23961,7 @@ func program115() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program116() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -23926,7 +23984,7 @@ func program116() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program117() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -24143,7 +24201,7 @@ func program117() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program118() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -25265,7 +25323,7 @@ func program118() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program119() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -25649,7 +25707,7 @@ func program119() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program120() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -26068,7 +26126,7 @@ func program120() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program121() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -26710,7 +26768,7 @@ func program121() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program122() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -26748,7 +26806,7 @@ func program122() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program123() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -27225,7 +27283,7 @@ func program123() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program124() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -27985,7 +28043,7 @@ func program124() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program125() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -28544,7 +28602,7 @@ func program125() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program126() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -28718,7 +28776,7 @@ func program126() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program127() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -28882,7 +28940,7 @@ func program127() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program128() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -29075,7 +29133,7 @@ func program128() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program129() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -29249,7 +29307,7 @@ func program129() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program130() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -29412,7 +29470,7 @@ func program130() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program131() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -29548,7 +29606,7 @@ func program131() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program132() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -29639,7 +29697,7 @@ func program132() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program133() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -29701,7 +29759,7 @@ func program133() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program134() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -29865,7 +29923,7 @@ func program134() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program135() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -30083,7 +30141,7 @@ func program135() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program136() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -30139,7 +30197,7 @@ func program136() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program137() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -30211,7 +30269,7 @@ func program137() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program138() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -30293,7 +30351,7 @@ func program138() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program139() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -30380,7 +30438,7 @@ func program139() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program140() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -30616,7 +30674,7 @@ func program140() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program141() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -30735,7 +30793,7 @@ func program141() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program142() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -30757,7 +30815,7 @@ func program142() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program143() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -30780,7 +30838,7 @@ func program143() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program144() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -30864,7 +30922,7 @@ func program144() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program145() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -31030,7 +31088,7 @@ func program145() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program146() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -31548,7 +31606,7 @@ func program146() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program147() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -31667,7 +31725,7 @@ func program147() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program148() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -31691,7 +31749,7 @@ func program148() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program149() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -32054,7 +32112,7 @@ func program149() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program150() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -32282,7 +32340,7 @@ func program150() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program151() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -32479,7 +32537,7 @@ func program151() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program152() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -32575,7 +32633,7 @@ func program152() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program153() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -32599,7 +32657,7 @@ func program153() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program154() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -32641,7 +32699,7 @@ func program154() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program155() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -32747,7 +32805,7 @@ func program155() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program156() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -32888,7 +32946,7 @@ func program156() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program157() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -32990,7 +33048,7 @@ func program157() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program158() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -33051,7 +33109,7 @@ func program158() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program159() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -34210,7 +34268,7 @@ func program159() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program160() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -34345,7 +34403,7 @@ func program160() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program161() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -35452,7 +35510,7 @@ func program161() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program162() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -35798,7 +35856,7 @@ func program162() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program163() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -35885,7 +35943,7 @@ func program163() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program164() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -35912,7 +35970,7 @@ func program164() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program165() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -35965,7 +36023,7 @@ func program165() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program166() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -36037,7 +36095,7 @@ func program166() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program167() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -36094,7 +36152,7 @@ func program167() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program168() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -36114,7 +36172,7 @@ func program168() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program169() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -36149,7 +36207,7 @@ func program169() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program170() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -36171,7 +36229,7 @@ func program170() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program171() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -36388,7 +36446,7 @@ func program171() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program172() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -36749,7 +36807,7 @@ func program172() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program173() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -36778,7 +36836,7 @@ func program173() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program174() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -36996,7 +37054,7 @@ func program174() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program175() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -37071,7 +37129,7 @@ func program175() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program176() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -37199,7 +37257,7 @@ func program176() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program177() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -37222,7 +37280,7 @@ func program177() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program178() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -37294,7 +37352,7 @@ func program178() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program179() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -37883,7 +37941,7 @@ func program179() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program180() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -38769,7 +38827,7 @@ func program180() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program181() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -38893,7 +38951,7 @@ func program181() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program182() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -39371,7 +39429,7 @@ func program182() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program183() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -39658,7 +39716,7 @@ func program183() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program184() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -39868,7 +39926,7 @@ func program184() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program185() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -40010,7 +40068,7 @@ func program185() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program186() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -40207,7 +40265,7 @@ func program186() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program187() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -40297,7 +40355,7 @@ func program187() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program188() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -40418,7 +40476,7 @@ func program188() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program189() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -40674,7 +40732,7 @@ func program189() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program190() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -40854,7 +40912,7 @@ func program190() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program191() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -41027,7 +41085,7 @@ func program191() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program192() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -41106,7 +41164,7 @@ func program192() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program193() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -41224,7 +41282,7 @@ func program193() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program194() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -41337,7 +41395,7 @@ func program194() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program195() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -41453,7 +41511,7 @@ func program195() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program196() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -41715,7 +41773,7 @@ func program196() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program197() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -41783,7 +41841,7 @@ func program197() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program198() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -41813,7 +41871,7 @@ func program198() *Spec {
 // createdb: creates a PostgreSQL database (nothing existing changes)
 //
 //go:noinline
-func program199() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"createdb",
@@ -41872,7 +41930,7 @@ func program199() *Spec {
 // dropdb: drops a PostgreSQL database and everything in it (a test or development database by its name is routine)
 //
 //go:noinline
-func program200() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"dropdb",
@@ -41926,7 +41984,7 @@ func program200() *Spec {
 // pg_isready: checks whether a database server accepts connections (reads nothing from it)
 //
 //go:noinline
-func program201() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_isready",
@@ -41946,7 +42004,7 @@ func program201() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program202() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -42070,7 +42128,7 @@ func program202() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program203() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -42414,7 +42472,7 @@ func program203() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program204() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -42647,7 +42705,7 @@ func program204() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program205() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -42710,7 +42768,7 @@ func program205() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program206() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -42827,7 +42885,7 @@ func program206() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program207() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -42869,7 +42927,7 @@ func program207() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program208() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -42953,7 +43011,7 @@ func program208() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program209() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -42984,7 +43042,7 @@ func program209() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program210() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -43020,7 +43078,7 @@ func program210() *Spec {
 // ssh-keyscan: fetches the public host keys of SSH servers (prints them; sends nothing)
 //
 //go:noinline
-func program211() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keyscan",
@@ -43063,7 +43121,7 @@ func program211() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program212() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -43124,7 +43182,7 @@ func program212() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program213() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -43197,7 +43255,7 @@ func program213() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program214() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -43236,7 +43294,7 @@ func program214() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program215() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -43262,7 +43320,7 @@ func program215() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program216() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -43658,7 +43716,7 @@ func program216() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program217() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -43748,7 +43806,7 @@ func program217() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program218() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -43807,7 +43865,7 @@ func program218() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program219() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -43982,7 +44040,7 @@ func program219() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program220() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -44085,7 +44143,7 @@ func program220() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program221() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -44108,7 +44166,7 @@ func program221() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program222() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -44181,7 +44239,7 @@ func program222() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program223() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -44317,7 +44375,7 @@ func program223() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program224() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -44417,7 +44475,7 @@ func program224() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program225() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -44615,7 +44673,7 @@ func program225() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program226() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -44687,7 +44745,7 @@ func program226() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program227() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -44709,7 +44767,7 @@ func program227() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program228() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -44782,7 +44840,7 @@ func program228() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program229() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -44874,7 +44932,7 @@ func program229() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program230() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -44925,7 +44983,7 @@ func program230() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program231() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -45020,7 +45078,7 @@ func program231() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program232() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -45089,7 +45147,7 @@ func program232() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program233() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -45141,7 +45199,7 @@ func program233() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program234() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -45221,7 +45279,7 @@ func program234() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program235() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -45242,7 +45300,7 @@ func program235() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program236() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -45262,7 +45320,7 @@ func program236() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program237() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -45347,7 +45405,7 @@ func program237() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program238() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -45370,7 +45428,7 @@ func program238() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program239() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -45395,7 +45453,7 @@ func program239() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program240() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -45511,7 +45569,7 @@ func program240() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program241() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -45592,7 +45650,7 @@ func program241() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program242() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -45711,7 +45769,7 @@ func program242() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program243() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -45834,7 +45892,7 @@ func program243() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program244() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -46082,7 +46140,7 @@ func program244() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program245() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -46164,7 +46222,7 @@ func program245() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program246() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -46275,7 +46333,7 @@ func program246() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program247() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -46371,7 +46429,7 @@ func program247() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program248() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -46458,7 +46516,7 @@ func program248() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program249() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -46543,7 +46601,7 @@ func program249() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program250() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -46631,7 +46689,7 @@ func program250() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program251() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -46700,7 +46758,7 @@ func program251() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program252() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -46840,7 +46898,7 @@ func program252() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program253() *Spec {
+func program255() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -46876,7 +46934,7 @@ func program253() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program254() *Spec {
+func program256() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -46928,7 +46986,7 @@ func program254() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program255() *Spec {
+func program257() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -47008,7 +47066,7 @@ func program255() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program256() *Spec {
+func program258() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -47094,7 +47152,7 @@ func program256() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program257() *Spec {
+func program259() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -47169,7 +47227,7 @@ func program257() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program258() *Spec {
+func program260() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -47236,7 +47294,7 @@ func program258() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program259() *Spec {
+func program261() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -47266,7 +47324,7 @@ func program259() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program260() *Spec {
+func program262() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -47290,7 +47348,7 @@ func program260() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program261() *Spec {
+func program263() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -47361,7 +47419,7 @@ func program261() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program262() *Spec {
+func program264() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -56570,4 +56628,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "4e7f9f38a3003752083eae80eb8e439831d26b34c271921151fb7c4e26e5b365"
+const generatedHash = "f651b68be3654e617ab4efa72b9f7cf1b262dc6130386d12ce2eafe3208ad8d6"

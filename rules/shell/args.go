@@ -109,6 +109,20 @@ func optValue(args []arg, short, long string) (arg, bool) {
 	return arg{}, false
 }
 
+// clusterValue returns the value of a short option given last in a
+// cluster of flags (-qc VALUE), or false when no cluster ends with it.
+func clusterValue(args []arg, short byte) (arg, bool) {
+	for i, a := range args {
+		if a.s == "--" {
+			break
+		}
+		if len(a.s) > 2 && a.s[0] == '-' && a.s[1] != '-' && a.s[len(a.s)-1] == short && i+1 < len(args) {
+			return args[i+1], true
+		}
+	}
+	return arg{}, false
+}
+
 // joinArgs joins args with spaces, as eval does.
 func joinArgs(args []arg) *arg { return joinWith(args, " ") }
 

@@ -1,6 +1,7 @@
 package shell
 
 import (
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,6 +70,7 @@ var (
 	execSpec    = optSpec{shortArg: "a"}
 	niceSpec    = optSpec{shortArg: "n", longArg: []string{"adjustment"}}
 	timeoutSpec = optSpec{shortArg: "sk", longArg: []string{"signal", "kill-after"}}
+	flockSpec   = optSpec{shortArg: "wEF", longArg: []string{"timeout", "wait", "conflict-exit-code"}}
 	timeSpec    = optSpec{shortArg: "fo", longArg: []string{"format", "output"}}
 	stdbufSpec  = optSpec{shortArg: "ioe", longArg: []string{"input", "output", "error"}}
 	ioniceSpec  = optSpec{shortArg: "cnpPu", longArg: []string{"class", "classdata", "pid", "pgid", "uid"}}
@@ -130,6 +132,14 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 	} else {
 		c.Name = baseName(argv[0].s)
 		c.Program = argv[0].s
+		if strings.ContainsAny(argv[0].s, "?*[") {
+			// /???/?m -rf ~: a glob the shell expands to a program's path.
+			// When it can name one of the programs below only, it is that
+			// program; otherwise the name stays as written (not known).
+			if name, ok := globProgram(argv[0].s); ok {
+				c.Name = name
+			}
+		}
 	}
 	args := argv[1:]
 	var code *arg
@@ -153,8 +163,14 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 			} else if len(args) > 0 {
 				code, codeVia = joinArgs(args), viaEval
 			}
-		case name == "su" || name == "runuser":
-			if v, ok := optValue(args, "c", "command"); ok {
+		case name == "su" || name == "runuser" || name == "script" || name == "flock":
+			// su -c CMD, script -qc CMD /dev/null, flock LOCK -c CMD: a
+			// shell runs the command.
+			v, ok := optValue(args, "c", "command")
+			if !ok && name == "script" {
+				v, ok = clusterValue(args, 'c') // script -qc CMD
+			}
+			if ok {
 				code, codeVia, shellProc = &v, viaBashC, true
 			}
 		case name == "docker" || name == "podman" || name == "nerdctl" || name == "docker-compose":
@@ -367,6 +383,14 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		spec = straceSpec
 	case "caffeinate":
 		spec = caffSpec
+	case "flock":
+		// flock LOCKFILE COMMAND…: the command runs holding the lock
+		// (flock LOCKFILE -c CMD is read as a shell running CMD).
+		spec = flockSpec
+		j := skipOpts(argv, spec, nil)
+		if j+1 >= len(argv) || argv[j+1].s == "-c" || argv[j+1].s == "--command" || strings.HasPrefix(argv[j].s, "-") {
+			return nil, false
+		}
 	default:
 		return nil, false
 	}
@@ -395,6 +419,8 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		}
 	case "timeout", "gtimeout":
 		i++ // the duration
+	case "flock":
+		i++ // the lock file
 	case "chroot":
 		// chroot NEWROOT [COMMAND…]: without a command, a shell there.
 		i++
@@ -535,4 +561,36 @@ func splitStringWords(v string) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// globbedPrograms are the programs a glob in the command position is
+// checked against: the ones whose effects matter most.
+var globbedPrograms = []string{"rm", "rmdir", "mv", "cp", "dd", "ln", "sh", "bash", "zsh", "dash", "ksh", "curl", "wget", "nc",
+	"ncat", "socat", "python", "python3", "perl", "ruby", "node", "php", "chmod", "chown", "shred", "mkfs", "kill", "pkill",
+	"sudo", "su", "cat", "base64", "tar", "find", "xargs", "crontab", "ssh", "scp", "git", "truncate", "tee", "openssl"}
+
+// globProgram returns the one program of globbedPrograms a glob in the
+// command position can name, in the system's bin folders or by itself.
+func globProgram(pattern string) (string, bool) {
+	found := ""
+	for _, name := range globbedPrograms {
+		match := false
+		if strings.Contains(pattern, "/") {
+			for _, dir := range []string{"/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/", "/usr/local/bin/"} {
+				if ok, _ := path.Match(pattern, dir+name); ok {
+					match = true
+					break
+				}
+			}
+		} else if ok, _ := path.Match(pattern, name); ok {
+			match = true
+		}
+		if match {
+			if found != "" {
+				return "", false // more than one: not known
+			}
+			found = name
+		}
+	}
+	return found, found != ""
 }
