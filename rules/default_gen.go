@@ -3854,6 +3854,87 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "credential-process-memory",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Keywords: []string{
+					"ssh-agent",
+					"gpg-agent",
+					"keyring",
+					"keepassxc",
+					"1password",
+					"bitwarden",
+					"vault",
+					"sshd",
+					"/mem",
+				},
+				Patterns: []string{
+					`(?i)\b(gdb|lldb|gcore|strace|ltrace|procdump|dtrace|dtruss|perf\s+record)\b.*(\b(pgrep|pidof)\s+(-\S+\s+)*|--name[ =]|-n\s+)["']?(ssh-agent|gpg-agent|gnome-keyring(-daemon)?|kwalletd\d*|keepassxc|1password|bitwarden|secretd|vault|sshd|op-ssh-sign)\b`,
+					`(?i)\b(cat|dd|xxd|hexdump|strings|python[\d.]*|od)\b[^|;&]*/proc/(\$\(\s*(pgrep|pidof)[^)]*\)|\d+|\$\w+)/mem\b`,
+				},
+				Reason: "reads the memory of a process that holds keys or passwords (an agent, a keyring, a password manager)",
+				Advice: "use the agent or the password manager through its own interface; ask the user",
+				Examples: Examples{
+					Match: []string{
+						"gdb -batch -p $(pgrep -n ssh-agent) -ex 'generate-core-file /tmp/agent.core'",
+						"sudo gcore $(pidof gpg-agent)",
+						"strace -p $(pgrep -f keepassxc) -e read",
+						"dd if=/proc/$(pgrep ssh-agent)/mem bs=1 skip=4096 count=4096",
+					},
+					NoMatch: []string{
+						"gdb -p $(pgrep -n myserver) -batch -ex bt",
+						"strace -f -e trace=network npm test",
+						"pgrep -l ssh-agent",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"gdb",
+							"lldb",
+							"gcore",
+							"strace",
+							"ltrace",
+							"procdump",
+							"dtr",
+							"record",
+						},
+						{
+							"ssh-agent",
+							"pg-agent",
+							"nome-keyring",
+							"walletd",
+							"eepassxc",
+							"1password",
+							"bitwarden",
+							"secretd",
+							"vault",
+							"sshd",
+							"op-ssh-sign",
+						},
+					},
+					{
+						{
+							"/proc/",
+						},
+						{
+							"/mem",
+						},
+						{
+							"cat",
+							"dd",
+							"xxd",
+							"hexdump",
+							"strings",
+							"python",
+							"od",
+						},
+					},
+				},
+			},
+			{
 				ID: "system-disable-security",
 				Kinds: []hook.Kind{
 					"shell",
@@ -9792,4 +9873,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "b4e3614d698053ec5e41225a4d111c0b15843365ccec0f850d2c13a060c913ff"
+const generatedDefaultHash = "a358490bb77bf0333421bb95293fbe61eeadea93ffd43a2d758fb195195b5ffd"

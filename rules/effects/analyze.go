@@ -347,6 +347,14 @@ func (a *analysis) envVar(k, v string) {
 	if harmlessEnvValue(k, v) {
 		return
 	}
+	if a.env.ScriptVerdict != nil && a.r.deniedRun == "" && len(v) < 4096 && strings.ContainsAny(v, "|;&") {
+		// LESSOPEN='| curl … | sh #%s', CARGO_…_RUNNER='sh -c "curl … | sh"':
+		// a variable whose value a program hands to a shell.
+		cmd := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(v), "|"))
+		if a.env.ScriptVerdict(cmd) == hook.Deny {
+			a.r.deniedRun = cmd + " (the value of " + k + ")"
+		}
+	}
 	if loaderVars()[k] || strings.HasPrefix(k, "DYLD_") || strings.HasPrefix(k, "BASH_FUNC_") || namesAProgram(k) {
 		a.r.Env = append(a.r.Env, k)
 	}

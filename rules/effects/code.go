@@ -295,6 +295,12 @@ func remoteExec(code string) bool {
 	return false
 }
 
+// vimBangRe finds a vim or ex command that hands the rest of its line to a
+// shell: [silent] [range] [r|w] !cmd.
+var vimBangRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)(?:^|[:|\n])\s*(?:sil(?:ent)?!?\s*)?(?:%|\.|\$|\d+(?:,\d+)?)?\s*(?:r(?:ead)?|w(?:rite)?)?\s*!([^|\n]+(?:\|[^|\n]+)*)`)
+})
+
 // recursiveDeleteRe finds the recursive deletion calls of the languages.
 var recursiveDeleteRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`shutil\.rmtree\(|FileUtils\.rm_r|FileUtils\.remove_dir|\brmtree\(|\bremove_tree\(|rmSync\([^)]*recursive|fs\.rm\([^)]*recursive|Deno\.remove\([^)]*recursive|fs::dir_delete|unlink\([^)]*recursive`)
@@ -466,6 +472,17 @@ func spawnedCommands(lang, code string) []string {
 			}
 		}
 		return out
+	}
+	if lang == "vim" {
+		// :silent !curl … | sh, r !cmd, w !cmd, %!cmd: the rest of the
+		// command after ! runs in a shell.
+		// (Its string literals are read below too: system("…"),
+		// lua os.execute("…").)
+		for _, m := range vimBangRe().FindAllStringSubmatch(code, 8) {
+			if cmd := strings.TrimSpace(m[1]); cmd != "" {
+				out = append(out, cmd)
+			}
+		}
 	}
 	if lang == "expect" {
 		// spawn ssh root@db; send "rm -rf /srv/data\r": what it types into a
