@@ -239,6 +239,7 @@ func (a *analysis) run() {
 	for _, check := range programChecks()[c.Name] {
 		check(a)
 	}
+	a.embeddedRemoteCode()
 	a.truncatesInput()
 	a.productionValues()
 	a.bulkRecords()
@@ -256,6 +257,47 @@ func (a *analysis) run() {
 	if c.DynamicCode && !SourcesCompletion(c) {
 		r.Code = append(r.Code, CodeEffect{Kind: "stdin", Lang: "shell", Found: []string{"only known at run time"}})
 		r.unknown("runs shell code only known at run time")
+	}
+}
+
+// textPrograms take text that may quote a command without running it:
+// printers, searches, editors of text, messages to people.
+var textPrograms = map[string]bool{"echo": true, "printf": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "ag": true,
+	"ack": true, "ugrep": true, "git": true, "gh": true, "glab": true, "jq": true, "yq": true, "cat": true, "less": true, "more": true,
+	"man": true, "sed": true, "awk": true, "gawk": true, "perl": true, "python": true, "python3": true, "node": true, "ruby": true,
+	"tee": true, "wc": true, "sort": true, "tr": true, "cut": true, "logger": true, "say": true, "notify-send": true}
+
+// remotePipeRe finds a download piped into a shell inside a value.
+var remotePipeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(curl|wget)\b[^|]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b`)
+})
+
+// embeddedRemoteCode reads an option or operand that holds a download
+// piped into a shell (mvn -Dexec.args="-c 'curl … | sh'", tox --override
+// 'testenv.commands=bash -c "curl … | bash"'): the program hands it to a
+// shell; one the rules deny denies the command.
+func (a *analysis) embeddedRemoteCode() {
+	c := a.c
+	if a.env.ScriptVerdict == nil || a.r.deniedRun != "" || textPrograms[c.Name] {
+		return
+	}
+	for i, v := range c.Args {
+		if len(v) > 4096 || !strings.Contains(v, "|") || i < len(c.DynamicArgs) && c.DynamicArgs[i] {
+			continue
+		}
+		loc := remotePipeRe().FindStringIndex(v)
+		if loc == nil {
+			continue
+		}
+		cmd := v[loc[0]:]
+		if j := strings.Index(cmd, " #"); j > 0 {
+			cmd = cmd[:j] // LESSOPEN-style '… | sh #%s'
+		}
+		cmd = strings.TrimRight(cmd, `'" `)
+		if a.env.ScriptVerdict(cmd) == hook.Deny {
+			a.r.deniedRun = cmd + " (inside " + short(v) + ")"
+			return
+		}
 	}
 }
 
