@@ -279,6 +279,9 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			// Top-level pipelines and those of re-parsed code (bash -c, eval,
 			// ssh's remote command) each have their own index; find -exec and
 			// xargs build a command inside their parent's pipeline.
+			if rec := e.out.Parts[n-1].Effects; rec != nil && (c.Name == "echo" || c.Name == "printf") && printsEnvironment(res, c) {
+				rec.MarkPrintsEnvironment() // echo "$(env)" | curl -d @- …
+			}
 			stages[c.Pipeline] = append(stages[c.Pipeline], e.out.Parts[n-1].Effects)
 		}
 		if d == hook.Deny && !e.exhaustive {
@@ -1226,6 +1229,27 @@ func printsDownload(c *shell.Command) bool {
 		return false
 	case "http", "https", "xh", "dig", "nslookup", "host", "drill", "nc", "ncat", "socat":
 		return true
+	}
+	return false
+}
+
+// printsEnvironment reports an argument of c that is one substitution
+// running a program that prints the whole environment (env, printenv,
+// export -p, set).
+func printsEnvironment(res *shell.Result, c *shell.Command) bool {
+	for _, k := range c.SubstArgs {
+		if k >= len(res.Substs) {
+			continue
+		}
+		r := res.Substs[k]
+		for j := r[0]; j >= 0 && j < r[1] && j < len(res.Commands); j++ {
+			sc := &res.Commands[j]
+			switch {
+			case sc.Name == "env" && len(sc.Args) == 0, sc.Name == "printenv" && len(sc.Args) == 0,
+				sc.Name == "set" && len(sc.Args) == 0, sc.Name == "export" && len(sc.Args) == 1 && sc.Args[0] == "-p":
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/internal/text"
@@ -377,6 +378,27 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				}
 			}
 		}
+		if pathValue(key, v) && (writes || tool == "push_files") && !sourceKey(key) && ctx.depth < maxNestedDepth {
+			// A file that runs by itself later (a CI workflow, a hook
+			// script, a start-up file) written with its content in the
+			// input: a command the rules deny in it denies the write.
+			if body := writtenContent(top, v, content); body != "" {
+				abs := v
+				if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") {
+					abs = virtualWorkspace + "/" + strings.TrimPrefix(v, "./")
+				}
+				inner := ctx
+				inner.depth++
+				verdict := func(code string) hook.Decision {
+					return p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: code, Cwd: ev.Cwd, WorkspaceRoots: ev.WorkspaceRoots}, inner).Decision
+				}
+				if danger := effects.LaterDangerOf(abs, body, verdict); danger != "" {
+					deny("mcp-protected-write", "writes "+v+", which runs by itself later, with "+danger,
+						"CI pipelines, hook scripts and start-up files run without anyone reviewing them; show the user the change", v)
+					continue
+				}
+			}
+		}
 		if pathValue(key, v) {
 			classes := effects.PathClassesOf(v, ctx.Cwd, ctx.Home)
 			if ctx.Cwd == "" && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.Contains(v, "://") {
@@ -677,6 +699,26 @@ func editedText(top map[string]any) string {
 
 // firstString is the first string value under one of keys of a tool
 // input's top level ("" when none).
+// writtenContent is the text a file tool writes to the path p: the content
+// of p's entry in a files list (push_files), else the input's own content;
+// base64 content (a code host's API form) decoded when it is text.
+func writtenContent(top map[string]any, p, content string) string {
+	if files, ok := top["files"].([]any); ok {
+		for _, f := range files {
+			if fm, ok := f.(map[string]any); ok && firstString(fm, "path", "file_path", "filePath") == p {
+				content = firstString(fm, "content", "contents", "text")
+				break
+			}
+		}
+	}
+	if content != "" && !strings.ContainsAny(strings.TrimSpace(content), " \n:") && len(content) >= 16 {
+		if b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(content)); err == nil && utf8.Valid(b) {
+			return string(b)
+		}
+	}
+	return content
+}
+
 func firstString(top map[string]any, keys ...string) string {
 	for _, k := range keys {
 		if s, ok := top[k].(string); ok {

@@ -550,7 +550,7 @@ func PipelineDanger(stages []*Record) string {
 			}
 			source = ""
 		}
-		if environmentDumpers[r.Program] && len(r.Files) == 0 {
+		if (environmentDumpers[r.Program] || r.printsEnv) && len(r.Files) == 0 {
 			source = "the environment"
 		}
 		for _, f := range r.Files {

@@ -56,6 +56,11 @@ func laterLang(p string) string {
 		return "gitconfig"
 	case base == ".irbrc" || base == ".pryrc":
 		return "ruby"
+	case (strings.HasSuffix(base, ".yml") || strings.HasSuffix(base, ".yaml")) && strings.HasSuffix(dir, "/.github/workflows/") ||
+		base == ".gitlab-ci.yml" || base == "bitbucket-pipelines.yml" || base == "config.yml" && strings.HasSuffix(dir, "/.circleci/"):
+		return "ci" // run: and script: steps run on the CI runner, with its secrets
+	case strings.Contains(dir, "/.husky/") && !strings.Contains(dir, "/.husky/_/") && !strings.Contains(base, "."):
+		return "sh" // husky's hook scripts run on later commits
 	case base == "init.gradle" || base == "init.gradle.kts" || strings.HasSuffix(dir, "/.gradle/init.d/"):
 		return "groovy"
 	case base == ".rprofile" || base == "rprofile.site":
@@ -90,6 +95,8 @@ func laterCommands(lang, content string) []string {
 	switch lang {
 	case "sh":
 		return []string{content}
+	case "ci":
+		return CICommands(content)
 	case "envrc":
 		// direnv's own functions load a project's variables and layouts
 		// into the shell (dotenv .env.local, layout python3): what they
@@ -219,7 +226,7 @@ func laterVerdict(lang, content string, verdict func(string) hook.Decision) (dan
 		return "", false
 	}
 	switch lang {
-	case "sh", "envrc", "cron", "crond", "unit", "plist", "cargo", "sshconfig", "gitconfig", "awsconfig":
+	case "sh", "envrc", "cron", "crond", "unit", "plist", "cargo", "sshconfig", "gitconfig", "awsconfig", "ci":
 		if verdict == nil {
 			return "", false
 		}
@@ -438,6 +445,9 @@ func ciShell(cmd string) string {
 	return ciExprRe().ReplaceAllStringFunc(cmd, func(m string) string {
 		sm := ciExprRe().FindStringSubmatch(m)
 		switch {
+		case strings.Contains(strings.ToLower(sm[1]), "tojson(secrets)") || strings.TrimSpace(sm[1]) == "secrets" ||
+			strings.Contains(strings.ToLower(sm[1]), "tojson(env)"):
+			return "$(env)" // every secret at once: what the environment holds
 		case sm[2] != "":
 			return "${" + sm[2] + "}"
 		case sm[1] == "github.token":
@@ -454,4 +464,16 @@ func unquoteYAML(v string) string {
 		return v[1 : len(v)-1]
 	}
 	return v
+}
+
+// LaterDangerOf returns what makes content written to path dangerous when
+// the file runs later by itself (a shell start-up file, a CI workflow, a
+// hook script): a command the rules deny in it ("" when none, or when the
+// file is not one that runs later).
+func LaterDangerOf(path, content string, verdict func(string) hook.Decision) string {
+	lang := laterLang(path)
+	if lang == "" {
+		return ""
+	}
+	return laterDanger(lang, content, verdict)
 }

@@ -139,6 +139,9 @@ type Record struct {
 	deniedRun string
 	// insertedDanger says what code sed inserts into files does.
 	insertedDanger string
+	// printsEnv says the command prints the whole environment by way of a
+	// substitution (echo "$(env)"), for the pipeline's later stages.
+	printsEnv bool
 	// stdinSecret is a credential file redirected into the command's stdin.
 	stdinSecret string
 	// argFile is a credential file xargs or parallel reads arguments from.
@@ -242,3 +245,7 @@ func (r *Record) VerifiedHookWrites() []string {
 	}
 	return out
 }
+
+// MarkPrintsEnvironment records that the command prints the whole
+// environment through a substitution (echo "$(env)", printf '%s' "$(printenv)").
+func (r *Record) MarkPrintsEnvironment() { r.printsEnv = true }
