@@ -6,6 +6,7 @@
 package sqlscan
 
 import (
+	"encoding/hex"
 	"regexp"
 	"strings"
 	"sync"
@@ -159,13 +160,13 @@ func lower(c byte) byte {
 }
 
 var (
-	compileOnce              sync.Once
-	reWhere                  *regexp.Regexp
-	reTrivial                *regexp.Regexp
-	reFunc                   *regexp.Regexp
-	reAlterDrop, rePrivilege *regexp.Regexp
-	reInto                   *regexp.Regexp
-	reWithWrite              *regexp.Regexp
+	compileOnce                                  sync.Once
+	reWhere                                      *regexp.Regexp
+	reTrivial                                    *regexp.Regexp
+	reFunc                                       *regexp.Regexp
+	reAlterDrop, rePrivilege, reConcat, reHexLit *regexp.Regexp
+	reInto                                       *regexp.Regexp
+	reWithWrite                                  *regexp.Regexp
 )
 
 func compile() {
@@ -175,6 +176,8 @@ func compile() {
 		reTrivial = regexp.MustCompile(`^\s*\(*\s*(1\s*=\s*1|true|1|not\s+false|''\s*=\s*''|(\w+)\s*=\s*(\w+)|\d+\s*>\s*0|1\s*<>\s*0|\w+\s+is\s+not\s+null|\w+\s+is\s+null\s+or\s+\w+\s+is\s+not\s+null)\s*\)*\s*($|\bor\b|--)`)
 		reFunc = regexp.MustCompile(`\b([a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?)\s*\(`)
 		reAlterDrop = regexp.MustCompile(`^alter\s+table\b.*\bdrop\b`)
+		reConcat = regexp.MustCompile(`'\s*\|\|\s*'`)
+		reHexLit = regexp.MustCompile(`(?i)\b0x((?:[0-9a-f]{2}){4,})\b`)
 		rePrivilege = regexp.MustCompile(`^(?:alter|create)\s+(?:role|user|group|login)\b.*\b(superuser|createrole|bypassrls|replication|sysadmin|dbo)\b|^alter\s+server\s+role\s+(sysadmin|securityadmin|serveradmin)\b|^alter\s+role\s+(db_owner|db_securityadmin)\s+add\s+member\b`)
 		reInto = regexp.MustCompile(`\binto\s+(outfile|dumpfile)\b`)
 		reWithWrite = regexp.MustCompile(`\)\s*(insert|update|delete|merge)\b|\bas\s*\(\s*(insert|update|delete)\b`)
@@ -212,8 +215,16 @@ func analyze(s string, depth int) Verdict {
 		}
 	}
 	if dynamic && depth < 2 {
-		// Dynamic SQL runs its strings: read them as SQL too.
-		for _, lit := range literals(s) {
+		// Dynamic SQL runs its strings: read them as SQL too, with literals
+		// joined by || read as one ('DR' || 'OP TABLE x') and hex literals
+		// (SET @q = 0x44524f50…; PREPARE s FROM @q) decoded.
+		lits := literals(reConcat.ReplaceAllString(s, ""))
+		for _, m := range reHexLit.FindAllStringSubmatch(s, 8) {
+			if b, err := hex.DecodeString(m[1]); err == nil {
+				lits = append(lits, string(b))
+			}
+		}
+		for _, lit := range lits {
 			if LooksLikeSQL(lit) || strings.Contains(lit, "%") && LooksLikeSQL(strings.ReplaceAll(lit, "%I", "x")) {
 				inner := analyze(strings.ReplaceAll(strings.ReplaceAll(lit, "%I", "x"), "%s", "x"), depth+1)
 				v.Dangers = append(v.Dangers, inner.Dangers...)
