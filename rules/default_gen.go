@@ -5944,6 +5944,128 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "cluster-host-takeover-pod",
+				Kinds: []hook.Kind{
+					"shell",
+					"mcp",
+				},
+				Decision: "deny",
+				Target:   "text",
+				Keywords: []string{
+					"hostpid",
+					"hostpath",
+				},
+				Patterns: []string{
+					`(?is)\bhostPID\\?"?\s*:\s*true\b.{0,1200}\bprivileged\\?"?\s*:\s*true\b`,
+					`(?is)\bprivileged\\?"?\s*:\s*true\b.{0,1200}\bhostPID\\?"?\s*:\s*true\b`,
+					`(?is)\bhostPath\\?"?\s*:\s*\{?\s*\\?"?path\\?"?\s*:\s*\\?["']?/\\?["']?\s*[,}\n\\]`,
+				},
+				Reason: "creates a pod that takes over its node (privileged with the node's processes, or the node's whole disk mounted)",
+				Advice: "debug with kubectl debug or logs; the node is not the agent's to enter",
+				Examples: Examples{
+					Match: []string{
+						"apiVersion: v1\nkind: Pod\nspec:\n  hostPID: true\n  containers:\n  - name: sh\n    image: alpine\n    securityContext: {privileged: true}\n",
+						`{"spec":{"volumes":[{"name":"root","hostPath":{"path":"/"}}]}}`,
+					},
+					NoMatch: []string{
+						"apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: app\n    image: nginx\n",
+						"hostPath:\n  path: /var/log\n",
+					},
+				},
+				Prefilter: [][][]string{},
+			},
+			{
+				ID: "cluster-expose-internal-service",
+				Kinds: []hook.Kind{
+					"shell",
+					"mcp",
+				},
+				Decision: "deny",
+				Target:   "text",
+				Keywords: []string{
+					"loadbalancer",
+					"nodeport",
+				},
+				Patterns: []string{
+					`(?is)\b(postgres\w*|mysql|mariadb|redis|mongo\w*|elasticsearch|opensearch|kibana|etcd|rabbitmq|kafka|memcached|kubernetes-dashboard|dashboard|grafana|prometheus|vault|consul)\b.{0,300}\\?"?type\\?"?\s*:\s*\\?"?(LoadBalancer|NodePort)\b`,
+					`(?is)\bkubectl\s+(\S+\s+)*(patch|expose)\s+(svc|service|deployment|deploy|statefulset|sts)/?\s*(postgres\w*|mysql|mariadb|redis|mongo\w*|elasticsearch|kubernetes-dashboard|etcd|rabbitmq|vault)\b.*\b(LoadBalancer|NodePort)\b`,
+				},
+				Reason: "exposes an internal database, cache or admin service outside the cluster",
+				Advice: "use kubectl port-forward for access from this machine; ask the user before exposing a service",
+				Examples: Examples{
+					Match: []string{
+						`{"resourceType": "service", "name": "postgres", "namespace": "data", "patch": "{\"spec\":{\"type\":\"LoadBalancer\"}}"}`,
+						`kubectl patch svc kubernetes-dashboard -n kubernetes-dashboard -p '{"spec":{"type":"NodePort"}}'`,
+					},
+					NoMatch: []string{
+						`kubectl patch svc web -p '{"spec":{"type":"LoadBalancer"}}'`,
+						"kubectl port-forward svc/postgres 5432:5432",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"type",
+						},
+						{
+							"loadbalancer",
+							"nodeport",
+						},
+						{
+							"postgres",
+							"ysql",
+							"ariadb",
+							"redis",
+							"mongo",
+							"elasticsearch",
+							"opensearch",
+							"kibana",
+							"etcd",
+							"rabbitmq",
+							"kafka",
+							"memcached",
+							"kubernetes-dashboard",
+							"dashboard",
+							"grafana",
+							"prometheus",
+							"vault",
+							"consul",
+						},
+					},
+					{
+						{
+							"kubectl",
+						},
+						{
+							"loadbalancer",
+							"nodeport",
+						},
+						{
+							"patch",
+							"expose",
+						},
+						{
+							"vc",
+							"ervice",
+							"deploy",
+							"st",
+						},
+						{
+							"postgres",
+							"ysql",
+							"ariadb",
+							"redis",
+							"mongo",
+							"elasticsearch",
+							"kubernetes-dashboard",
+							"etcd",
+							"rabbitmq",
+							"vault",
+						},
+					},
+				},
+			},
+			{
 				ID: "container-enters-host",
 				Kinds: []hook.Kind{
 					"shell",
@@ -9873,4 +9995,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "a358490bb77bf0333421bb95293fbe61eeadea93ffd43a2d758fb195195b5ffd"
+const generatedDefaultHash = "22fd980855bc423d42fedd9c3f97d5563a99e01afaaed5e5b64ff377578e4213"
