@@ -2583,6 +2583,13 @@ func (a *analysis) option(s *Spec, arg string, args []string, dyn []bool, i int,
 		}
 		return len(args) - 1 - i, true
 	}
+	if o := findOption(s, "-i"); o != nil && o.Operands == OperandWrite && o.Value == "" && len(arg) > 2 && strings.HasPrefix(arg, "-i") &&
+		(arg[2] == '.' || arg[2] == '~' || arg[2] == '_' || arg[2] == '-' && len(arg) > 3 && arg[3] != '-') && !strings.ContainsAny(arg[2:], "/ $`") {
+		// sed -i.bak, perl -i.orig: in place, keeping a backup with that
+		// suffix.
+		a.applyOption(o, operands, first)
+		return 0, true
+	}
 	if o := findOption(s, name); o != nil {
 		if o.Value == "" {
 			a.applyOption(o, operands, first)

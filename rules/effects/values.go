@@ -1006,9 +1006,23 @@ func knownHostURL(v string) bool {
 		return false
 	}
 	// Only this machine or a private network: a value in the rest of the URL
-	// cannot carry anything off it.
+	// cannot carry anything off it. Nor to a well-known service's API
+	// (api.github.com/repos/$REPO/pulls): the path names what to read there.
 	local, _ := classifyHost(host)
-	return local
+	return local || serviceAPIHost(strings.ToLower(host))
+}
+
+// serviceAPIHost reports a host of a well-known service's API (the hosts of
+// tokenProviders).
+func serviceAPIHost(host string) bool {
+	for _, tp := range tokenProviders {
+		for _, h := range tp.hosts {
+			if host == h || strings.HasSuffix(host, "."+h) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // envDumpSubstRe matches a command substitution that prints the whole
