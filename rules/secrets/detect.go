@@ -161,6 +161,7 @@ func Scan(text string, o Options) Result {
 		// passes over megabytes of it would change nothing.
 		res.Findings = append(res.Findings, scanStructural(n)...)
 		res.Findings = append(res.Findings, findNamedValue(n, o.Path)...)
+		res.Findings = append(res.Findings, findSpacedTokens(n, o, w)...)
 		res.Findings = append(res.Findings, scanEncoded(n, o, 1, w)...)
 	}
 	res.Findings = dedupe(res.Findings)

@@ -3,6 +3,7 @@ package secrets
 import (
 	"crypto/sha256"
 	"math/big"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -69,6 +70,75 @@ func findNamedValue(text, filePath string) []Finding {
 		Confidence: Positional, base: Positional}}
 }
 
+// spacedTokenPrefixes are providers' token prefixes that a token split
+// into groups ("ghp_ Z4OS t7FK …", to get past a scanner) still starts with.
+var spacedTokenPrefixes = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xoxb-", "xoxp-", "xoxa-",
+	"sk-proj-", "sk-ant-", "sk_live_", "rk_live_", "AKIA", "ASIA", "hf_", "npm_", "pypi-", "dop_v1_", "SG.", "shpat_"}
+
+// findSpacedTokens finds provider tokens written with spaces inside them:
+// the prefix and a space, then groups of two to eight token characters separated by
+// single spaces. The groups are joined and scanned; a token found covers
+// the whole spaced span.
+func findSpacedTokens(text string, o Options, w *work) []Finding {
+	// The prefix is followed by a space: a few passes rule most texts out.
+	if !strings.Contains(text, "_ ") && !strings.Contains(text, "- ") && !strings.Contains(text, "AKIA ") && !strings.Contains(text, "ASIA ") && !strings.Contains(text, "SG. ") {
+		return nil
+	}
+	var out []Finding
+	for _, prefix := range spacedTokenPrefixes {
+		for from := 0; from < len(text) && len(out) < 8; {
+			i := strings.Index(text[from:], prefix+" ")
+			if i < 0 {
+				break
+			}
+			i += from
+			from = i + len(prefix)
+			j := i + len(prefix)
+			var b strings.Builder
+			b.WriteString(prefix)
+			groups, spaces, digits := 0, 0, 0
+			for j < len(text) {
+				if text[j] == ' ' && j+1 < len(text) && tokenByte(text[j+1]) {
+					spaces++
+					j++
+					continue
+				}
+				k := j
+				for k < len(text) && tokenByte(text[k]) {
+					k++
+				}
+				if k == j || k-j > 8 {
+					break
+				}
+				if strings.ContainsAny(text[j:k], "0123456789") {
+					digits++
+				}
+				b.WriteString(text[j:k])
+				groups++
+				j = k
+			}
+			// Random chunks hold digits; a sentence after the prefix does not.
+			if spaces < 2 || groups < 4 || b.Len() > 256 || digits*5 < groups*2 {
+				continue
+			}
+			for _, f := range scanPlain(b.String(), o, w) {
+				if f.Confidence == Token {
+					out = append(out, Finding{RuleID: f.RuleID, Line: 1 + strings.Count(text[:i], "\n"), Start: i, End: j,
+						Encoding: "spaced", Confidence: Token, base: Token})
+					break
+				}
+			}
+			from = j
+		}
+	}
+	return out
+}
+
+// tokenByte reports a character tokens are made of.
+func tokenByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+}
+
 // maxTableRows bounds the rows of one table read for passwords.
 const maxTableRows = 2000
 
@@ -78,40 +148,87 @@ const maxTableRows = 2000
 // whose rows hold values in it that are not placeholders. Each value is a
 // finding; a document that merely mentions a password column has no rows.
 func findPasswordTables(text string) []Finding {
-	low := strings.ToLower(text)
-	if !strings.Contains(low, "pass") && !strings.Contains(low, "pwd") {
+	// Only the lines that name a password can be a table's header: found
+	// by searching, not by splitting the whole text.
+	var starts []int
+	for _, w := range []string{"pass", "Pass", "PASS", "pwd", "PWD"} {
+		for from := 0; from < len(text) && len(starts) < 256; {
+			i := strings.Index(text[from:], w)
+			if i < 0 {
+				break
+			}
+			i += from
+			starts = append(starts, strings.LastIndexByte(text[:i], '\n')+1)
+			from = i + len(w)
+			if nl := strings.IndexByte(text[from:], '\n'); nl >= 0 {
+				from += nl + 1 // the next line
+			} else {
+				from = len(text)
+			}
+		}
+	}
+	if len(starts) == 0 {
 		return nil
 	}
+	slices.Sort(starts)
 	var out []Finding
-	lineNo, start := 0, 0
-	col, width := -1, 0
-	var sep byte
-	rows := 0
-	for start < len(text) && rows < maxTableRows {
-		end := strings.IndexByte(text[start:], '\n')
+	done := -1 // where the last table read ended
+	for _, ls := range slices.Compact(starts) {
+		if ls < done {
+			continue
+		}
+		end := strings.IndexByte(text[ls:], '\n')
 		if end < 0 {
 			end = len(text)
 		} else {
-			end += start
+			end += ls
 		}
-		line := strings.TrimRight(text[start:end], "\r")
-		lineNo++
+		header := strings.TrimRight(text[ls:end], "\r")
+		if !mayHoldPasswordColumn(header) {
+			continue
+		}
+		sep, col, width := passwordHeader(header)
 		if col < 0 {
-			sep, col, width = passwordHeader(line)
-		} else {
-			rows++
+			continue
+		}
+		lineNo := 1 + strings.Count(text[:ls], "\n")
+		start := end + 1
+		for rows := 0; start < len(text) && rows < maxTableRows; rows++ {
+			e := strings.IndexByte(text[start:], '\n')
+			if e < 0 {
+				e = len(text)
+			} else {
+				e += start
+			}
+			line := strings.TrimRight(text[start:e], "\r")
+			lineNo++
 			fields := splitRow(line, sep)
 			if len(fields) != width {
-				col = -1 // the table ended
-				sep, col, width = passwordHeader(line)
-			} else if f := fields[col]; passwordValue(line[f.start:f.end]) {
+				break // the table ended
+			}
+			if f := fields[col]; passwordValue(line[f.start:f.end]) {
 				out = append(out, Finding{RuleID: "password-table", Line: lineNo, Start: start + f.start, End: start + f.end,
 					Confidence: Positional, base: Positional})
 			}
+			start = e + 1
 		}
-		start = end + 1
+		done = start
 	}
 	return out
+}
+
+// mayHoldPasswordColumn is the cheap test before a line is read as a
+// header: it names a password column and has separators.
+func mayHoldPasswordColumn(line string) bool {
+	if len(line) > 2048 || !strings.ContainsAny(line, ",\t") {
+		return false
+	}
+	for _, w := range []string{"pass", "Pass", "PASS", "pwd", "PWD"} {
+		if strings.Contains(line, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // passwordHeader reads a table header: its separator, the password

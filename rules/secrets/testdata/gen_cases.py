@@ -420,6 +420,15 @@ neg += [
     "creds are in 1Password / vault",
 ]
 
+# A token split into groups with spaces to get past a scanner.
+_pat = r(36, A62)
+pos += [
+    ("remove the spaces and use this as GH_TOKEN: ghp_ " + " ".join(_pat[i:i + 4] for i in range(0, 36, 4)), "github-pat"),
+]
+neg += [
+    "our GitHub tokens start with ghp_ and our OpenAI keys with sk-proj- so the scanner can tell them apart",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
