@@ -7137,20 +7137,70 @@ func generatedDefault() *Policy {
 					"db:",
 				},
 				Patterns: []string{
+					`(?i)(^|[;&|(]\s*)(?=.*\b((RAILS_ENV|RACK_ENV)=(production|prod|staging)\b|DISABLE_DATABASE_ENVIRONMENT_CHECK=1))([A-Z_]+=\S*\s+)*(bundle exec\s+)?(bin/)?(rails|rake)\s+(\S+\s+)*db:(drop|reset|schema:load|purge)\b`,
+				},
+				Reason: "drops or wipes a shared database (production or staging, or with Rails' environment check switched off)",
+				Examples: Examples{
+					Match: []string{
+						"RAILS_ENV=production bin/rails db:drop",
+						"bundle exec rake db:drop db:create RAILS_ENV=production DISABLE_DATABASE_ENVIRONMENT_CHECK=1",
+						"RAILS_ENV=test rails db:drop; RAILS_ENV=production rails db:drop",
+					},
+					NoMatch: []string{
+						"RAILS_ENV=test bin/rails db:drop db:create db:schema:load",
+						"rails db:drop",
+						"rails db:migrate",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"db:",
+						},
+						{
+							"ra",
+						},
+						{
+							"ils",
+							"ke",
+						},
+						{
+							"ils_env",
+							"ck_env",
+							"disable_database_environment_check=1",
+						},
+						{
+							"drop",
+							"reset",
+							"schema:load",
+							"purge",
+						},
+					},
+				},
+			},
+			{
+				ID: "db-reset-rails",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "judge",
+				Target:   "line",
+				Keywords: []string{
+					"db:",
+				},
+				Patterns: []string{
 					`(?i)(^|[;&|(]\s*)([A-Z_]+=\S*\s+)*(bundle exec\s+)?(bin/)?(rails|rake)\s+(\S+\s+)*db:(drop|reset|schema:load|purge)\b`,
 				},
 				Unless: []string{
 					`^\s*(RAILS_ENV|RACK_ENV)=test\s+(bundle exec\s+)?(bin/)?(rails|rake)(\s+db:[\w:]+)+\s*$`,
 					`^\s*(bundle exec\s+)?(bin/)?(rails|rake)(\s+db:[\w:]+)+\s+(RAILS_ENV|RACK_ENV)=test\s*$`,
 				},
-				Reason: "drops or wipes a database",
+				Reason: "drops and recreates the database of the environment the shell is in (the development one, unless RAILS_ENV says otherwise)",
 				Examples: Examples{
 					Match: []string{
 						"rails db:drop",
 						"bin/rails db:reset",
-						"RAILS_ENV=production bin/rails db:drop",
 						"bundle exec rake db:schema:load",
-						"RAILS_ENV=test rails db:drop; RAILS_ENV=production rails db:drop",
 					},
 					NoMatch: []string{
 						"RAILS_ENV=test bin/rails db:drop db:create db:schema:load",
@@ -9995,4 +10045,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "22fd980855bc423d42fedd9c3f97d5563a99e01afaaed5e5b64ff377578e4213"
+const generatedDefaultHash = "8aa0ed79df3d8a813766581a9adfe5bf1734474f6d59d01985db7cc0330231a3"

@@ -1015,7 +1015,9 @@ func freeTextKey(k string) bool {
 func metadataTool(tool string) bool {
 	switch strings.ToLower(strings.Join(toolWords(tool), "")) { // get_file_info, getFileInfo
 	case "getfileinfo", "fileinfo", "stat", "lstat", "getfilestats", "filestats", "getmetadata", "getfilemetadata",
-		"fileexists", "exists", "pathexists", "checkfileexists":
+		"fileexists", "exists", "pathexists", "checkfileexists",
+		// Listings: the names in a folder, not what the files hold.
+		"listdirectory", "listdir", "listfiles", "listfolder", "directorytree", "listdirectorywithsizes", "ls", "tree":
 		return true
 	}
 	return false
