@@ -351,6 +351,80 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "fs-wipe-system-logs",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Target:   "line",
+				Keywords: []string{
+					"/var/log",
+				},
+				Patterns: []string{
+					`\bfind\s+/var/log/?\s.*(-delete\b|-exec(dir)?\s+(sudo\s+)?(truncate|rm|shred|tee|cp\s+/dev/null)\b)`,
+					`\b(truncate|shred|rm)\b[^|;&\n]*\s/var/log/?(\*|/\*\*?|\s|$)`,
+					`\b(truncate|shred|rm)\b[^|;&\n]*\s/var/log/(auth\.log|secure|syslog|messages|wtmp|btmp|lastlog|audit/\S*)\b`,
+				},
+				Reason: "empties or removes the machine's logs (what would show what happened)",
+				Advice: "rotate logs with logrotate or journalctl --vacuum-*, or ask the user",
+				Examples: Examples{
+					Match: []string{
+						`sudo find /var/log -type f -exec truncate -s 0 {} \;`,
+						"sudo rm -rf /var/log/*",
+						"truncate -s 0 /var/log/auth.log",
+					},
+					NoMatch: []string{
+						"truncate -s 0 /var/log/myapp/debug.log",
+						"ls /var/log",
+						"sudo tail -f /var/log/syslog",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"/var/log",
+						},
+						{
+							"find",
+						},
+						{
+							"delete",
+							"exec",
+						},
+					},
+					{
+						{
+							"/var/log",
+						},
+						{
+							"truncate",
+							"shred",
+							"rm",
+						},
+					},
+					{
+						{
+							"/var/log/",
+						},
+						{
+							"truncate",
+							"shred",
+							"rm",
+						},
+						{
+							"auth.log",
+							"ecure",
+							"yslog",
+							"messages",
+							"wtmp",
+							"btmp",
+							"lastlog",
+							"audit/",
+						},
+					},
+				},
+			},
+			{
 				ID: "fs-delete-system-file",
 				Kinds: []hook.Kind{
 					"shell",
@@ -10045,4 +10119,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "8aa0ed79df3d8a813766581a9adfe5bf1734474f6d59d01985db7cc0330231a3"
+const generatedDefaultHash = "31a2cc7b566bdc43761274af7e4a6e04d3653c044abaee2b583dda039adf2d0a"

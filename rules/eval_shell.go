@@ -279,8 +279,15 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			// Top-level pipelines and those of re-parsed code (bash -c, eval,
 			// ssh's remote command) each have their own index; find -exec and
 			// xargs build a command inside their parent's pipeline.
-			if rec := e.out.Parts[n-1].Effects; rec != nil && (c.Name == "echo" || c.Name == "printf") && printsEnvironment(res, c) {
-				rec.MarkPrintsEnvironment() // echo "$(env)" | curl -d @- …
+			if rec := e.out.Parts[n-1].Effects; rec != nil && printsEnvironment(res, c) {
+				if c.Name == "echo" || c.Name == "printf" {
+					rec.MarkPrintsEnvironment() // echo "$(env)" | curl -d @- …
+				} else if dest := sendsOut(rec, c); dest != "" {
+					// curl -d "$(env)" …, gh issue comment --body "debug: $(env)",
+					// http POST … env:="$(jq -n env)": every variable, tokens too.
+					d = hook.Stricter(d, e.addEffect(effects.Verdict{Decision: hook.Deny,
+						Reasons: []string{"sends the whole environment (a substitution that prints it) to " + dest}}, c.Text))
+				}
 			}
 			stages[c.Pipeline] = append(stages[c.Pipeline], e.out.Parts[n-1].Effects)
 		}
@@ -1246,10 +1253,28 @@ func printsEnvironment(res *shell.Result, c *shell.Command) bool {
 			sc := &res.Commands[j]
 			switch {
 			case sc.Name == "env" && len(sc.Args) == 0, sc.Name == "printenv" && len(sc.Args) == 0,
-				sc.Name == "set" && len(sc.Args) == 0, sc.Name == "export" && len(sc.Args) == 1 && sc.Args[0] == "-p":
+				sc.Name == "set" && len(sc.Args) == 0, sc.Name == "export" && len(sc.Args) == 1 && sc.Args[0] == "-p",
+				(sc.Name == "declare" || sc.Name == "typeset") && len(sc.Args) == 1 && (sc.Args[0] == "-p" || sc.Args[0] == "-x" || sc.Args[0] == "-px"),
+				sc.Name == "jq" && len(sc.Args) == 2 && sc.Args[0] == "-n" && (sc.Args[1] == "env" || sc.Args[1] == "$ENV"):
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// sendsOut returns where a command sends data off this machine: a network
+// destination that is not local, or the code host or mail system a posting
+// tool (gh, glab, sendmail) delivers to; "" when it sends nowhere.
+func sendsOut(rec *effects.Record, c *shell.Command) string {
+	for _, n := range rec.Network {
+		if !n.Local && n.Dest != "" {
+			return n.Dest
+		}
+	}
+	switch c.Name {
+	case "gh", "glab", "hub", "sendmail", "mail", "mailx", "mutt":
+		return "the " + c.Name + " service"
+	}
+	return ""
 }

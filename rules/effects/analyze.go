@@ -301,6 +301,52 @@ func (a *analysis) embeddedRemoteCode() {
 	}
 }
 
+// remoteRunCommands reads the shell commands aws ssm send-command runs on
+// instances (--parameters commands=…, AWS-RunShellScript): one the rules
+// deny denies the call, wherever it runs.
+func (a *analysis) remoteRunCommands() {
+	c := a.c
+	if a.env.ScriptVerdict == nil || a.r.deniedRun != "" || !slices.Contains(c.Args, "send-command") {
+		return
+	}
+	for i, v := range c.Args {
+		val := ""
+		switch {
+		case v == "--parameters" && i+1 < len(c.Args):
+			val = c.Args[i+1]
+		case strings.HasPrefix(v, "--parameters="):
+			val = v[len("--parameters="):]
+		default:
+			continue
+		}
+		for _, cmd := range ssmCommandStrings(val) {
+			if a.env.ScriptVerdict(cmd) == hook.Deny {
+				a.r.deniedRun = cmd + " (sent to the instances)"
+				return
+			}
+		}
+	}
+}
+
+// ssmCommandStrings returns the commands of a send-command parameters
+// value: commands='…', commands=["…","…"], or {"commands":["…"]}.
+func ssmCommandStrings(v string) []string {
+	var out []string
+	for _, m := range ssmQuotedRe().FindAllStringSubmatch(v, 16) {
+		out = append(out, strings.ReplaceAll(m[1], `\"`, `"`))
+	}
+	if len(out) == 0 {
+		if _, rest, ok := strings.Cut(v, "commands="); ok {
+			out = append(out, strings.Trim(rest, `'"[] `))
+		}
+	}
+	return out
+}
+
+var ssmQuotedRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"((?:[^"\\]|\\.)*\s(?:[^"\\]|\\.)*)"`)
+})
+
 // programChecks are readings of one program the table's data does not
 // express (which operands are remote, which option makes a port check, what
 // inline Ruby deletes), run after the table's walk, by program name.
@@ -308,7 +354,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	m := map[string][]func(*analysis){
 		"go":       {(*analysis).remoteModule},
 		"scp":      {(*analysis).scpDownload},
-		"aws":      {(*analysis).bucketDownload},
+		"aws":      {(*analysis).bucketDownload, (*analysis).remoteRunCommands},
 		"gitleaks": {(*analysis).secretsShown},
 		"gsutil":   {(*analysis).bucketDownload},
 		"mv":       {(*analysis).moveOntoDevice, (*analysis).movesInsideWorkspace},

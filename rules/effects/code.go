@@ -228,7 +228,7 @@ func analyzeCode(lang, code string) CodeEffect {
 		// outside the temp folder; any of them may be what it deletes.
 		for _, m := range absLiteralRe().FindAllStringSubmatch(code, 16) {
 			p := m[1]
-			if p == "/" || strings.HasPrefix(p, "/tmp") || strings.HasPrefix(p, "/dev/") || strings.HasPrefix(p, "/proc/") || strings.ContainsAny(p, "*?{") {
+			if p == "/" || strings.HasPrefix(p, "/tmp") || strings.HasPrefix(p, "/dev/") || strings.HasPrefix(p, "/proc/") || strings.Contains(p, "{") {
 				continue
 			}
 			ce.Deletes = append(ce.Deletes, p)
@@ -301,9 +301,13 @@ var vimBangRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?m)(?:^|[:|\n])\s*(?:sil(?:ent)?!?\s*)?(?:%|\.|\$|\d+(?:,\d+)?)?\s*(?:r(?:ead)?|w(?:rite)?)?\s*!([^|\n]+(?:\|[^|\n]+)*)`)
 })
 
+// singleQuotedRe finds a single-quoted literal without double quotes or
+// escapes in it.
+var singleQuotedRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`'([^'"\\\n]*)'`) })
+
 // recursiveDeleteRe finds the recursive deletion calls of the languages.
 var recursiveDeleteRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`shutil\.rmtree\(|FileUtils\.rm_r|FileUtils\.remove_dir|\brmtree\(|\bremove_tree\(|rmSync\([^)]*recursive|fs\.rm\([^)]*recursive|Deno\.remove\([^)]*recursive|fs::dir_delete|unlink\([^)]*recursive`)
+	return regexp.MustCompile(`shutil\.rmtree\(|FileUtils\.rm_r|FileUtils\.remove_dir|\brmtree\(|\bremove_tree\(|rmSync\([^)]*recursive|fs\.rm\([^)]*recursive|Deno\.remove\([^)]*recursive|fs::dir_delete|unlink\([^)]*recursive|glob\.glob\([^)]*recursive\s*=\s*True|\.rglob\(|Dir\.glob\(`)
 })
 
 // absLiteralRe finds quoted absolute or home paths.
@@ -436,7 +440,7 @@ func short(s string) string {
 }
 
 // quotedPath finds quoted strings in code that look like file paths.
-var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key)|\.[\w-]+/[^'"\s]+)['"]`
+var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key)|\.[\w-]+/[^'"\s]+|[\w-]+(?:/[\w.-]+)+)['"]`
 
 // SpawnedCommands returns the command lines code of lang (any language,
 // known or not) may hand to a shell: see spawnedCommands.
@@ -518,6 +522,8 @@ func spawnedCommands(lang, code string) []string {
 	// "rm -rf " .. os.getenv("HOME") .. "/x": the home directory's spellings
 	// read as $HOME, and literals joined by a concatenation read as one.
 	code = homeExprRe().ReplaceAllString(code, `"$$HOME"`)
+	// 'rm -rf ' + "$HOME": one kind of quote, so that concatenations join.
+	code = singleQuotedRe().ReplaceAllString(code, `"$1"`)
 	for i := 0; i < 8; i++ {
 		joined := concatRe().ReplaceAllString(code, `"$1$3"`)
 		if joined == code {
@@ -544,7 +550,7 @@ var (
 		return regexp.MustCompile(`(?m)(?:^|;)\s*(?:[0-9]+|\$|/[^/]*/)?\s*e\s+([^;\n]+)`)
 	})
 	homeExprRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`ENVIRON\[\s*["']HOME["']\s*\]|os\.getenv\(\s*["']HOME["']\s*\)|Sys\.getenv\(\s*["']HOME["']\s*\)|getenv\(\s*["']HOME["']\s*\)|os\.homedir\(\)|process\.env\.HOME|os\.environ\[\s*["']HOME["']\s*\]|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|os\.path\.expanduser\(\s*["']~["']\s*\)|Deno\.env\.get\(\s*["']HOME["']\s*\)`)
+		return regexp.MustCompile(`ENVIRON\[\s*["']HOME["']\s*\]|os\.getenv\(\s*["']HOME["']\s*\)|Sys\.getenv\(\s*["']HOME["']\s*\)|getenv\(\s*["']HOME["']\s*\)|os\.homedir\(\)|require\(\s*["'](?:node:)?os["']\s*\)\.homedir\(\)|Path\.home\(\)|Dir\.home\b|process\.env\.HOME|os\.environ\[\s*["']HOME["']\s*\]|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|os\.path\.expanduser\(\s*["']~["']\s*\)|Deno\.env\.get\(\s*["']HOME["']\s*\)`)
 	})
 	concatRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"\s*(\.\.|\+|\s\.\s|\s)\s*"((?:[^"\\]|\\.)*)"`)
@@ -912,11 +918,19 @@ func hostCandidates(text string) []string {
 // path ($ENV{HOME}."/.ssh", os.getenv("HOME") .. "/.aws", process.env.HOME +
 // '/.npmrc') as the quoted path under ~, so the path reads as one literal.
 func homeLiterals(code string) string {
-	if !strings.Contains(code, "HOME") && !strings.Contains(code, "homedir") && !strings.Contains(code, "expanduser") {
+	if !strings.Contains(code, "HOME") && !strings.Contains(code, "homedir") && !strings.Contains(code, "expanduser") &&
+		!strings.Contains(code, ".home") {
 		return code
 	}
+	code = homeJoinCallRe().ReplaceAllString(code, `"~/$1"`) // File.join(Dir.home, "src")
 	return homeConcatRe().ReplaceAllString(code, "$1~/")
 }
+
+// homeJoinCallRe finds a path join of the home directory and one literal
+// (File.join(Dir.home, "src"), os.path.join(os.path.expanduser("~"), "x")).
+var homeJoinCallRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:File\.join|os\.path\.join|path\.join|Path\.join|filepath\.Join)\(\s*(?:` + homeExprRe().String() + `)\s*,\s*["']([^"'/]+(?:/[^"']*)?)["']\s*\)`)
+})
 
 var homeConcatRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:` + homeExprRe().String() + `)\s*(?:\.\.|\.|\+)\s*(["'])/`)
@@ -927,7 +941,7 @@ var deleteCallSources = map[string]string{
 	"node":   `(?:fs\.)?(?:rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink|Deno\.remove|Deno\.removeSync)\(\s*(?:['"]([^'"]+)['"])?`,
 	"r":      `\b(?:unlink|file\.remove|fs::dir_delete|fs::file_delete)\s*\(\s*(?:path\.expand\(\s*)?(?:['"]([^'"]+)['"])?`,
 	"perl":   `\b(?:unlink|rmdir|rmtree|remove_tree)\b\s*\(?\s*(?:['"]([^'"]+)['"])?`,
-	"ruby":   `(?:FileUtils\.(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry(?:_secure)?|remove)|File\.(?:delete|unlink)|Dir\.(?:delete|rmdir|unlink))\b\s*\(?\s*(?:['"]([^'"]+)['"])?`,
+	"ruby":   `(?:FileUtils\.(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry(?:_secure)?|remove)|File\.(?:delete|unlink)|Dir\.(?:delete|rmdir|unlink))\b\s*\(?\s*(?:Dir\.glob\(\s*|Dir\[\s*|File\.expand_path\(\s*)?(?:['"]([^'"]+)['"])?`,
 }
 
 var (

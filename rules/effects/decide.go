@@ -126,6 +126,10 @@ func (r *Record) dangers() []string {
 				add("deletes version-control data (%s)", f.Path)
 			case has(c, ClassGuard):
 				add("deletes the guard's configuration (%s)", f.Path)
+			case has(c, ClassAgent) && !f.moved:
+				// rm .cursor/rules/no-secrets.mdc, mv …/security.mdc /tmp/: the
+				// agent's own rules taken away by the agent.
+				add("removes the agent's own rules (%s)", f.Path)
 			case has(c, ClassPersistence) || has(c, ClassSecret) && !has(c, "inside", "temp"):
 				add("deletes credentials or start-up files (%s)", f.Path)
 			case f.Recursive && has(c, "home_sub") && !has(c, "temp", ClassCache) && !f.moved:

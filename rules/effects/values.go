@@ -747,6 +747,12 @@ func (a *analysis) codeFiles(ce CodeEffect, code string) {
 				a.r.deniedRun = cmd
 				break
 			}
+			if job, ok := cronLineCommand(cmd); ok && a.env.ScriptVerdict(job) == hook.Deny {
+				// subprocess.run(['crontab', '-'], input='*/5 * * * * curl … | sh'):
+				// a cron line the code installs; its command runs later.
+				a.r.deniedRun = job + " (a scheduled job the code installs)"
+				break
+			}
 		}
 	}
 	writes := false
@@ -1036,3 +1042,22 @@ var envDumpSubstRe = sync.OnceValue(func() *regexp.Regexp {
 var bareShellRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^\s*(/usr)?(/bin/)?(ba|z|da|k)?sh(\s+-[ipl]+)*\s*$`)
 })
+
+// cronLineCommand returns the command of a cron table line ("*/5 * * * *
+// CMD", "@reboot CMD") found in a string, and whether it is one.
+func cronLineCommand(line string) (string, bool) {
+	line = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(line), `\n`))
+	f := strings.Fields(line)
+	if len(f) >= 2 && strings.HasPrefix(f[0], "@") && len(f[0]) > 1 {
+		return strings.Join(f[1:], " "), true
+	}
+	if len(f) < 6 {
+		return "", false
+	}
+	for _, x := range f[:5] {
+		if strings.Trim(x, "*/0123456789,-") != "" && !(len(x) == 3 && strings.ToUpper(x) == x) {
+			return "", false
+		}
+	}
+	return strings.Join(f[5:], " "), true
+}
