@@ -126,6 +126,10 @@ func (r *Record) dangers() []string {
 				add("deletes version-control data (%s)", f.Path)
 			case has(c, ClassGuard):
 				add("deletes the guard's configuration (%s)", f.Path)
+			case !f.moved && !f.Dynamic && movesIntoTemp(r) && has(c, "home_sub", "workspace") && !has(c, "temp", ClassCache):
+				// mv ~/projects/* /tmp/, mv ~/dev/app /tmp/: into the folder
+				// the system empties, out of the user's sight.
+				add("moves %s into the temporary folder, which the system empties", f.Path)
 			case has(c, ClassAgent) && !f.moved:
 				// rm .cursor/rules/no-secrets.mdc, mv …/security.mdc /tmp/: the
 				// agent's own rules taken away by the agent.
@@ -324,6 +328,20 @@ func installSubcommand(sub string) bool {
 
 // shellStartupRe matches the shell start-up files of a home.
 var shellStartupRe = regexp.MustCompile(`^(~|/home/[^/]+|/Users/[^/]+|/root)/\.(bashrc|zshrc|profile|bash_profile|bash_login|zprofile|zshenv|zlogin|config/fish/config\.fish)$`)
+
+// movesIntoTemp reports a move (mv) whose destination is in a temporary
+// folder.
+func movesIntoTemp(r *Record) bool {
+	if r.Program != "mv" && r.Program != "gmv" {
+		return false
+	}
+	for _, f := range r.Files {
+		if f.Op == OpWrite && has(f.Classes, "temp") {
+			return true
+		}
+	}
+	return false
+}
 
 // credentialParentRe matches the folders of a home that hold most tools'
 // credential stores (~/.config, ~/.local/share, ~/Library/Application
