@@ -343,6 +343,19 @@ func movesIntoTemp(r *Record) bool {
 	return false
 }
 
+// sourceFileExt reports a file name with the extension of source code, a
+// manifest, a lock file or configuration.
+func sourceFileExt(p string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	switch ext {
+	case ".py", ".go", ".rs", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".java", ".kt", ".rb", ".php", ".c", ".h", ".cpp", ".cs",
+		".swift", ".scala", ".ex", ".exs", ".vue", ".svelte", ".json", ".yml", ".yaml", ".toml", ".lock", ".xml", ".gradle",
+		".sql", ".prisma", ".tf", ".mod", ".sum", ".cfg", ".ini":
+		return true
+	}
+	return false
+}
+
 // credentialParentRe matches the folders of a home that hold most tools'
 // credential stores (~/.config, ~/.local/share, ~/Library/Application
 // Support): reading all of them reads those too.
@@ -365,6 +378,12 @@ func (r *Record) concerns() []string {
 				add("reads every file under %s, credential files included", f.Path)
 			}
 		case OpWrite, OpMode, OpDelete:
+			if f.Op == OpWrite && f.replaces && f.contentKnown && len(strings.TrimSpace(f.content)) <= 2 && has(c, "source") &&
+				!has(c, "build", "temp") && sourceFileExt(f.Path) {
+				// : > src/train.py, cp /dev/null src/main.rs, echo '{}' >
+				// package.json: a project file emptied.
+				add("empties the project file %s (what it held is gone unless version control has it)", f.Path)
+			}
 			switch {
 			case r.DryRun:
 			case f.narrowing() && has(c, ClassPersistence, ClassSecret) && !f.Dynamic && !coreSystem(f.Path) &&

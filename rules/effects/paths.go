@@ -87,6 +87,23 @@ func classesOf(abs, tilde string, only map[string]bool) []string {
 			}
 		}
 	}
+	if last := tilde[strings.LastIndexByte(tilde, '/')+1:]; tilde != "" && strings.ContainsAny(tilde, globChars) &&
+		literalChars(last) >= 2 && !everyFileWithExtension(last) {
+		// ~/.config/*/hosts.yml: a glob that names one of the table's own
+		// example files (~/.config/gh/hosts.yml) is in that file's class
+		// (its last part named, not every file or every *.csv of a folder).
+		for _, pc := range pathTable() {
+			if (only != nil && !only[pc.Class]) || slices.Contains(out, pc.Class) || pc.Class == ClassCache || pc.Class == ClassData {
+				continue
+			}
+			for _, ex := range pc.Examples.Match {
+				if ok, _ := path.Match(tilde, ex); ok {
+					out = append(out, pc.Class)
+					break
+				}
+			}
+		}
+	}
 	return out
 }
 
