@@ -7758,6 +7758,7 @@ func generatedDefault() *Policy {
 					`(?i)^\S* (get|list|search|read|describe|fetch|find|show|view|query_docs)[_\-.]`,
 					`(?i)^\S* (write_file|edit_file|create_directory|move_file) `,
 					`(?i)^\S* (create_or_update_file|push_files|create_file|update_file|commit_files|create_commit) `,
+					`(?i)^\S* (create_entities|add_observations|create_relations|add_memory|save_memory|store_memory|create_memory|remember) `,
 					`(?i)^\S* \S*(comment|(create|add|open|new)[_-]?(jira)?[_-]?(issue|pull[_-]?request|merge[_-]?request|ticket|pages?|task|discussion|note|story)|(post|send)[_-]?(message|reply)|reply[_-]?(to[_-]?)?(thread|message))\S* `,
 				},
 				Reason: "a tool that changes something; judged against what the user asked for",
@@ -10119,4 +10120,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "31a2cc7b566bdc43761274af7e4a6e04d3653c044abaee2b583dda039adf2d0a"
+const generatedDefaultHash = "ee6aa2a639136adba513a569e1175f7dd3914c6d664cbad224a5a715f1072a82"

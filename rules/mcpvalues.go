@@ -139,10 +139,24 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			all.WriteString(jv.value)
 			all.WriteByte('\n')
 		}
-		if text := all.String(); len(text) <= 8<<10 && p.agentTextVerdict("/memory/observations.md", text, ctx) == hook.Deny {
-			d = hook.Stricter(d, e.add(&Rule{ID: "mcp-memory-instruction", Decision: hook.Deny,
-				Reason: "stores an instruction for later sessions that the rules deny (a command to run, or a way past the guard)",
-				Advice: "store facts about the project; instructions to run things are the user's to give"}, ""))
+		text := all.String()
+		switch v := hook.Judge; {
+		case len(text) > 8<<10:
+			escalate("stores more text for later sessions than the rules read")
+		default:
+			v = p.agentTextVerdict("/memory/observations.md", text, ctx)
+			switch v {
+			case hook.Deny:
+				d = hook.Stricter(d, e.add(&Rule{ID: "mcp-memory-instruction", Decision: hook.Deny,
+					Reason: "stores an instruction for later sessions that the rules deny (a command to run, or a way past the guard)",
+					Advice: "store facts about the project; instructions to run things are the user's to give"}, ""))
+			case hook.Allow:
+				// "uses pnpm workspaces", "tests run with vitest": project facts.
+				d = hook.Stricter(d, e.add(&Rule{ID: "mcp-memory-facts", Decision: hook.Allow,
+					Reason: "stores facts and conventions about the project, nothing to run or approve"}, ""))
+			default:
+				escalate("stores text for later sessions that speaks of actions, approvals or secrets")
+			}
 		}
 	}
 	if why, ok := p.branchFileWrite(tool, top, ctx); ok && why != "" {
@@ -468,7 +482,7 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					if cmd := p.deniedCICommand(content, ev, ctx); cmd != "" {
 						deny("mcp-protected-write", "writes a CI pipeline ("+v+") that runs a command the rules deny: "+text.Truncate(cmd, 120),
 							"CI runs with the repository's secrets; show the user the pipeline change", v)
-					} else {
+					} else if !p.harmlessCIWrite(v, content, top, ev, ctx) {
 						escalate("the tool writes a CI pipeline, which runs with the repository's secrets: " + v)
 					}
 				}
@@ -714,6 +728,54 @@ func editedText(top map[string]any) string {
 
 // firstString is the first string value under one of keys of a tool
 // input's top level ("" when none).
+// harmlessCIWrite reports a CI pipeline write the rules understand and
+// allow: an edit whose new text holds no step, action, trigger, permission
+// or secret (node-version: [18, 20]), or a whole pipeline whose every
+// command the rules allow, using only GitHub's own actions, on ordinary
+// triggers.
+func (p *Policy) harmlessCIWrite(path, content string, top map[string]any, ev *hook.Event, ctx Context) bool {
+	if content == "" || len(content) > 16<<10 || ctx.depth >= maxNestedDepth {
+		return false
+	}
+	low := strings.ToLower(content)
+	for _, w := range []string{"pull_request_target", "workflow_run", "permissions", "secrets", "${{", "self-hosted", "curl", "wget", "| sh", "|sh", "bash -c"} {
+		if strings.Contains(low, w) {
+			return false
+		}
+	}
+	if _, ok := top["edits"]; ok {
+		// edit_file: only the new text is known; it changes no step.
+		return !ciKeyRe().MatchString(low)
+	}
+	for _, m := range ciUsesRe().FindAllStringSubmatch(content, 32) {
+		if !strings.HasPrefix(m[1], "actions/") && !strings.HasPrefix(m[1], "github/") {
+			return false // a third party's action runs with the job's token
+		}
+	}
+	inner := ctx
+	inner.depth++
+	verdict := func(code string) hook.Decision {
+		return p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: code, Cwd: ev.Cwd, WorkspaceRoots: ev.WorkspaceRoots}, inner).Decision
+	}
+	abs := path
+	if !strings.HasPrefix(path, "/") {
+		abs = virtualWorkspace + "/" + strings.TrimPrefix(path, "./")
+	}
+	danger, harmless := effects.LaterVerdictOf(abs, content, verdict)
+	return danger == "" && harmless
+}
+
+// ciKeyRe finds the keys of a pipeline that say what runs, when and with
+// what (a step, an action, a trigger, the environment).
+var ciKeyRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)(^|[\s{,-])(on|run|runs|uses|steps|env|script|before_script|after_script|command|commands|image|services|container|with)\s*:`)
+})
+
+// ciUsesRe finds the actions a workflow uses (uses: owner/name@ref).
+var ciUsesRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)\buses:\s*["']?([^\s"'@]+)`)
+})
+
 // memoryWrite reports a tool that stores text for the agent's later
 // sessions: a memory or knowledge-graph server's writes.
 func memoryWrite(server, tool string) bool {

@@ -466,6 +466,16 @@ func unquoteYAML(v string) string {
 	return v
 }
 
+// LaterVerdictOf is LaterDangerOf with whether the rules understand all of
+// the content and allow it (every command in it one they allow).
+func LaterVerdictOf(path, content string, verdict func(string) hook.Decision) (danger string, harmless bool) {
+	lang := laterLang(path)
+	if lang == "" {
+		return "", false
+	}
+	return laterVerdict(lang, content, verdict)
+}
+
 // LaterDangerOf returns what makes content written to path dangerous when
 // the file runs later by itself (a shell start-up file, a CI workflow, a
 // hook script): a command the rules deny in it ("" when none, or when the
