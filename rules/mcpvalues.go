@@ -144,7 +144,11 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		case len(text) > 8<<10:
 			escalate("stores more text for later sessions than the rules read")
 		default:
-			v = p.agentTextVerdict("/memory/observations.md", text, ctx)
+			mctx := ctx
+			if len(mctx.WorkspaceRoots) == 0 {
+				mctx.WorkspaceRoots = []string{virtualWorkspace}
+			}
+			v = p.agentTextVerdict(mctx.WorkspaceRoots[0]+"/memory-observations.md", text, mctx)
 			switch v {
 			case hook.Deny:
 				d = hook.Stricter(d, e.add(&Rule{ID: "mcp-memory-instruction", Decision: hook.Deny,
