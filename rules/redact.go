@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 
@@ -129,6 +130,13 @@ func (p *Policy) RedactorFor(texts ...string) func(string) string {
 			continue
 		}
 		known = append(known, secrets.Scan(t, secrets.Options{}).Values()...)
+		if tt := strings.TrimSpace(t); (strings.HasPrefix(tt, "{") || strings.HasPrefix(tt, "[")) && json.Valid([]byte(tt)) {
+			// A tool input: its string values decoded (a multi-line value's
+			// lines are lines again: a password table, a key file).
+			if dec := jsonStrings(json.RawMessage(tt)); dec != tt {
+				known = append(known, secrets.Scan(dec, secrets.Options{}).Values()...)
+			}
+		}
 		if res := shell.Split(t, shell.Options{}); len(res.Pipelines) > 0 {
 			if exp := strings.Join(res.Pipelines, "\n"); exp != t {
 				known = append(known, secrets.Scan(exp, secrets.Options{}).Values()...)

@@ -68,6 +68,17 @@ func plantedSecrets() []plantedSecret {
 	add("bearer header", "Authorization: Bearer ", pick(40, alnum), "")
 	add("mysql -p password", "mysql -u app -p", pick(12, alnum)+"9", " shop")
 	add("labeled auth token", "auth token ", pick(32, hex), "")
+	// Shapes found by position or structure: a key whose name ends in _KEY
+	// with symbols in its quoted value, a token split with spaces, a row of
+	// a password manager's export.
+	add("quoted secret key", "SECRET_KEY = '", pick(20, alnum)+"!&)("+pick(20, alnum), "'")
+	spaced := pick(36, alnum)
+	var groups []string
+	for i := 0; i < 36; i += 4 {
+		groups = append(groups, spaced[i:i+4])
+	}
+	add("spaced github token", "ghp_ ", strings.Join(groups, " "), "")
+	add("password table row", "url,username,password\nhttps://console.example.com,sam,", pick(16, alnum)+"#9", "\n")
 	return out
 }
 
