@@ -199,7 +199,9 @@ func analyzeCode(lang, code string) CodeEffect {
 			ce.Found = append(ce.Found, s.found)
 		}
 	}
-	if remoteExec(code) || savedAndRun(code) {
+	if remoteExec(code) || savedAndRun(code) || slices.Contains(ce.Found, foundNetwork) && slices.Contains(ce.Found, foundDynamic) && urlLiteralRe().MatchString(code) {
+		// https.get('https://…', r => … eval(d)): code that fetches a URL it
+		// names and runs text it builds at run time runs what it fetched.
 		ce.Found = append(ce.Found, foundRemoteExec)
 	}
 	if reverseShell(code) {
