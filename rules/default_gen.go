@@ -1511,6 +1511,46 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "git-add-secret-file",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Programs: []string{
+					"git",
+				},
+				Patterns: []string{
+					`^git\s+((-C|-c|--git-dir|--work-tree)\s+\S+\s+|--?[\w-]+(=\S+)?\s+)*add\b`,
+				},
+				Paths: []string{
+					"secret",
+				},
+				Reason: "stages a credential file (.env, keys, tokens) for a commit, which keeps it in the repository's history for good",
+				Advice: "add the file to .gitignore and commit an example without values (.env.example)",
+				Examples: Examples{
+					Match: []string{
+						"git add -f .env",
+						"git add .env.production config/master.key",
+						"git add ~/.ssh/id_rsa",
+					},
+					NoMatch: []string{
+						"git add .env.example",
+						"git add src/config.ts",
+						"git add -A",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"git",
+						},
+						{
+							"add",
+						},
+					},
+				},
+			},
+			{
 				ID: "git-push-force-with-lease",
 				Kinds: []hook.Kind{
 					"shell",
@@ -10170,4 +10210,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "63ad1f27322c3b13e22ee504448c152664c0ac593da112a87d620e84b9162f5c"
+const generatedDefaultHash = "708e7bd2528eb0131564edac3762541726417fccd3474495c1e4be9f8f5d5271"

@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/hookguard/hookguard/internal/hook"
 	"github.com/hookguard/hookguard/internal/text"
@@ -48,6 +49,13 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		}
 		e.out.Escalations = append(e.out.Escalations, "the command holds invisible characters (zero-width or direction controls); read without them")
 		return hook.Stricter(p.evalShell(e, stripped, ctx), hook.Judge)
+	}
+	if host := lookalikeHost(line); host != "" {
+		// docker login ghcr.\u0456o, curl https://g\u0456thub.com/…: a host
+		// name that mixes Latin letters with look-alikes of another script.
+		return e.add(&Rule{ID: "lookalike-host", Decision: hook.Deny,
+			Reason: "names the host " + host + ", whose name mixes Latin letters with look-alike letters of another script (a copy of a known host)",
+			Advice: "use the host's real name; ask the user where the address came from"}, text.Truncate(line, 200))
 	}
 	res := shell.Split(line, shell.Options{Cwd: cwd, Home: ctx.Home, WorkspaceRoots: ctx.WorkspaceRoots})
 	prevIfMissing, prevHooks := e.ifMissing, e.verifiedHooks
@@ -1275,6 +1283,44 @@ func sendsOut(rec *effects.Record, c *shell.Command) string {
 	switch c.Name {
 	case "gh", "glab", "hub", "sendmail", "mail", "mailx", "mutt":
 		return "the " + c.Name + " service"
+	}
+	return ""
+}
+
+// lookalikeHost returns the first host-like word of s (letters and digits
+// with a dot) that mixes Latin letters with Cyrillic, Greek or Armenian
+// ones: a homoglyph of a known name. "" when there is none; ASCII-only
+// text is answered without looking.
+func lookalikeHost(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return ""
+	}
+	words := strings.FieldsFunc(s, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '-')
+	})
+	for _, w := range words {
+		if !strings.Contains(strings.Trim(w, ".-"), ".") {
+			continue
+		}
+		latin, other := false, false
+		for _, r := range w {
+			switch {
+			case r < 0x80 && unicode.IsLetter(r):
+				latin = true
+			case unicode.In(r, unicode.Cyrillic, unicode.Greek, unicode.Armenian):
+				other = true
+			}
+		}
+		if latin && other {
+			return w
+		}
 	}
 	return ""
 }

@@ -41,6 +41,12 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 			input = s
 		}
 	}
+	if host := lookalikeHost(stringsIn(iv)); host != "" {
+		// {"url": "https://g\u0456thub.com/…"}: a look-alike of a known host.
+		d = hook.Stricter(d, e.add(&Rule{ID: "lookalike-host", Decision: hook.Deny,
+			Reason: "names the host " + host + ", whose name mixes Latin letters with look-alike letters of another script (a copy of a known host)",
+			Advice: "use the host's real name; ask the user where the address came from"}, ""))
+	}
 	var paths []string
 	metadataOnly := metadataTool(ev.Tool)
 	for _, s := range pathsIn(iv) {
