@@ -398,7 +398,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	}
 	m["direnv"] = append(m["direnv"], (*analysis).allowsWrittenEnvrc)
 	m["npm"] = append(m["npm"], (*analysis).packageFieldsOnly)
-	for _, n := range []string{"crontab", "at", "batch", "launchctl", "systemd-run"} {
+	for _, n := range []string{"crontab", "at", "batch", "launchctl", "systemd-run", "systemctl"} {
 		m[n] = append(m[n], (*analysis).scheduledCode)
 	}
 	for _, n := range []string{"gdb", "cgdb", "gdb-multiarch", "lldb"} {
@@ -1033,6 +1033,30 @@ func (a *analysis) scheduledCode() {
 		if len(c.Args) > 0 && c.Args[0] == "submit" {
 			if i := slices.Index(c.Args, "--"); i >= 0 && i+1 < len(c.Args) {
 				cmds = append(cmds, shellJoin(c.Args[i+1:]))
+			}
+		}
+		if len(c.Args) > 1 && (c.Args[0] == "load" || c.Args[0] == "bootstrap") {
+			// launchctl load /tmp/.x/agent.plist: a job file kept out of sight.
+			for _, v := range c.Args[1:] {
+				if p := hiddenProgram(v); p != "" {
+					a.r.scheduledDanger = "loads a job file kept in a hidden or temporary folder (" + p + ")"
+					return
+				}
+			}
+		}
+	case "systemctl":
+		// systemctl --user enable --now /tmp/.u/agent.service: a unit file
+		// kept in a hidden or temporary folder, started at every boot.
+		enable := false
+		for _, v := range c.Args {
+			switch {
+			case v == "enable" || v == "link" || v == "start" || v == "restart":
+				enable = true
+			case enable && strings.Contains(v, "/"):
+				if p := hiddenProgram(v); p != "" {
+					a.r.scheduledDanger = "enables a unit file kept in a hidden or temporary folder (" + p + ")"
+					return
+				}
 			}
 		}
 	}
