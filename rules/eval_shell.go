@@ -122,6 +122,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	}
 	var findSet map[string]bool
 	var written []string            // absolute paths the line's commands write, in order
+	var scripts map[string]string   // absolute path → the content this line wrote there
 	e.envrcDirs = map[string]bool{} // folders whose .envrc this line wrote with harmless content
 	stages := map[int][]*effects.Record{}
 	copies := map[int]string{}       // command index → the example copy it made
@@ -232,6 +233,17 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				}
 			}
 		}
+		if body, file := writtenScriptRun(c, scripts, ctx); file != "" && ctx.depth < maxNestedDepth {
+			// echo 'rm -rf ~/work' > /tmp/x.sh && bash /tmp/x.sh: the script
+			// this line wrote is read as the code it runs.
+			inner := ctx
+			inner.depth++
+			if p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: body, Cwd: c.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner).Decision == hook.Deny {
+				d = hook.Stricter(d, e.add(&Rule{ID: "runs-written-script", Decision: hook.Deny,
+					Reason: "runs " + file + ", which this line wrote with commands the rules deny (`" + text.Truncate(body, 80) + "`)",
+					Advice: "run the commands themselves, so that each is decided"}, text.Truncate(c.Text, 200)))
+			}
+		}
 		n0 := len(e.out.Parts)
 		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
 		for _, r := range c.Redirects {
@@ -277,6 +289,12 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				if !builders[c.Name] {
 					for _, f := range rec.Files {
 						if f.Op == effects.OpWrite {
+							if body, ok := f.KnownContent(); ok && len(body) < 16<<10 {
+								if scripts == nil {
+									scripts = map[string]string{}
+								}
+								scripts[effects.NormalizePath(f.Path, c.Cwd, ctx.Home)] = body
+							}
 							written = append(written, effects.NormalizePath(f.Path, c.Cwd, ctx.Home))
 						}
 					}
@@ -1323,4 +1341,32 @@ func lookalikeHost(s string) string {
 		}
 	}
 	return ""
+}
+
+// writtenScriptRun returns the content and the path of a script this line
+// wrote that c runs: bash FILE, sh FILE, or FILE itself as the program.
+func writtenScriptRun(c *shell.Command, scripts map[string]string, ctx Context) (string, string) {
+	if len(scripts) == 0 {
+		return "", ""
+	}
+	file := ""
+	switch {
+	case shell.IsShell(c.Name):
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a, "-") {
+				file = a
+				break
+			}
+		}
+	case strings.Contains(c.Program, "/"):
+		file = c.Program
+	}
+	if file == "" {
+		return "", ""
+	}
+	abs := effects.NormalizePath(file, c.Cwd, ctx.Home)
+	if body, ok := scripts[abs]; ok {
+		return body, file
+	}
+	return "", ""
 }

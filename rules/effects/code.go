@@ -207,6 +207,9 @@ func analyzeCode(lang, code string) CodeEffect {
 	if reverseShell(code) {
 		ce.Found = append(ce.Found, foundReverseShell)
 	}
+	if lang == "awk" && awkRunsFetched(code) {
+		ce.Found = append(ce.Found, foundRemoteExec)
+	}
 	if slices.Contains(ce.Found, foundWrite) && (slices.Contains(ce.Found, foundSpawn) || slices.Contains(ce.Found, foundNetwork)) &&
 		pythonStartupRe().MatchString(code) {
 		// open(site-packages/'x.pth','w').write('import subprocess;…'):
@@ -343,6 +346,23 @@ func savedAndRun(code string) bool {
 		}
 		// The path is named before it is run: where the download went.
 		if strings.Contains(code[:m[0]], "'"+p+"'") || strings.Contains(code[:m[0]], "\""+p+"\"") {
+			return true
+		}
+	}
+	return false
+}
+
+// awkFetchRe finds an awk command pipe that reads a download into a
+// variable ("curl -s URL" | getline c).
+var awkFetchRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"\s*(?:curl|wget|fetch|nc)\b[^"]*"\s*\|\s*getline\s+([A-Za-z_]\w*)`)
+})
+
+// awkRunsFetched reports awk code that reads a download into a variable
+// and hands that variable to system(): it runs what it fetched.
+func awkRunsFetched(code string) bool {
+	for _, m := range awkFetchRe().FindAllStringSubmatch(code, 4) {
+		if regexp.MustCompile(`\bsystem\s*\(\s*` + m[1] + `\s*\)`).MatchString(code) {
 			return true
 		}
 	}

@@ -249,3 +249,7 @@ func (r *Record) VerifiedHookWrites() []string {
 // MarkPrintsEnvironment records that the command prints the whole
 // environment through a substitution (echo "$(env)", printf '%s' "$(printenv)").
 func (r *Record) MarkPrintsEnvironment() { r.printsEnv = true }
+
+// KnownContent returns what a write puts in the file, when the command line
+// says (echo, printf, a heredoc).
+func (f FileEffect) KnownContent() (string, bool) { return f.content, f.contentKnown }

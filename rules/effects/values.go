@@ -77,6 +77,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			inner := analyzeCode(lang, hidden)
 			inner.Kind = "inline"
 			r.Code = append(r.Code, inner)
+			for _, p := range inner.Deletes {
+				a.file(OpDelete, p, true)
+			}
 			a.codeFiles(inner, hidden)
 			if slices.Contains(ce.Found, foundSpawn) && a.env.ScriptVerdict != nil && r.deniedRun == "" && a.env.ScriptVerdict(hidden) == hook.Deny {
 				// execSync(Buffer.from('…','base64').toString()), system(pack("H*", …)):

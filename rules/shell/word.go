@@ -125,6 +125,9 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 	if v, ok := decodedOutput(cs); ok {
 		return v, true // eval "$(echo … | base64 -d)": the code it hides
 	}
+	if v, ok := s.pathOfOutput(cs, st); ok {
+		return v, true // $(dirname "$PWD"), $(basename $HOME)
+	}
 	words, ok := plainCall(cs)
 	if !ok {
 		return "", false
@@ -189,6 +192,53 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 		return "20260101000000", true
 	}
 	return "", false
+}
+
+// pathOfOutput is the output of $(dirname X) or $(basename X) when X is
+// a literal or a variable whose value is known.
+func (s *splitter) pathOfOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
+	if len(cs.Stmts) != 1 {
+		return "", false
+	}
+	stmt := cs.Stmts[0]
+	ce, ok := stmt.Cmd.(*syntax.CallExpr)
+	if !ok || len(stmt.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) != 2 {
+		return "", false
+	}
+	name := ce.Args[0].Lit()
+	if name != "dirname" && name != "basename" {
+		return "", false
+	}
+	parts := ce.Args[1].Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return "", false
+	}
+	v := ""
+	switch p := parts[0].(type) {
+	case *syntax.Lit:
+		v = p.Value
+	case *syntax.ParamExp:
+		if p.Param == nil || p.Exp != nil || p.Slice != nil || p.Repl != nil || p.Index != nil || p.Length || p.Excl {
+			return "", false
+		}
+		if p.Param.Value == "PWD" && st.cwd != "" {
+			v = st.cwd
+		} else if pv, ok := s.param(p, st); ok {
+			v = pv
+		}
+	}
+	if v == "" || strings.ContainsAny(v, "$`*?[") {
+		return "", false
+	}
+	if name == "dirname" {
+		return path.Dir(strings.TrimSuffix(v, "/")), true
+	}
+	return path.Base(v), true
 }
 
 // plainCall returns the literal words of a substitution that is one simple
