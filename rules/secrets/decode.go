@@ -138,7 +138,7 @@ func encodedSegments(text string, budget *int) (segs []segment, dropped bool) {
 		for hi < len(text) && !delimiter(text[hi]) {
 			hi++
 		}
-		if raw := text[lo:hi]; strings.Count(raw, "%") >= 2 {
+		if raw := text[lo:hi]; strings.Count(raw, "%") >= 2 || percentEscapes(raw) >= 1 && len(raw) >= 16 {
 			if dec, err := url.QueryUnescape(raw); err == nil && dec != raw {
 				add(lo, hi, "percent", dec)
 			} else if dec, err := url.PathUnescape(raw); err == nil && dec != raw {
@@ -148,6 +148,17 @@ func encodedSegments(text string, budget *int) (segs []segment, dropped bool) {
 		i = max(hi, p+1)
 	}
 	return segs, dropped
+}
+
+// percentEscapes counts the %XX escapes (two hex digits) in s.
+func percentEscapes(s string) int {
+	n := 0
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '%' && hexByte(s[i+1]) && hexByte(s[i+2]) {
+			n++
+		}
+	}
+	return n
 }
 
 func b64Byte(c byte) bool {

@@ -110,15 +110,15 @@ func findSpacedTokens(text string, o Options, w *work) []Finding {
 				if k == j || k-j > 8 {
 					break
 				}
-				if strings.ContainsAny(text[j:k], "0123456789") {
-					digits++
+				if g := text[j:k]; strings.ContainsAny(g, "0123456789") || len(g) > 1 && strings.ToLower(g[1:]) != g[1:] {
+					digits++ // a digit, or a capital inside: a random chunk, not a word
 				}
 				b.WriteString(text[j:k])
 				groups++
 				j = k
 			}
 			// Random chunks hold digits; a sentence after the prefix does not.
-			if spaces < 2 || groups < 4 || b.Len() > 256 || digits*5 < groups*2 {
+			if spaces < 2 || groups < 4 || b.Len() > 256 || digits*5 < groups*3 {
 				continue
 			}
 			for _, f := range scanPlain(b.String(), o, w) {
