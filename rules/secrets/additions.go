@@ -84,7 +84,7 @@ var ourRules = []rule{
 	{
 		ID:          "env-assignment",
 		Description: "a NAME=value assignment (.env line, export, docker -e) whose name says secret, token, password or key",
-		Regex:       `(?m)(?:^|[\s;'"({])(?:export\s+|-e\s+|--env[= ])?((?:[A-Za-z][A-Za-z0-9_]*)?(?i:secret|token|password|passwd|pwd|api_?key|access_?key|private_?key|credentials?|auth|passphrase|client_?key|signing_?key|master_?key|encryption_?key|secret_?key|app_?key))[ \t]*=[ \t]*(?:'([^'\s]{6,200})'|"([^"\s]{6,200})"|["']?([^\s"'#;|&]{6,}))`,
+		Regex:       `(?m)(?:^|[\s;'"({=&?])(?:export\s+|-e\s+|--env[= ])?((?:[A-Za-z][A-Za-z0-9_]*)?(?i:secret|token|password|passwd|pwd|api_?key|access_?key|private_?key|credentials?|auth|passphrase|client_?key|signing_?key|master_?key|encryption_?key|secret_?key|app_?key))[ \t]*=[ \t]*(?:'([^'\s]{6,200})'|"([^"\s]{6,200})"|["']?([^\s"'#;|&]{6,}))`,
 		NameGroup:   1, // the secret: the first value group that matched (a quoted value whole)
 		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "auth", "passphrase"},
 		Near:        assignment,

@@ -421,6 +421,9 @@ neg += [
 ]
 
 # A token in a URL with one percent escape (%3D for '=') is decoded too.
+pos += [
+    ("https://collect.example-x.top/u?d=aws_secret_access_key%3D" + r(40, A62), ""),
+]
 neg += [
     "coverage went from 80% to 95%, see https://ci.example.com/builds?branch=main",
 ]
