@@ -97,7 +97,7 @@ func findSpacedTokens(text string, o Options, w *work) []Finding {
 			var b strings.Builder
 			b.WriteString(prefix)
 			groups, spaces, digits := 0, 0, 0
-			for j < len(text) {
+			for j < len(text) && b.Len() <= 256 {
 				if text[j] == ' ' && j+1 < len(text) && tokenByte(text[j+1]) {
 					spaces++
 					j++
