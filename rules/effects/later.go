@@ -442,21 +442,53 @@ func ciShell(cmd string) string {
 	if !strings.Contains(cmd, "${{") {
 		return cmd
 	}
-	return ciExprRe().ReplaceAllStringFunc(cmd, func(m string) string {
-		sm := ciExprRe().FindStringSubmatch(m)
+	var b strings.Builder
+	last := 0
+	for _, loc := range ciExprRe().FindAllStringSubmatchIndex(cmd, -1) {
+		b.WriteString(cmd[last:loc[0]])
+		last = loc[1]
+		sm := ciExprRe().FindStringSubmatch(cmd[loc[0]:loc[1]])
+		var v string
 		switch {
 		case strings.Contains(strings.ToLower(sm[1]), "tojson(secrets)") || strings.TrimSpace(sm[1]) == "secrets" ||
 			strings.Contains(strings.ToLower(sm[1]), "tojson(env)"):
-			return "$(env)" // every secret at once: what the environment holds
+			v = "$(env)" // every secret at once: what the environment holds
 		case sm[2] != "":
-			return "${" + sm[2] + "}"
+			v = "${" + sm[2] + "}"
 		case sm[1] == "github.token":
-			return "${GITHUB_TOKEN}"
+			v = "${GITHUB_TOKEN}"
 		case sm[3] != "":
-			return "${" + sm[3] + "}"
+			v = "${" + sm[3] + "}"
+		default:
+			b.WriteString("ci-value")
+			continue
 		}
-		return "ci-value"
-	})
+		// The runner pastes the value in before the shell reads the line,
+		// so single quotes do not keep it literal: step out of them.
+		if inSingleQuotes(cmd[:loc[0]]) {
+			v = `'"` + v + `"'`
+		}
+		b.WriteString(v)
+	}
+	b.WriteString(cmd[last:])
+	return b.String()
+}
+
+// inSingleQuotes reports whether the end of prefix is inside a single-quoted
+// shell string.
+func inSingleQuotes(prefix string) bool {
+	single, double := false, false
+	for i := 0; i < len(prefix); i++ {
+		switch c := prefix[i]; {
+		case c == '\\' && !single:
+			i++
+		case c == '\'' && !double:
+			single = !single
+		case c == '"' && !single:
+			double = !double
+		}
+	}
+	return single
 }
 
 func unquoteYAML(v string) string {

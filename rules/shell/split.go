@@ -854,16 +854,29 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 // oneCmdSubst reports a word that is one command substitution, quoted or
 // not: $(…), "$(…)" or `…`.
 func oneCmdSubst(w *syntax.Word) bool {
-	parts := w.Parts
-	if len(parts) == 1 {
-		if dq, ok := parts[0].(*syntax.DblQuoted); ok {
-			parts = dq.Parts
+	var only syntax.WordPart
+	n := 0
+	var walk func(parts []syntax.WordPart)
+	walk = func(parts []syntax.WordPart) {
+		for _, p := range parts {
+			switch p := p.(type) {
+			case *syntax.SglQuoted:
+				if p.Value == "" {
+					continue // '' adds nothing: ''"$(env)"''
+				}
+			case *syntax.DblQuoted:
+				walk(p.Parts)
+				continue
+			}
+			only = p
+			n++
 		}
 	}
-	if len(parts) != 1 {
+	walk(w.Parts)
+	if n != 1 {
 		return false
 	}
-	_, ok := parts[0].(*syntax.CmdSubst)
+	_, ok := only.(*syntax.CmdSubst)
 	return ok
 }
 
