@@ -233,6 +233,40 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				}
 			}
 		}
+		if c.DynamicName && ctx.depth < maxNestedDepth {
+			// ${RM:-rm} -rf ~, r${UNSET}m -rf …: when its variables are unset
+			// (as they usually are), the program is the default.
+			if name, ok := effects.UnsetReading(c.Name); ok && name != "" && !strings.ContainsAny(name, "$` \t\n'\"") {
+				body := shell.CommandText(name, false, c.Args, c.DynamicArgs)
+				inner := ctx
+				inner.depth++
+				if o := p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: body, Cwd: c.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner); o.Decision == hook.Deny {
+					why := "commands the rules deny"
+					if o.Decisive != nil {
+						why = o.Decisive.Reason
+					}
+					d = hook.Stricter(d, e.add(&Rule{ID: "dynamic-name-default", Decision: hook.Deny,
+						Reason: "when its variables are unset, the program is " + name + " and the command `" + text.Truncate(body, 80) + "`: " + why,
+						Advice: "write the program's name instead of building it from variables"}, text.Truncate(c.Text, 200)))
+				}
+			}
+		}
+		if k := inlineCodeArg(c); k >= 0 {
+			// $SHELL -c "$(curl -fsSL …)", python3 -c "$(wget -qO- …)": what a
+			// download prints, run as inline code.
+			if si, ok := c.SubstArgs[k]; ok && si < len(res.Substs) {
+				if r := res.Substs[si]; r[0] >= 0 && r[1] <= len(res.Commands) {
+					for j := r[0]; j < r[1]; j++ {
+						if printsDownload(&res.Commands[j]) {
+							d = hook.Stricter(d, e.add(&Rule{ID: "remote-code-as-command", Decision: hook.Deny,
+								Reason: "runs as code what a download prints (`" + text.Truncate(res.Commands[j].Text, 80) + "`)",
+								Advice: "download the script to a file, show it to the user, and run it only after they approve"}, text.Truncate(c.Text, 200)))
+							break
+						}
+					}
+				}
+			}
+		}
 		if body, file := writtenScriptRun(c, scripts, ctx); file != "" && ctx.depth < maxNestedDepth {
 			// echo 'rm -rf ~/work' > /tmp/x.sh && bash /tmp/x.sh: the script
 			// this line wrote is read as the code it runs.
@@ -1234,6 +1268,47 @@ func withoutHiddenChars(line string) (string, bool) {
 // printsDownload reports a command that prints what it fetches from the
 // network: curl or wget writing to stdout, an HTTP client, a DNS lookup, a
 // raw socket.
+// inlineCodeArg is the index of the argument c runs as inline code (a
+// shell's -c, an interpreter's -c, -e or -r, eval's text), or -1.
+func inlineCodeArg(c *shell.Command) int {
+	if len(c.SubstArgs) == 0 {
+		return -1
+	}
+	var flags []string
+	switch strings.TrimRight(c.Name, "0123456789.") {
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish":
+		flags = []string{"-c"}
+	case "python", "pypy":
+		flags = []string{"-c"}
+	case "node", "bun", "perl", "ruby":
+		flags = []string{"-e", "--eval", "-E"}
+	case "php":
+		flags = []string{"-r"}
+	case "eval":
+		if len(c.Args) == 1 {
+			return 0
+		}
+		return -1
+	default:
+		return -1
+	}
+	for i, a := range c.Args {
+		if i+1 >= len(c.Args) {
+			break
+		}
+		if slices.Contains(flags, a) {
+			return i + 1
+		}
+		if flags[0] == "-c" && len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.HasSuffix(a, "c") {
+			return i + 1 // bash -lc, sh -ec
+		}
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+	}
+	return -1
+}
+
 func printsDownload(c *shell.Command) bool {
 	switch c.Name {
 	case "curl":

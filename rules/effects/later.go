@@ -281,6 +281,16 @@ func laterVerdict(lang, content string, verdict func(string) hook.Decision) (dan
 // alwaysSet are variables every shell has: their expansion is never empty.
 var alwaysSet = map[string]bool{"HOME": true, "PWD": true, "USER": true, "LOGNAME": true, "PATH": true, "SHELL": true}
 
+// UnsetReading is what a word with run-time values becomes when every
+// variable in it is unset (r${X}m, ${RM:-rm}, ${x:-r}${y:-m}): defaults
+// taken, the rest empty. ok is false when that cannot be known (a
+// substitution, a guarded ${X:?}, a variable every shell has) or when the
+// word holds no variable at all.
+func UnsetReading(word string) (string, bool) {
+	out, v, ok := emptyExpansion(word)
+	return out, ok && v != ""
+}
+
 // emptyExpansion returns what a path with run-time values becomes when
 // every variable in it is unset or empty (the classic `rm -rf "$DIR/"`):
 // defaults (${X:-/}) are taken, trims of an empty value are empty, and
@@ -363,6 +373,14 @@ func emptyIsCritical(p string) (string, bool) {
 	t = strings.ReplaceAll(strings.ReplaceAll(t, "${HOME}", "~"), "$HOME", "~")
 	for strings.HasSuffix(t, "/.") {
 		t = strings.TrimSuffix(t, ".")
+	}
+	if strings.HasPrefix(t, "/") && strings.Contains(t, "/..") {
+		// "$PROJECT_ROOT"/../*: above the root is the root.
+		c := path.Clean(t)
+		if strings.HasSuffix(t, "/") && c != "/" {
+			c += "/"
+		}
+		t = c
 	}
 	switch strings.TrimRight(t, "/") {
 	case "", "~":

@@ -819,6 +819,18 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 			defer func() { s.aliasDepth-- }()
 		}
 	}
+	if argv[0].s == "printf" && !argv[0].dyn {
+		// printf -v c '%s' r m: c holds what printf would have printed.
+		if name, rest, ok := printfTarget(argv[1:]); ok {
+			if out, known := printfOut(rest); known && !anyDyn(rest) && len(out) <= maxVarLen {
+				st.set(name, out, st.isExported(name))
+			} else {
+				st.unset(name)
+			}
+			st.unset(defaultKey + name)
+			st.unset(substKey + name)
+		}
+	}
 	if def := s.function(argv[0].s, fr); def != nil && !argv[0].dyn && s.funcDepth < maxFuncDepth && s.funcCalls < maxFuncCalls {
 		// f(){ rm -rf "$1"/*; }; f ~: the body runs with the arguments.
 		def.called = true
@@ -849,6 +861,25 @@ func (s *splitter) call(stmt *syntax.Stmt, st *state, fr *frame, stdin *input, p
 	}
 	c := Command{Assigns: assigns, Redirects: redirs, Cwd: st.cwd, Depth: fr.depth, Via: fr.via, Pipeline: pi}
 	return s.command(c, argv, st, fr, in)
+}
+
+// printfTarget splits printf's arguments at -v NAME (or -vNAME): the
+// variable it assigns and the format and values after it.
+func printfTarget(args []arg) (name string, rest []arg, ok bool) {
+	if len(args) == 0 || args[0].dyn || !strings.HasPrefix(args[0].s, "-v") {
+		return "", nil, false
+	}
+	name, rest = strings.TrimPrefix(args[0].s, "-v"), args[1:]
+	if name == "" {
+		if len(rest) == 0 || rest[0].dyn {
+			return "", nil, false
+		}
+		name, rest = rest[0].s, rest[1:]
+	}
+	if len(rest) > 0 && rest[0].s == "--" && !rest[0].dyn {
+		rest = rest[1:]
+	}
+	return name, rest, validName(name)
 }
 
 // oneCmdSubst reports a word that is one command substitution, quoted or

@@ -128,6 +128,9 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 	if v, ok := s.pathOfOutput(cs, st); ok {
 		return v, true // $(dirname "$PWD"), $(basename $HOME)
 	}
+	if v, ok := s.cdPwd(cs, st); ok {
+		return v, true // $(cd ../.. && pwd)
+	}
 	words, ok := plainCall(cs)
 	if !ok {
 		return "", false
@@ -185,6 +188,9 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 			tool = "pip"
 		}
 		return s.opts.Home + "/.cache/" + tool, true
+	case len(words) == 2 && words[0] == "brew" && words[1] == "--prefix":
+		// $(brew --prefix): Homebrew's prefix, a system folder.
+		return "/usr/local", true
 	case words[0] == "mktemp" && (len(words) == 1 || len(words) == 2 && words[1] == "-d"):
 		return "/tmp/tmp.XXXXXXXXXX", true
 	case words[0] == "date" && len(words) == 2 && strings.HasPrefix(words[1], "+") &&
@@ -222,6 +228,11 @@ func (s *splitter) pathOfOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 	switch p := parts[0].(type) {
 	case *syntax.Lit:
 		v = p.Value
+	case *syntax.CmdSubst:
+		// $(dirname "$(pwd)"): a nested substitution whose output is known.
+		if pv, ok := s.knownOutput(p, st); ok {
+			v = pv
+		}
 	case *syntax.ParamExp:
 		if p.Param == nil || p.Exp != nil || p.Slice != nil || p.Repl != nil || p.Index != nil || p.Length || p.Excl {
 			return "", false
@@ -241,6 +252,89 @@ func (s *splitter) pathOfOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 	return path.Base(v), true
 }
 
+// cdPwd is the output of $(cd DIR && pwd) (also with -P, a quiet cd and
+// "$(dirname X)" as DIR when that is known): the folder DIR names from the
+// working directory.
+func (s *splitter) cdPwd(cs *syntax.CmdSubst, st *state) (string, bool) {
+	if len(cs.Stmts) != 1 || st.cwd == "" {
+		return "", false
+	}
+	bc, ok := cs.Stmts[0].Cmd.(*syntax.BinaryCmd)
+	if !ok || bc.Op != syntax.AndStmt || !quietRedirs(bc.X.Redirs) {
+		return "", false
+	}
+	cd, ok := bc.X.Cmd.(*syntax.CallExpr)
+	if !ok || len(cd.Assigns) > 0 || len(cd.Args) < 2 || cd.Args[0].Lit() != "cd" {
+		return "", false
+	}
+	dirWord := cd.Args[len(cd.Args)-1]
+	for _, a := range cd.Args[1 : len(cd.Args)-1] {
+		if a.Lit() != "-P" && a.Lit() != "-L" && a.Lit() != "--" {
+			return "", false
+		}
+	}
+	pw, ok := bc.Y.Cmd.(*syntax.CallExpr)
+	if !ok || len(bc.Y.Redirs) > 0 || len(pw.Assigns) > 0 || len(pw.Args) == 0 || pw.Args[0].Lit() != "pwd" ||
+		len(pw.Args) > 2 || len(pw.Args) == 2 && pw.Args[1].Lit() != "-P" {
+		return "", false
+	}
+	dir, ok := s.staticWord(dirWord.Parts, st)
+	if !ok || dir == "" || dir == "-" || strings.ContainsAny(dir, "*?[") {
+		return "", false
+	}
+	switch {
+	case dir == "~" || strings.HasPrefix(dir, "~/"):
+		if s.opts.Home == "" {
+			return "", false
+		}
+		dir = s.opts.Home + dir[1:]
+	case !strings.HasPrefix(dir, "/"):
+		dir = st.cwd + "/" + dir
+	}
+	return path.Clean(dir), true
+}
+
+// staticWord is the value of word parts made only of literals, quotes,
+// variables whose value is known and substitutions whose output is known.
+func (s *splitter) staticWord(parts []syntax.WordPart, st *state) (string, bool) {
+	var b strings.Builder
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsRune(p.Value, '\\') {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			v, ok := s.staticWord(p.Parts, st)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(v)
+		case *syntax.ParamExp:
+			v, ok := s.param(p, st)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(v)
+		case *syntax.CmdSubst:
+			v, ok := s.knownOutput(p, st)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(v)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
 // plainCall returns the literal words of a substitution that is one simple
 // command with no redirections, assignments or expansions.
 func plainCall(cs *syntax.CmdSubst) ([]string, bool) {
@@ -249,7 +343,7 @@ func plainCall(cs *syntax.CmdSubst) ([]string, bool) {
 	}
 	st := cs.Stmts[0]
 	ce, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || len(st.Redirs) > 0 || st.Background || st.Negated || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+	if !ok || !quietRedirs(st.Redirs) || st.Background || st.Negated || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
 		return nil, false
 	}
 	out := make([]string, 0, len(ce.Args))
@@ -261,6 +355,17 @@ func plainCall(cs *syntax.CmdSubst) ([]string, bool) {
 		out = append(out, l)
 	}
 	return out, true
+}
+
+// quietRedirs reports redirections that change nothing a substitution
+// prints: none, or error output thrown away (2>/dev/null).
+func quietRedirs(rs []*syntax.Redirect) bool {
+	for _, r := range rs {
+		if r.N == nil || r.N.Value != "2" || r.Op != syntax.RdrOut || r.Word == nil || r.Word.Lit() != "/dev/null" {
+			return false
+		}
+	}
+	return true
 }
 
 // isPwd reports whether cs is $(pwd) or `pwd`, whose output is the
@@ -299,25 +404,32 @@ func (s *splitter) param(p *syntax.ParamExp, st *state) (string, bool) {
 		}
 		return "", false
 	}
-	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.NestedParam != nil ||
+	if p.Param == nil || p.Length || p.Width || p.IsSet || p.NestedParam != nil ||
 		p.Index != nil || p.Names != 0 || len(p.Modifiers) > 0 {
 		return "", false
 	}
 	name := p.Param.Value
-	v, ok := st.lookup(name)
-	if !ok {
-		switch name {
-		case "HOME":
-			v, ok = s.opts.Home, s.opts.Home != ""
-		case "PWD":
-			v, ok = st.cwd, st.cwd != ""
-		case "IFS":
-			v, ok = " ", true // rm${IFS}-rf${IFS}~: the default separator splits the word
+	if p.Excl {
+		// ${!v} after v=HOME: the variable v names.
+		target, ok := st.lookup(name)
+		if !ok || !validName(target) {
+			return "", false
 		}
+		name = target
 	}
+	v, ok := s.lookupVar(name, st)
 	if p.Slice != nil {
 		// ${HOME:0:1}: a literal offset and length of a known value (here "/").
-		if !ok || p.Repl != nil || p.Exp != nil {
+		if p.Repl != nil || p.Exp != nil {
+			return "", false
+		}
+		if sliceLength(p.Slice) == 0 {
+			return "", true // ${PAGER:0:0}: empty whatever the value
+		}
+		if !ok && absoluteVars[name] && sliceFirstChar(p.Slice) {
+			return "/", true // ${PATH:0:1}: these values start at the root
+		}
+		if !ok {
 			return "", false
 		}
 		return sliceValue(v, p.Slice)
@@ -361,10 +473,83 @@ func (s *splitter) param(p *syntax.ParamExp, st *state) (string, bool) {
 			if ok && p.Exp.Word != nil {
 				return trimPattern(v, p.Exp.Word.Lit(), p.Exp.Op)
 			}
+		case syntax.UpperAll, syntax.LowerAll, syntax.UpperFirst, syntax.LowerFirst:
+			// ${c,,} after c=RM: the value with its case changed.
+			if !ok || p.Exp.Word != nil && p.Exp.Word.Lit() != "" || v == "" {
+				return "", false
+			}
+			switch p.Exp.Op {
+			case syntax.UpperAll:
+				return strings.ToUpper(v), true
+			case syntax.LowerAll:
+				return strings.ToLower(v), true
+			case syntax.UpperFirst:
+				return strings.ToUpper(v[:1]) + v[1:], true
+			}
+			return strings.ToLower(v[:1]) + v[1:], true
 		}
 		return "", false
 	}
 	return v, ok
+}
+
+// lookupVar is the value of a variable the line set, or of one every
+// shell has whose value is known here (HOME, PWD, the default IFS, and
+// SHELL: the user's login shell, a POSIX-style shell whatever its name).
+func (s *splitter) lookupVar(name string, st *state) (string, bool) {
+	if v, ok := st.lookup(name); ok {
+		return v, true
+	}
+	switch name {
+	case "HOME":
+		return s.opts.Home, s.opts.Home != ""
+	case "PWD":
+		return st.cwd, st.cwd != ""
+	case "IFS":
+		return " ", true // rm${IFS}-rf${IFS}~: the default separator splits the word
+	case "SHELL":
+		return "/bin/sh", true // $SHELL -c …, curl … | ${SHELL:-bash}: a shell
+	}
+	return "", false
+}
+
+// absoluteVars are variables every shell has whose value starts with /.
+var absoluteVars = map[string]bool{"PATH": true, "HOME": true, "PWD": true, "SHELL": true}
+
+// validName reports a shell variable name.
+func validName(v string) bool {
+	if v == "" || v[0] >= '0' && v[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c != '_' && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// sliceLength is the literal length of ${v:off:len}, or -1.
+func sliceLength(sl *syntax.Slice) int {
+	if sl.Length == nil {
+		return -1
+	}
+	w, ok := sl.Length.(*syntax.Word)
+	if !ok || w.Lit() == "" || strings.Trim(w.Lit(), "0123456789") != "" {
+		return -1
+	}
+	n, err := strconv.Atoi(w.Lit())
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// sliceFirstChar reports ${v:0:1}.
+func sliceFirstChar(sl *syntax.Slice) bool {
+	w, ok := sl.Offset.(*syntax.Word)
+	return ok && w.Lit() == "0" && sliceLength(sl) == 1
 }
 
 // trimPattern applies ${v%pat}, ${v%%pat}, ${v#pat} and ${v##pat} for
