@@ -175,6 +175,15 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			a.network(v, "")
 			return
 		}
+		if kind == OperandURL {
+			if sends := urlCarries(v); sends != "" {
+				// https://collector.example/p?k=$AWS_SECRET_ACCESS_KEY,
+				// http://203.0.113.9/c?e=$(env | base64 -w0): the host is
+				// written out, what the URL carries is a secret.
+				a.network(v, sends)
+				return
+			}
+		}
 		r.unknown("a %s operand only known at run time: %s", kind, v)
 	}
 	switch kind {
@@ -824,6 +833,43 @@ func (a *analysis) nameFilter(opt, val string) {
 }
 
 // hostOf returns the host of a URL or host:port.
+// envDumpRe matches a substitution that prints the whole environment.
+var envDumpRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(\$\(|` + "`" + `)\s*(env|printenv|export\s+-p|declare\s+-x|jq\s+-n\s+env)\s*(\||\)|` + "`" + `)`)
+})
+
+// urlCarries says what secret a URL with run-time parts carries to its
+// written-out host: "environment" for a substitution that prints the whole
+// environment, "the secret variable $X" for a known service's token or a
+// cloud secret going to a host that is not that service; "" otherwise.
+func urlCarries(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok || scheme == "" || strings.ContainsAny(scheme, "$`") {
+		return ""
+	}
+	host := hostOf(u)
+	if host == "" || strings.ContainsAny(host, "$`{}") {
+		return ""
+	}
+	tail := ""
+	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
+		tail = rest[i:]
+	}
+	if envDumpRe().MatchString(tail) {
+		return "environment"
+	}
+	var vars []string
+	for _, m := range headerVarRe().FindAllStringSubmatch(tail, -1) {
+		vars = append(vars, m[1])
+	}
+	if v := knownToken(vars); v != "" && !ownProvider([]string{v}, u, true) {
+		if local, _ := classifyHost(u); !local {
+			return "the secret variable $" + v
+		}
+	}
+	return ""
+}
+
 func hostOf(dest string) string {
 	rest := dest
 	if i := strings.Index(rest, "://"); i >= 0 {
