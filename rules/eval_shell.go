@@ -1431,6 +1431,11 @@ func printsDownload(c *shell.Command) bool {
 // running a program that prints the whole environment (env, printenv,
 // export -p, set).
 func printsEnvironment(res *shell.Result, c *shell.Command) bool {
+	for i, a := range c.Args {
+		if i < len(c.DynamicArgs) && c.DynamicArgs[i] && effects.HoldsEnvironmentDump(a) {
+			return true // --body "debug info: $(env)": inside a larger argument
+		}
+	}
 	for _, k := range c.SubstArgs {
 		if k >= len(res.Substs) {
 			continue

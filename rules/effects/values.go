@@ -838,6 +838,12 @@ var envDumpRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(\$\(|` + "`" + `)\s*(env|printenv|export\s+-p|declare\s+-x|jq\s+-n\s+env)\s*(\||\)|` + "`" + `)`)
 })
 
+// HoldsEnvironmentDump reports text (an argument in its source form) with a
+// substitution that prints the whole environment: "debug: $(env)".
+func HoldsEnvironmentDump(text string) bool {
+	return strings.ContainsAny(text, "$`") && envDumpRe().MatchString(text)
+}
+
 // urlCarries says what secret a URL with run-time parts carries to its
 // written-out host: "environment" for a substitution that prints the whole
 // environment, "the secret variable $X" for a known service's token or a
