@@ -75,6 +75,7 @@ func Analyze(c *shell.Command, env Env) *Record {
 	r := &Record{Program: c.Name}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
+	r.printsNoLines = searchPrintsNoLines(c)
 	if img := containerImage(c); img != "" && !trustedImage(img) {
 		// docker run xmrig/xmrig, ghcr.io/someone/tool: code from a registry
 		// by name, like a package a runner fetches.
@@ -2774,6 +2775,27 @@ func (a *analysis) applyOption(o *Option, operands, first *string) {
 	if o.Concern != "" && !a.goPrivateOnly() {
 		a.r.Concerns = append(a.r.Concerns, o.Concern)
 	}
+}
+
+// searchPrintsNoLines reports a grep that prints a count, file names or
+// nothing instead of the matching lines (-c, -q, -l, -L and long forms).
+func searchPrintsNoLines(c *shell.Command) bool {
+	switch c.Name {
+	case "grep", "egrep", "fgrep", "rg":
+	default:
+		return false
+	}
+	for _, a := range c.Args {
+		switch {
+		case a == "--":
+			return false
+		case a == "--count" || a == "--quiet" || a == "--silent" || a == "--files-with-matches" || a == "--files-without-match":
+			return true
+		case len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a[1:], "cqlL") && !strings.ContainsAny(a[1:], "efmABCd"):
+			return true
+		}
+	}
+	return false
 }
 
 // operands records the positional arguments' effects.

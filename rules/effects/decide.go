@@ -652,7 +652,7 @@ func PipelineConcern(stages []*Record) string {
 			dump = true
 			continue
 		}
-		if dump && r.firstArg != "" {
+		if dump && r.firstArg != "" && !r.printsNoLines {
 			p := strings.ToLower(r.firstArg)
 			for _, w := range secretWords {
 				if strings.Contains(p, w) {

@@ -123,6 +123,9 @@ type Record struct {
 	// firstArg is the first positional argument when the table gives it a
 	// kind of its own (grep's pattern, sed's script).
 	firstArg string
+	// printsNoLines marks a search that prints counts, names or nothing
+	// instead of the lines it matches (grep -c, -q, -l).
+	printsNoLines bool
 	// filterNames are find's -name/-iname values (what -delete removes).
 	filterNames []string
 	// negateNext says the next find test is negated (! or -not).
