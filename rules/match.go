@@ -348,6 +348,39 @@ func (e *evaluation) hasStrict(d hook.Decision) bool {
 	return false
 }
 
+// onlyStricterBy reports whether every match stricter than d is of the
+// rule id (and there is at least one).
+func (e *evaluation) onlyStricterBy(d hook.Decision, id string) bool {
+	n := 0
+	for _, m := range e.out.Matches {
+		if m.Decision.Severity() > d.Severity() {
+			if m.RuleID != id {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
+// dropRule removes the matches of rule id, for a finer rule that decided
+// the same question, and finds the decisive match again.
+func (e *evaluation) dropRule(id string) {
+	kept := e.out.Matches[:0]
+	e.decisive = nil
+	for _, m := range e.out.Matches {
+		if m.RuleID == id {
+			continue
+		}
+		kept = append(kept, m)
+		if e.decisive == nil || m.Decision.Severity() > e.decisive.Decision.Severity() {
+			mm := m
+			e.decisive = &mm
+		}
+	}
+	e.out.Matches = kept
+}
+
 // timedOut records that a pattern of r ran out of time, and whether the rule
 // was counted as matching (a deny or ask rule is; an allow rule is not).
 func (e *evaluation) timedOut(r *Rule, counted bool) {

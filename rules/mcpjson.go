@@ -106,6 +106,14 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 		// the kind's default was left.
 		return hook.Allow
 	}
+	if valuesD == hook.Allow && d == hook.Judge && len(cmds) == 0 && !e.out.Flagged && len(e.out.Escalations) == 0 &&
+		e.onlyStricterBy(hook.Allow, "mcp-write-tool") && slices.ContainsFunc(e.out.Matches, func(m Match) bool { return m.RuleID == "mcp-dev-db-write" }) {
+		// The generic "a tool that changes something" of a query tool whose
+		// SQL the values found to be a scoped change of a development
+		// database: that finer reading decides.
+		e.dropRule("mcp-write-tool")
+		return hook.Allow
+	}
 	if len(cmds) > 0 && shellD == hook.Allow && d == hook.Judge && !e.out.Flagged && !e.hasStrict(hook.Judge) {
 		// Only the tool's generic "runs something" nature was in doubt, and the
 		// commands it runs are ones the shell rules allow outright.

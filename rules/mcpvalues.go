@@ -525,6 +525,11 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			case len(sv.Dangers) > 0:
 				deny("mcp-sql-danger", "SQL that "+strings.Join(sv.Dangers, "; "),
 					"show the statement to the user and let them run it", "")
+			case !sv.ReadOnly() && scopedRowWrites(sv) && !privilegeUpdate(v) && localDevDatabase(ev, top, ctx) != "":
+				// DELETE FROM sessions WHERE expires_at < now() on the
+				// project's own development database: routine work.
+				d = hook.Stricter(d, e.add(&Rule{ID: "mcp-dev-db-write", Decision: hook.Allow,
+					Reason: "a scoped row change on a local development database (" + localDevDatabase(ev, top, ctx) + ")"}, ""))
 			case !sv.ReadOnly():
 				escalate("SQL that is not known to be read-only: " + strings.Join(sv.Unknown, "; "))
 			case selectsSecretColumns(v) != "":
@@ -1472,4 +1477,80 @@ func (p *Policy) branchFileWriteWhy(top map[string]any, ctx Context) string {
 		}
 	}
 	return "writes project files to the working branch " + branch + ", which a pull request reviews"
+}
+
+// scopedRowWrites reports SQL whose only non-reading statements change some
+// rows (INSERT, or DELETE and UPDATE with a real WHERE).
+func scopedRowWrites(sv sqlscan.Verdict) bool {
+	if len(sv.Dangers) > 0 || len(sv.Unknown) == 0 {
+		return false
+	}
+	for _, u := range sv.Unknown {
+		switch u {
+		case "DELETE of some rows", "UPDATE of some rows", "INSERT statement":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// privilegeUpdateRe matches SQL that sets a column about who may do what.
+var privilegeUpdateRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(role|roles|is_?admin|admin|is_?staff|is_?superuser|superuser|permissions?|privileges?|scopes?|raw_app_meta_data|app_metadata|password\w*|api_?key\w*|token\w*|mfa\w*|verified)\b`)
+})
+
+// privilegeUpdate reports SQL that writes accounts' roles, rights or
+// credentials: whoever runs it decides who gets in.
+func privilegeUpdate(sql string) bool {
+	return privilegeUpdateRe().MatchString(sql)
+}
+
+// devDatabaseNameRe matches a database or file name that says it is for
+// development or tests.
+var devDatabaseNameRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|[_.-])(dev|development|test|testing|local)([_.-]|$)`)
+})
+
+// notDevNameRe matches a name that says production or a shared environment.
+var notDevNameRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)prod|live|staging|stage|shared|replica|primary|master`)
+})
+
+// localDevDatabase names the development database an MCP server works on,
+// from its launch command: a SQLite file inside the workspace whose name
+// says nothing of production, or a server URL on this machine whose
+// database name says development or test. "" when it is not one.
+func localDevDatabase(ev *hook.Event, top map[string]any, ctx Context) string {
+	words := strings.Fields(ev.ServerCommand)
+	for i, w := range words {
+		switch {
+		case (w == "--db-path" || w == "--db" || w == "--database") && i+1 < len(words):
+			w = words[i+1]
+		case strings.HasPrefix(w, "--db-path="):
+			w = strings.TrimPrefix(w, "--db-path=")
+		}
+		w = strings.Trim(w, "\"'")
+		low := strings.ToLower(w)
+		if strings.HasSuffix(low, ".db") || strings.HasSuffix(low, ".sqlite") || strings.HasSuffix(low, ".sqlite3") {
+			abs := effects.NormalizePath(w, ctx.Cwd, ctx.Home)
+			if abs != "" && inWorkspace(abs, ctx) && !notDevNameRe().MatchString(path.Base(abs)) {
+				return abs
+			}
+			continue
+		}
+		if i := strings.Index(low, "://"); i > 0 && (strings.HasPrefix(low, "postgres") || strings.HasPrefix(low, "mysql") || strings.HasPrefix(low, "mariadb")) {
+			u, err := url.Parse(w)
+			if err != nil {
+				continue
+			}
+			host := u.Hostname()
+			name := strings.TrimPrefix(u.Path, "/")
+			if (host == "localhost" || host == "127.0.0.1" || host == "::1") && name != "" &&
+				devDatabaseNameRe().MatchString(name) && !notDevNameRe().MatchString(name) {
+				return host + "/" + name
+			}
+		}
+	}
+	return ""
 }
