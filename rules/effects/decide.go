@@ -191,6 +191,9 @@ func (r *Record) dangers() []string {
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.laterHarmless && !coreSystem(f.Path):
 				// echo 'export JAVA_HOME=…' >> ~/.profile: persistence of code
 				// the rules allow; concerns() asks.
+			case has(c, ClassPersistence) && f.Op == OpWrite && r.installsServices(f.Path) && r.onlyWorkspaceSources():
+				// sudo cp deploy/shop-api.service /etc/systemd/system/: the
+				// project's own service, installed; concerns() asks.
 			case has(c, ClassPersistence):
 				add("%s %s, which runs later by itself (persistence)", verb, f.Path)
 			case has(c, ClassVCS) && (f.Op == OpWrite || f.Op == OpMode) && f.scriptVerdict == hook.Allow:
@@ -423,6 +426,8 @@ func (r *Record) concerns() []string {
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.laterHarmless &&
 				!(has(c, "inside") && strings.HasSuffix(f.Path, ".pth") && harmlessPth(f.content)):
 				add("writes %s, which runs later by itself, with code the rules allow", f.Path)
+			case has(c, ClassPersistence) && f.Op == OpWrite && r.installsServices(f.Path) && r.onlyWorkspaceSources():
+				add("installs %s, a service definition from the project, which starts by itself from now on", f.Path)
 			case has(c, ClassSecret) && f.Op == OpDelete:
 				add("deletes %s, a secrets file that is usually not in version control", f.Path)
 			case has(c, "build"):
@@ -634,6 +639,42 @@ func (r *Record) onlyWorkspaceSources() bool {
 		n++
 	}
 	return n > 0 && len(r.Code) == 0 && len(r.Network) == 0
+}
+
+// serviceDefinitionRe matches a new service or timer of the service
+// manager (a systemd unit, a launchd agent or daemon), not a drop-in that
+// changes an existing one.
+var serviceDefinitionRe = regexp.MustCompile(`^(/etc/systemd/system|(~|/home/[^/]+|/Users/[^/]+|/root)/\.config/systemd/user)/[A-Za-z0-9][\w@.-]*\.(service|timer|socket|path)$|^((~|/Users/[^/]+|/home/[^/]+|/root)/Library/LaunchAgents|/Library/LaunchDaemons|/Library/LaunchAgents)/[A-Za-z0-9][\w.-]*\.plist$`)
+
+// systemServiceNameRe matches names of the system's own services (or ones
+// made to look like them).
+var systemServiceNameRe = regexp.MustCompile(`(?i)^(systemd|ssh|sshd|cron|crond|dbus|kworker|kthread|getty|udev|network|rsyslog|journal|polkit|com\.apple\.|apple)`)
+
+// installsServices reports a write to dest that installs only new service
+// definitions: dest is one, or a service manager's folder (cp unit.service
+// /etc/systemd/system/) that receives files named like them.
+func (r *Record) installsServices(dest string) bool {
+	if serviceDefinition(dest) {
+		return true
+	}
+	dir := strings.TrimSuffix(dest, "/")
+	n := 0
+	for _, f := range r.Files {
+		if f.Op != OpRead {
+			continue
+		}
+		if !serviceDefinition(dir + "/" + path.Base(f.Path)) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// serviceDefinition reports the path of a new service definition whose name
+// is not one of the system's own.
+func serviceDefinition(p string) bool {
+	return serviceDefinitionRe.MatchString(p) && !systemServiceNameRe.MatchString(path.Base(p))
 }
 
 // secretWords are words a search for credentials uses.

@@ -2416,8 +2416,12 @@ func program27() *Spec {
 			Allow: []string{
 				"install -m 755 build/tool bin/tool",
 			},
-			Deny: []string{
+			Judge: []string{
 				"install -m 644 unit.service /etc/systemd/system/app.service",
+			},
+			Deny: []string{
+				"install -m 644 /tmp/unit.service /etc/systemd/system/app.service",
+				"install -m 644 deploy/x.service /etc/systemd/system/sshd.service",
 			},
 		},
 	}
@@ -56628,4 +56632,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "f651b68be3654e617ab4efa72b9f7cf1b262dc6130386d12ce2eafe3208ad8d6"
+const generatedHash = "a30a8a6f4b925a790757f92ade34fcc541ff8077d91c8ae1d9941431d4ca16d9"
