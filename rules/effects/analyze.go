@@ -72,7 +72,7 @@ type Env struct {
 
 // Analyze computes the effects record of one simple command.
 func Analyze(c *shell.Command, env Env) *Record {
-	r := &Record{Program: c.Name}
+	r := &Record{Program: c.Name, roots: env.WorkspaceRoots}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
 	r.printsNoLines = searchPrintsNoLines(c)

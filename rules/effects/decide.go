@@ -182,7 +182,7 @@ func (r *Record) dangers() []string {
 				add("writes %s, a git hook script, with code the rules deny", f.Path)
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && harmlessConfigContent(f.Path, f.content):
 				// echo 'ignore-scripts=true' >> ~/.npmrc: a setting that runs nothing.
-			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && pathLinesOnly(f.content):
+			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && pathLinesOnly(f.content, r.roots):
 				// export PATH="$HOME/.cargo/bin:$PATH" >> ~/.zshrc: concerns() asks.
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && has(c, "inside") && strings.HasSuffix(f.Path, ".pth") &&
 				harmlessPth(f.content):
@@ -191,9 +191,13 @@ func (r *Record) dangers() []string {
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.laterHarmless && !coreSystem(f.Path):
 				// echo 'export JAVA_HOME=…' >> ~/.profile: persistence of code
 				// the rules allow; concerns() asks.
-			case has(c, ClassPersistence) && f.Op == OpWrite && r.installsServices(f.Path) && r.onlyWorkspaceSources():
-				// sudo cp deploy/shop-api.service /etc/systemd/system/: the
-				// project's own service, installed; concerns() asks.
+			case has(c, ClassPersistence) && f.Op == OpWrite && (r.Program == "mkdir" || r.Program == "gmkdir") && !coreSystem(f.Path):
+				// mkdir -p ~/.config/systemd/user: an empty folder runs
+				// nothing; what is then written into it is decided on its own.
+			case has(c, ClassPersistence) && f.Op == OpWrite && r.installsProjectStartup(f):
+				// sudo cp deploy/shop-api.service /etc/systemd/system/, cp
+				// dotfiles/.zshrc ~/.zshrc: the project's own service or shell
+				// set-up, installed; concerns() asks.
 			case has(c, ClassPersistence):
 				add("%s %s, which runs later by itself (persistence)", verb, f.Path)
 			case has(c, ClassVCS) && (f.Op == OpWrite || f.Op == OpMode) && f.scriptVerdict == hook.Allow:
@@ -421,13 +425,13 @@ func (r *Record) concerns() []string {
 			case has(c, ClassVCS) && (f.Op == OpWrite || f.Op == OpMode) && f.scriptVerdict == hook.Allow:
 			case has(c, ClassVCS):
 				add("installs %s as a version-control hook or setting (it runs on later git commands)", f.Path)
-			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && pathLinesOnly(f.content):
+			case has(c, ClassPersistence) && f.Op == OpWrite && f.contentKnown && pathLinesOnly(f.content, r.roots):
 				add("adds a PATH entry for a tool's own folder to %s, a start-up file", f.Path)
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.laterHarmless &&
 				!(has(c, "inside") && strings.HasSuffix(f.Path, ".pth") && harmlessPth(f.content)):
 				add("writes %s, which runs later by itself, with code the rules allow", f.Path)
-			case has(c, ClassPersistence) && f.Op == OpWrite && r.installsServices(f.Path) && r.onlyWorkspaceSources():
-				add("installs %s, a service definition from the project, which starts by itself from now on", f.Path)
+			case has(c, ClassPersistence) && f.Op == OpWrite && r.installsProjectStartup(f):
+				add("installs %s from the project's files; it runs by itself from now on", f.Path)
 			case has(c, ClassSecret) && f.Op == OpDelete:
 				add("deletes %s, a secrets file that is usually not in version control", f.Path)
 			case has(c, "build"):
@@ -649,6 +653,56 @@ var serviceDefinitionRe = regexp.MustCompile(`^(/etc/systemd/system|(~|/home/[^/
 // systemServiceNameRe matches names of the system's own services (or ones
 // made to look like them).
 var systemServiceNameRe = regexp.MustCompile(`(?i)^(systemd|ssh|sshd|cron|crond|dbus|kworker|kthread|getty|udev|network|rsyslog|journal|polkit|com\.apple\.|apple)`)
+
+// installsProjectStartup reports a write of a service definition or a
+// shell start-up file whose content comes only from the workspace's own
+// files: copied from them (cp, ln -s, install, tee < file), or lines that
+// source a workspace script.
+func (r *Record) installsProjectStartup(f FileEffect) bool {
+	if f.Dynamic {
+		return false
+	}
+	switch r.Program {
+	case "cp", "gcp", "ln", "gln", "install", "ginstall", "tee", "cat", "dd", "rsync", "envsubst", "echo", "printf":
+	default:
+		return false // tar -czf ~/.bashrc src: not a copy of the project's file
+	}
+	if r.installsServices(f.Path) && r.onlyWorkspaceSources() {
+		return true
+	}
+	if !shellStartupRe.MatchString(f.Path) {
+		return false
+	}
+	if !f.contentKnown {
+		// cp dotfiles/.zshrc ~/.zshrc, ln -sf "$PWD/zsh/zshrc" ~/.zshrc: a
+		// dotfiles install. A script of another name (cp scripts/init.sh
+		// ~/.bashrc) is not what a start-up file is made from.
+		for _, src := range r.Files {
+			if src.Op == OpRead && !dotfileSourceRe.MatchString(src.Path) {
+				return false
+			}
+		}
+		return r.onlyWorkspaceSources()
+	}
+	all, n := EveryLine(f.content, "#", func(line string) bool {
+		verb, arg, ok := strings.Cut(line, " ")
+		arg = strings.Trim(strings.TrimSpace(arg), "\"'")
+		if !ok || verb != "source" && verb != "." || strings.ContainsAny(arg, "$`;|&<>() ") || path.Clean(arg) != arg {
+			return false
+		}
+		for _, root := range r.roots {
+			if root = strings.TrimSuffix(root, "/"); root != "" && strings.HasPrefix(arg, root+"/") {
+				return true
+			}
+		}
+		return false
+	})
+	return all && n > 0
+}
+
+// dotfileSourceRe matches a file that holds a shell's start-up settings by
+// its name or folder.
+var dotfileSourceRe = regexp.MustCompile(`(?i)(^|/)dotfiles?/|(^|/)\.?(bash|zsh|shell)?(rc|_?profile|env|login)$|(^|/)\.?(bashrc|zshrc|zshenv|zprofile|bash_profile)(\.\w+)?$`)
 
 // installsServices reports a write to dest that installs only new service
 // definitions: dest is one, or a service manager's folder (cp unit.service

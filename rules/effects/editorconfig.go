@@ -363,17 +363,101 @@ func EveryLine(content, comments string, ok func(line string) bool) (all bool, n
 	return true, n
 }
 
-// pathLineRe is a start-up file line that puts a tool's own bin folder on
-// PATH, the line installers print (rustup, Go, pyenv, Homebrew, pnpm).
-var pathLineRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^export PATH=["']?((\$HOME|\$\{HOME\}|~)/[\w.-]+(/[\w.-]+)*/(bin|shims)|/opt/homebrew/(s?bin)|/usr/local/go/bin|(\$HOME|\$\{HOME\})/go/bin):\$PATH["']?$|^export PATH=["']?\$PATH:((\$HOME|\$\{HOME\}|~)/[\w.-]+(/[\w.-]+)*/bin|/usr/local/go/bin|(\$HOME|\$\{HOME\})/go/bin)["']?$`)
-})
-
 // pathLinesOnly reports content made only of PATH lines for tools' own
 // bin folders (and blank or comment lines).
-func pathLinesOnly(content string) bool {
-	all, n := EveryLine(content, "#", pathLineRe().MatchString)
+func pathLinesOnly(content string, roots []string) bool {
+	all, n := EveryLine(content, "#", func(line string) bool { return pathEntryLine(line, roots) })
 	return all && n > 0
+}
+
+// pathEntryLine reports a start-up line that adds folders to PATH and does
+// nothing else: export PATH="DIR:$PATH" (any number of folders, before or
+// after $PATH), fish_add_path DIR, set -gx PATH DIR $PATH, path+=(DIR).
+// Each folder is a tool's bin (or sbin, shims) folder, absolute, in the
+// home folder or under /usr/local or /opt, outside the workspace, with no
+// hidden folder but a tool's own (~/.cargo/bin, not ~/.cache/.x/bin) and
+// nothing run or substituted in it.
+func pathEntryLine(line string, roots []string) bool {
+	var dirs []string
+	selfSeen := false
+	switch {
+	case strings.HasPrefix(line, "export PATH=") || strings.HasPrefix(line, "PATH="):
+		v := strings.TrimPrefix(strings.TrimPrefix(line, "export "), "PATH=")
+		if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+			v = v[1 : len(v)-1]
+		}
+		for _, e := range strings.Split(v, ":") {
+			if e == "$PATH" || e == "${PATH}" {
+				if selfSeen {
+					return false
+				}
+				selfSeen = true
+				continue
+			}
+			dirs = append(dirs, e)
+		}
+		if !selfSeen {
+			return false // PATH replaced, not extended
+		}
+	case strings.HasPrefix(line, "fish_add_path "):
+		for _, w := range strings.Fields(strings.TrimPrefix(line, "fish_add_path ")) {
+			if !strings.HasPrefix(w, "-") {
+				dirs = append(dirs, strings.Trim(w, "\"'"))
+			}
+		}
+	case strings.HasPrefix(line, "set -gx PATH ") || strings.HasPrefix(line, "set -x PATH "):
+		for _, w := range strings.Fields(line)[3:] {
+			w = strings.Trim(w, "\"'")
+			if w == "$PATH" {
+				selfSeen = true
+				continue
+			}
+			dirs = append(dirs, w)
+		}
+		if !selfSeen {
+			return false
+		}
+	case strings.HasPrefix(line, "path+=(") && strings.HasSuffix(line, ")"):
+		dirs = strings.Fields(strings.TrimSuffix(strings.TrimPrefix(line, "path+=("), ")"))
+	default:
+		return false
+	}
+	if len(dirs) == 0 {
+		return false
+	}
+	for _, d := range dirs {
+		d = strings.Trim(d, "\"'")
+		for _, pre := range []string{"$HOME/", "${HOME}/", "~/"} {
+			if strings.HasPrefix(d, pre) {
+				d = "/home/user/" + strings.TrimPrefix(d, pre)
+			}
+		}
+		if d == "" || strings.ContainsAny(d, "$`;|&<>(){} \t*?") || !strings.HasPrefix(d, "/") || path.Clean(d) != strings.TrimSuffix(d, "/") ||
+			!(strings.HasPrefix(d, "/home/") || strings.HasPrefix(d, "/Users/") || strings.HasPrefix(d, "/root/") ||
+				strings.HasPrefix(d, "/usr/local/") || strings.HasPrefix(d, "/opt/")) {
+			return false
+		}
+		d = strings.TrimSuffix(d, "/")
+		switch path.Base(d) {
+		case "bin", "sbin", "shims":
+		default:
+			return false
+		}
+		for _, root := range roots {
+			if root = strings.TrimSuffix(root, "/"); root != "" && (d == root || strings.HasPrefix(d, root+"/")) {
+				return false // the project's own programs ahead of the system's
+			}
+		}
+		segs := strings.Split(d, "/")
+		for i, seg := range segs {
+			// /home/u/.cargo/bin: the tool's folder right under home may be
+			// hidden; a hidden folder deeper down is a place to hide in.
+			if strings.HasPrefix(seg, ".") && !(i == 3 && (segs[1] == "home" || segs[1] == "Users") || i == 2 && segs[1] == "root") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // harmlessSSHKeywords are ssh_config settings that choose a host, user, key

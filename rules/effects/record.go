@@ -126,6 +126,8 @@ type Record struct {
 	// printsNoLines marks a search that prints counts, names or nothing
 	// instead of the lines it matches (grep -c, -q, -l).
 	printsNoLines bool
+	// roots are the event's workspace roots.
+	roots []string
 	// filterNames are find's -name/-iname values (what -delete removes).
 	filterNames []string
 	// negateNext says the next find test is negated (! or -not).
