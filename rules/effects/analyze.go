@@ -76,6 +76,7 @@ func Analyze(c *shell.Command, env Env) *Record {
 	a := analysis{c: c, env: env, r: r}
 	a.run()
 	r.printsNoLines = searchPrintsNoLines(c)
+	r.specialMode = setsSpecialMode(c)
 	if img := containerImage(c); img != "" && !trustedImage(img) {
 		// docker run xmrig/xmrig, ghcr.io/someone/tool: code from a registry
 		// by name, like a package a runner fetches.
@@ -2775,6 +2776,24 @@ func (a *analysis) applyOption(o *Option, operands, first *string) {
 	if o.Concern != "" && !a.goPrivateOnly() {
 		a.r.Concerns = append(a.r.Concerns, o.Concern)
 	}
+}
+
+// setsSpecialMode reports a mode argument that sets the setuid, setgid or
+// sticky bit (install -m 4755, chmod u+s, chmod 2755).
+func setsSpecialMode(c *shell.Command) bool {
+	for _, a := range c.Args {
+		a = strings.TrimPrefix(strings.TrimPrefix(a, "--mode="), "-m")
+		if a == "" || strings.HasPrefix(a, "-") {
+			continue
+		}
+		if len(a) == 4 && strings.Trim(a, "01234567") == "" && a[0] != '0' {
+			return true
+		}
+		if strings.ContainsAny(a, "=+") && strings.Trim(a, "ugoa+-=rwxXst,") == "" && strings.ContainsAny(a, "st") {
+			return true
+		}
+	}
+	return false
 }
 
 // searchPrintsNoLines reports a grep that prints a count, file names or

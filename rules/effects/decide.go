@@ -194,6 +194,9 @@ func (r *Record) dangers() []string {
 			case has(c, ClassPersistence) && f.Op == OpWrite && (r.Program == "mkdir" || r.Program == "gmkdir") && !coreSystem(f.Path):
 				// mkdir -p ~/.config/systemd/user: an empty folder runs
 				// nothing; what is then written into it is decided on its own.
+			case has(c, ClassPersistence) && f.Op == OpWrite && localHostsEntries(f):
+				// echo '127.0.0.1 api.shop.local' | sudo tee -a /etc/hosts: a
+				// local name for this machine; concerns() asks.
 			case has(c, ClassPersistence) && f.Op == OpWrite && r.installsProjectStartup(f):
 				// sudo cp deploy/shop-api.service /etc/systemd/system/, cp
 				// dotfiles/.zshrc ~/.zshrc: the project's own service or shell
@@ -210,6 +213,10 @@ func (r *Record) dangers() []string {
 				// the same trust as running its scripts; concerns() asks.
 			case has(c, ClassVCS) && f.Op == OpWrite:
 				add("%s version-control internals (%s)", verb, f.Path)
+			case f.Op == OpWrite && r.installsProjectProgram(f.Path) != "":
+				// sudo install -m 755 target/release/shopctl /usr/local/bin/:
+				// the project's program, by a name no known program has;
+				// concerns() asks.
 			case coreSystem(f.Path) && !has(c, "temp") && !harmlessDevice(f.Path):
 				add("%s the system path %s", verb, f.Path)
 			case has(c, "root", "home") && (f.Recursive || f.Op == OpWrite):
@@ -430,6 +437,10 @@ func (r *Record) concerns() []string {
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.laterHarmless &&
 				!(has(c, "inside") && strings.HasSuffix(f.Path, ".pth") && harmlessPth(f.content)):
 				add("writes %s, which runs later by itself, with code the rules allow", f.Path)
+			case has(c, ClassPersistence) && f.Op == OpWrite && localHostsEntries(f):
+				add("adds names for this machine to %s (a system file)", f.Path)
+			case f.Op == OpWrite && r.installsProjectProgram(f.Path) != "":
+				add("installs the project's program %s for every user of this machine", r.installsProjectProgram(f.Path))
 			case has(c, ClassPersistence) && f.Op == OpWrite && r.installsProjectStartup(f):
 				add("installs %s from the project's files; it runs by itself from now on", f.Path)
 			case has(c, ClassSecret) && f.Op == OpDelete:
@@ -704,6 +715,58 @@ func (r *Record) installsProjectStartup(f FileEffect) bool {
 // its name or folder.
 var dotfileSourceRe = regexp.MustCompile(`(?i)(^|/)dotfiles?/|(^|/)\.?(bash|zsh|shell)?(rc|_?profile|env|login)$|(^|/)\.?(bashrc|zshrc|zshenv|zprofile|bash_profile)(\.\w+)?$`)
 
+// localHostsLineRe matches a hosts line that maps local development names
+// to this machine.
+var localHostsLineRe = regexp.MustCompile(`^(127\.0\.0\.1|::1)(\s+([a-z0-9-]+\.)*[a-z0-9-]+\.(local|test|localhost|internal|lan|dev\.local|example))+$|^(127\.0\.0\.1|::1)(\s+[a-z0-9-]+)+$`)
+
+// localHostsEntries reports an append to /etc/hosts of known lines that only
+// name this machine by local development names (shop.local, api.test).
+func localHostsEntries(f FileEffect) bool {
+	if f.Path != "/etc/hosts" || f.replaces || !f.contentKnown {
+		return false
+	}
+	all, n := EveryLine(strings.ToLower(f.content), "#", func(line string) bool {
+		return localHostsLineRe.MatchString(strings.Join(strings.Fields(line), " "))
+	})
+	return all && n > 0
+}
+
+// installsProjectProgram returns the name of a program of the workspace
+// that a write puts into /usr/local/bin (copied, installed, moved or
+// linked from the workspace's files), when no program the table knows has
+// that name (a new name cannot shadow git or python); "" otherwise.
+func (r *Record) installsProjectProgram(dest string) string {
+	switch r.Program {
+	case "cp", "gcp", "install", "ginstall", "mv", "gmv", "ln", "gln":
+	default:
+		return ""
+	}
+	dir, name := path.Dir(dest), path.Base(dest)
+	if strings.HasSuffix(dest, "/") || dest == "/usr/local/bin" {
+		dir, name = strings.TrimSuffix(dest, "/"), ""
+	}
+	if dir != "/usr/local/bin" {
+		return ""
+	}
+	n := 0
+	for _, f := range r.Files {
+		if f.Op != OpRead && f.Op != OpDelete {
+			continue
+		}
+		if !has(f.Classes, "inside", "source", "build") || f.Dynamic || has(f.Classes, ClassVCS, ClassSecret) {
+			return ""
+		}
+		if name == "" {
+			name = path.Base(f.Path)
+		}
+		n++
+	}
+	if n == 0 || name == "" || strings.HasPrefix(name, ".") || Lookup(name) != nil || shadowedNames[name] || r.specialMode {
+		return ""
+	}
+	return name
+}
+
 // installsServices reports a write to dest that installs only new service
 // definitions: dest is one, or a service manager's folder (cp unit.service
 // /etc/systemd/system/) that receives files named like them.
@@ -910,7 +973,8 @@ var shadowedNames = map[string]bool{"git": true, "ssh": true, "sudo": true, "su"
 	"python3": true, "pip": true, "pip3": true, "node": true, "npm": true, "npx": true, "curl": true, "wget": true, "bash": true,
 	"sh": true, "zsh": true, "make": true, "go": true, "cargo": true, "docker": true, "kubectl": true, "aws": true, "gh": true,
 	"code": true, "cursor": true, "env": true, "which": true, "rm": true, "cp": true, "mv": true, "gpg": true, "op": true,
-	"security": true, "passwd": true, "login": true, "scp": true, "rsync": true, "tar": true, "openssl": true, "claude": true}
+	"security": true, "passwd": true, "login": true, "scp": true, "rsync": true, "tar": true, "openssl": true, "claude": true,
+	"doas": true, "pkexec": true, "sshd": true, "sftp": true, "dash": true, "fish": true, "ksh": true}
 
 // installsOwnTool reports the project's own program copied or linked into
 // the user's bin folder (~/.local/bin, ~/bin) under a name that shadows no

@@ -128,6 +128,9 @@ type Record struct {
 	printsNoLines bool
 	// roots are the event's workspace roots.
 	roots []string
+	// specialMode says the command sets a setuid, setgid or sticky mode
+	// (install -m 4755, chmod u+s).
+	specialMode bool
 	// filterNames are find's -name/-iname values (what -delete removes).
 	filterNames []string
 	// negateNext says the next find test is negated (! or -not).
