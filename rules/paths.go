@@ -103,7 +103,9 @@ func locationClasses(arg, cwd string, ctx Context) []string {
 	}
 	for _, t := range tempDirs {
 		if target == t || strings.HasPrefix(target, t+"/") {
-			if target == t {
+			if target == t && !everything {
+				// /tmp itself (rm -rf /tmp): the folder every program
+				// shares. What is in it (/tmp/*) is temporary files.
 				add(PathSystem)
 			}
 			add(PathTemp)

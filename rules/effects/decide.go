@@ -417,6 +417,10 @@ func (r *Record) concerns() []string {
 				// holds the developer's own settings and keys, in no version
 				// control; replacing it loses them.
 				add("overwrites %s, which holds local settings and keys that are in no version control", f.Path)
+			case f.Op == OpDelete && sharedTempContents(f.Path):
+				// rm -rf /tmp/*: every program's and user's temporary files
+				// and sockets, not only this project's.
+				add("deletes everything in %s, the temporary folder every program shares (their files and sockets too)", path.Dir(f.Path))
 			case f.Op == OpDelete && cacheRoot(f.Path):
 				// rm -rf ~/.cache: every program's cache at once (logins some
 				// tools keep there, downloads that take hours to redo).
@@ -765,6 +769,18 @@ func (r *Record) installsProjectProgram(dest string) string {
 		return ""
 	}
 	return name
+}
+
+// sharedTempContents reports a path that is everything in a shared
+// temporary folder (/tmp/*, /var/tmp/.*).
+func sharedTempContents(p string) bool {
+	dir, base := path.Dir(p), path.Base(p)
+	switch base {
+	case "*", ".*", "*.*", "**", "{*,.*}":
+	default:
+		return false
+	}
+	return dir == "/tmp" || dir == "/var/tmp" || dir == "/private/tmp"
 }
 
 // installsServices reports a write to dest that installs only new service
