@@ -3,6 +3,7 @@
 package rules
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	gopath "path"
@@ -79,6 +80,14 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 	// A tool that runs a shell command is judged like the command itself.
 	var shellD hook.Decision
 	cmds := commandsIn(iv)
+	if m, ok := iv.(map[string]any); ok && containerRunTool(ev.Tool) {
+		// run_container {"image", "privileged", "volumes", "command"}: the
+		// command runs inside the container; what the call does is the
+		// docker run it amounts to (host mounts and privileges with it).
+		if image, _ := m["image"].(string); image != "" {
+			cmds = nil
+		}
+	}
 	if len(cmds) == 0 {
 		// run_python {"code": …}, run_gcloud_command {"args": […]}: the
 		// code or the CLI call the tool makes, read as the command line
@@ -314,7 +323,17 @@ func toolAsCommand(server, tool string, v any) string {
 			return ""
 		}
 	}
-	if (t == "run_container" || t == "create_container" || t == "create-container" || t == "run-container") && str("image") != "" {
+	if u := str("url", "uri", "endpoint"); strings.Contains(u, "/containers/create") {
+		// POST http://127.0.0.1:2375/containers/create {"Image", "Cmd",
+		// "HostConfig": {"Binds", "Privileged"}}: the Docker API's own
+		// docker run.
+		if body := dockerAPIBody(m); body != nil {
+			if image, _ := body["Image"].(string); image != "" {
+				return dockerRunCommand(body, image, "")
+			}
+		}
+	}
+	if containerRunTool(t) && str("image") != "" {
 		// docker's run_container {"image", "ports", "environment", "volumes",
 		// "command"}: the docker run it amounts to (host mounts, privileges
 		// and the command are read by the shell rules).
@@ -356,6 +375,59 @@ func toolAsCommand(server, tool string, v any) string {
 		cmd = "cd " + shell.Quote(dir) + " && " + cmd
 	}
 	return cmd
+}
+
+// dockerAPIBody reads the body of a Docker API container create call (a
+// JSON string or object) as the keys dockerRunCommand takes.
+func dockerAPIBody(m map[string]any) map[string]any {
+	var body map[string]any
+	switch b := firstOf(m, "body", "data", "json", "payload").(type) {
+	case string:
+		if json.Unmarshal([]byte(b), &body) != nil {
+			return nil
+		}
+	case map[string]any:
+		body = b
+	default:
+		return nil
+	}
+	out := map[string]any{"Image": body["Image"]}
+	if cmd, ok := body["Cmd"].([]any); ok {
+		out["command"] = cmd
+	} else if cmd, ok := body["Cmd"].(string); ok {
+		out["command"] = cmd
+	}
+	if hc, ok := body["HostConfig"].(map[string]any); ok {
+		if binds, ok := hc["Binds"].([]any); ok {
+			out["volumes"] = binds
+		}
+		if priv, ok := hc["Privileged"].(bool); ok {
+			out["privileged"] = priv
+		}
+		if nm, ok := hc["NetworkMode"].(string); ok {
+			out["network_mode"] = nm
+		}
+	}
+	return out
+}
+
+// firstOf returns the first of keys m has.
+func firstOf(m map[string]any, keys ...string) any {
+	for _, k := range keys {
+		if v, ok := m[k]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// containerRunTool reports a tool that starts a container from an image.
+func containerRunTool(tool string) bool {
+	switch strings.ToLower(tool) {
+	case "run_container", "create_container", "create-container", "run-container", "docker_run", "container_run", "start_container":
+		return true
+	}
+	return false
 }
 
 // dockerRunCommand builds the docker run command line a container tool's
@@ -440,6 +512,16 @@ func dockerRunCommand(m map[string]any, image, name string) string {
 	}
 	if nm, ok := m["network_mode"].(string); ok && nm != "" {
 		parts = append(parts, "--network", shell.Quote(nm))
+	}
+	switch rp := m["restart_policy"].(type) {
+	case string:
+		if rp != "" && rp != "no" {
+			parts = append(parts, "--restart", shell.Quote(rp))
+		}
+	case map[string]any:
+		if name, ok := rp["Name"].(string); ok && name != "" && name != "no" {
+			parts = append(parts, "--restart", shell.Quote(name))
+		}
 	}
 	parts = append(parts, shell.Quote(image))
 	switch cmd := m["command"].(type) {
