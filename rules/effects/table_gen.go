@@ -47612,6 +47612,8 @@ func generatedPaths() []PathClasses {
 				"Library/Group Containers/2BUA8C4S2C.com.1password/",
 				".lastpass/",
 				".config/keepassxc/",
+				"User/globalStorage/state.vscdb",
+				"User/globalStorage/state.vscdb.backup",
 				"*.1pux",
 				"*.1pif",
 				"bitwarden_export*",
@@ -48001,6 +48003,25 @@ func generatedPaths() []PathClasses {
 				"hookguard.yaml",
 				"hookguard.yml",
 				".hookguard/",
+				"/usr/local/bin/hookguard",
+				"/usr/local/bin/hookguard-hook",
+				"/usr/bin/hookguard",
+				"/usr/bin/hookguard-hook",
+				"/opt/homebrew/bin/hookguard",
+				"/opt/homebrew/bin/hookguard-hook",
+				"~/.local/bin/hookguard",
+				"~/.local/bin/hookguard-hook",
+				"~/go/bin/hookguard",
+				"~/go/bin/hookguard-hook",
+				"~/bin/hookguard",
+				"~/bin/hookguard-hook",
+				"~/.codex/",
+				".codex/config.toml",
+				"~/.gemini/settings.json",
+				".gemini/settings.json",
+				"~/.aider.conf.yml",
+				"~/.config/opencode/",
+				"~/.codeium/windsurf/",
 				"Cursor/User/settings.json",
 				"Code/User/settings.json",
 				"Code - Insiders/User/settings.json",
@@ -48020,6 +48041,8 @@ func generatedPaths() []PathClasses {
 					"/w/app/.hookguard.yaml",
 					"~/Library/Application Support/Cursor/User/settings.json",
 					"~/.config/Code/User/settings.json",
+					"/usr/local/bin/hookguard",
+					"~/.codex/config.toml",
 				},
 				NoMatch: []string{
 					"/w/app/docs/hookguard.md",
@@ -56632,4 +56655,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "a30a8a6f4b925a790757f92ade34fcc541ff8077d91c8ae1d9941431d4ca16d9"
+const generatedHash = "19408a408dee5b2419b024214697da359c7e891af2384cbd9728f93889c44c60"
