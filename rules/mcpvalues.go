@@ -448,7 +448,16 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 				// Moving the workspace, a folder above it, the home directory
 				// or / takes everything in it away.
 				if abs := effects.NormalizePath(v, ctx.Cwd, ctx.Home); abs != "" && coversWorkspace(abs, ctx) {
-					escalate("the tool moves " + abs + ", the workspace or a folder holding it, away")
+					dest := effects.NormalizePath(firstString(top, "destination", "dest", "target", "to", "new_path", "newPath"), ctx.Cwd, ctx.Home)
+					if dest != "" && (slices.Contains(effects.PathClassesOf(dest, ctx.Cwd, ctx.Home), "temp") || hiddenSegment(dest)) {
+						// move_file {"source": <workspace>, "destination":
+						// "/tmp/.cache-03b9"}: the project put where it is
+						// cleaned away or out of sight.
+						deny("mcp-move-workspace-away", "moves "+abs+", the workspace or a folder holding it, into "+dest+" (a temporary or hidden folder)",
+							"leave the workspace where it is; ask the user before moving whole projects", v)
+					} else {
+						escalate("the tool moves " + abs + ", the workspace or a folder holding it, away")
+					}
 				}
 			}
 			guard := slices.Contains(classes, effects.ClassGuard)
@@ -1553,4 +1562,16 @@ func localDevDatabase(ev *hook.Event, top map[string]any, ctx Context) string {
 		}
 	}
 	return ""
+}
+
+// hiddenSegment reports a path with a hidden folder or file name in it
+// (/tmp/.cache-03b9, ~/.local/.x), the trash aside.
+func hiddenSegment(p string) bool {
+	for _, seg := range strings.Split(p, "/") {
+		if strings.HasPrefix(seg, ".") && seg != "." && seg != ".." && seg != ".Trash" && !strings.Contains(p, "/.local/share/Trash/") {
+			// The trash is where a person can still find it.
+			return true
+		}
+	}
+	return false
 }
