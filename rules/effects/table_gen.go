@@ -47523,6 +47523,18 @@ func generatedPaths() []PathClasses {
 				".config/heroku/",
 				".config/op/",
 				".config/doppler/",
+				".kaggle/kaggle.json",
+				".cache/huggingface/token",
+				".huggingface/token",
+				".netrc-wandb",
+				".config/wandb/settings",
+				".modal.toml",
+				".mc/config.json",
+				".config/okta/",
+				".saml2aws",
+				".ivy2/.credentials",
+				".sbt/.credentials",
+				".config/replicate/",
 				"~/.npmrc",
 				".pypirc",
 				".gem/credentials",
@@ -56655,4 +56667,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "19408a408dee5b2419b024214697da359c7e891af2384cbd9728f93889c44c60"
+const generatedHash = "b7faf0e5329330a02142c9e77e2d3e8b760b47fe2bd7d63d3fdca329a4d55ff9"
