@@ -7920,19 +7920,35 @@ func generatedDefault() *Policy {
 					"flushall",
 					"flushdb",
 					"dropdatabase",
+					"delete",
+					"del",
+					"unlink",
 				},
 				Patterns: []string{
 					`(?i)\b(flushall|flushdb|dropDatabase)\b`,
+					`(?i)\bMATCH\s*\(\s*\w*\s*\)\s*(DETACH\s+)?DELETE\b`,
+					`(?i)redis\.call\(\s*\\?['"]KEYS\\?['"]\s*,\s*\\?['"]\*\\?['"]\s*\).*redis\.call\(\s*\\?['"](DEL|UNLINK)\\?['"]`,
+					`(?i)"method"\s*:\s*"DELETE"[^{}]*"(path|endpoint|index|url)"\s*:\s*"(https?://[^/"]+)?/?(_all|\*)"`,
+					`(?i)"(path|endpoint|index|url)"\s*:\s*"(https?://[^/"]+)?/?(_all|\*)"[^{}]*"method"\s*:\s*"DELETE"`,
 				},
-				Reason: "wipes a key-value store or a document database (SQL is read statement by statement in the tool's input)",
+				Reason: "wipes a key-value store, a graph or search cluster, or a document database (SQL is read statement by statement in the tool's input)",
 				Advice: "show the command to the user and let them run it",
 				Examples: Examples{
 					Match: []string{
 						`{"command":"FLUSHALL"}`,
 						`{"code":"db.dropDatabase()"}`,
+						`{"query":"MATCH (n) DETACH DELETE n"}`,
+						`{"script":"for _,k in ipairs(redis.call('KEYS','*')) do redis.call('DEL',k) end"}`,
+						`{"method":"DELETE","path":"/_all"}`,
+						`{"path":"/*","method":"DELETE"}`,
 					},
 					NoMatch: []string{
 						`{"command":"GET session:42"}`,
+						`{"query":"MATCH (n:TempImport) DETACH DELETE n"}`,
+						`{"query":"MATCH (u:User {id: 4}) DELETE u"}`,
+						`{"method":"DELETE","path":"/logs-2023.01"}`,
+						`{"method":"DELETE","path":"/logs-2023.01.*"}`,
+						`{"script":"return redis.call('DEL', KEYS[1])"}`,
 					},
 				},
 				Prefilter: [][][]string{
@@ -7940,6 +7956,57 @@ func generatedDefault() *Policy {
 						{
 							"flush",
 							"dropdatabase",
+						},
+					},
+					{
+						{
+							"delete",
+						},
+						{
+							"match",
+						},
+					},
+					{
+						{
+							"redis.call(",
+						},
+						{
+							"redis.call(",
+						},
+						{
+							"keys",
+						},
+						{
+							"del",
+							"unlink",
+						},
+					},
+					{
+						{
+							`"method"`,
+						},
+						{
+							`"delete"`,
+						},
+						{
+							"path",
+							"endpoint",
+							"index",
+							"url",
+						},
+					},
+					{
+						{
+							`"method"`,
+						},
+						{
+							`"delete"`,
+						},
+						{
+							"path",
+							"endpoint",
+							"index",
+							"url",
 						},
 					},
 				},
@@ -10210,4 +10277,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "708e7bd2528eb0131564edac3762541726417fccd3474495c1e4be9f8f5d5271"
+const generatedDefaultHash = "76093bf1306944883cefd25390e11cc2d28db8f168574d1f3c0bd23db33a179a"
