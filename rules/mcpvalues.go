@@ -1011,19 +1011,19 @@ var (
 // selectsSecretColumns names the credential columns a query's first
 // select list reads ("" when none).
 func selectsSecretColumns(sql string) string {
-	m := selectListRe().FindStringSubmatch(sql)
-	if m == nil {
-		return ""
-	}
 	var found []string
-	for _, col := range strings.Split(m[1], ",") {
-		f := strings.Fields(col)
-		if len(f) == 0 {
-			continue
-		}
-		name := strings.Trim(f[0], "`\"[]")
-		if secretColumn(name) {
-			found = append(found, name)
+	// Every SELECT list: … UNION SELECT id, stripe_secret_key FROM … reads
+	// the column as much as the first list would.
+	for _, m := range selectListRe().FindAllStringSubmatch(sql, 8) {
+		for _, col := range strings.Split(m[1], ",") {
+			f := strings.Fields(col)
+			if len(f) == 0 {
+				continue
+			}
+			name := strings.Trim(f[0], "`\"[]")
+			if secretColumn(name) && !slices.Contains(found, name) {
+				found = append(found, name)
+			}
 		}
 	}
 	return strings.Join(found, ", ")
