@@ -2729,6 +2729,107 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "crypto-miner",
+				Kinds: []hook.Kind{
+					"shell",
+					"mcp",
+				},
+				Decision: "deny",
+				Target:   "text",
+				Keywords: []string{
+					"xmrig",
+					"xmr-stak",
+					"minerd",
+					"cpuminer",
+					"cgminer",
+					"bfgminer",
+					"ethminer",
+					"nbminer",
+					"lolminer",
+					"phoenixminer",
+					"nanominer",
+					"srbminer",
+					"stratum",
+					"supportxmr",
+					"minexmr",
+					"moneroocean",
+					"hashvault",
+					"nanopool",
+					"2miners",
+					"nicehash",
+					"f2pool",
+				},
+				Patterns: []string{
+					`(?i)(^|[\s/"'=:])(xmrig|xmr-stak|minerd|cpuminer(-opt)?|cgminer|bfgminer|ethminer|nbminer|lolminer|phoenixminer|nanominer|srbminer(-multi)?)([\s/"':@]|$)`,
+					`(?i)\bstratum\+(tcp|ssl|tls)://`,
+					`(?i)\b(pool\.)?(supportxmr|minexmr|moneroocean|hashvault|nanopool|2miners|nicehash|f2pool)\.(com|org|net|to|pro|stream)\b`,
+				},
+				Reason: "runs or points a cryptocurrency miner at a mining pool (the machine's power spent for someone else)",
+				Advice: "do not run miners; ask the user what they need",
+				Examples: Examples{
+					Match: []string{
+						"docker run -d xmrig/xmrig -o pool.supportxmr.com:443",
+						"./optimizer --pool stratum+tcp://pool.example.to:4444",
+						`{"image":"xmrig/xmrig:latest"}`,
+					},
+					NoMatch: []string{
+						"grep -rn miner src/",
+						"npm run data-miner",
+						"git log --author=minerva",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"xmr",
+							"minerd",
+							"puminer",
+							"gminer",
+							"bfgminer",
+							"ethminer",
+							"nbminer",
+							"lolminer",
+							"phoenixminer",
+							"nanominer",
+							"srbminer",
+						},
+					},
+					{
+						{
+							"stratum+",
+						},
+						{
+							"://",
+						},
+						{
+							"tcp",
+							"ssl",
+							"tls",
+						},
+					},
+					{
+						{
+							"com",
+							"org",
+							"net",
+							"to",
+							"pro",
+							"stream",
+						},
+						{
+							"supportxmr",
+							"inexmr",
+							"oneroocean",
+							"hashvault",
+							"nanopool",
+							"2miners",
+							"nicehash",
+							"f2pool",
+						},
+					},
+				},
+			},
+			{
 				ID: "metadata-endpoint-mcp",
 				Kinds: []hook.Kind{
 					"mcp",
@@ -10277,4 +10378,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "76093bf1306944883cefd25390e11cc2d28db8f168574d1f3c0bd23db33a179a"
+const generatedDefaultHash = "670bd29e0062f15539ff9fa51e41a71889ef2fea0d7af8fe9277fcfc1dafad82"
