@@ -1288,6 +1288,43 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "windows-destructive-line",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Target:   "line",
+				Keywords: []string{
+					"remove-item",
+					"rd ",
+					"rmdir ",
+					"del ",
+					"ri ",
+					"erase ",
+				},
+				Patterns: []string{
+					`(?i)(^|[;&|]\s*)(remove-item|ri|rm|del|erase|rd|rmdir)\s+[^;&|]*-r(ecurse)?\b[^;&|]*\s["']?(\$env:(userprofile|homepath|home)|\$home|~|[a-z]:)[\\/]?\*?["']?(\s|$|[;&|])`,
+					`(?i)(^|[;&|]\s*)(rd|rmdir)\s+(/[sq]\s+)+["']?([a-z]:|%userprofile%|%homepath%|%systemroot%|%windir%)[\\/]?\*?["']?(\s|$|[;&|])`,
+					`(?i)(^|[;&|]\s*)(del|erase)\s+(/[sfq]\s+)+["']?([a-z]:|%userprofile%|%homepath%)[\\/]?\*(\.\*)?["']?(\s|$|[;&|])`,
+				},
+				Reason: "deletes a drive's or the user profile's contents (PowerShell or cmd)",
+				Advice: "delete only build output inside the workspace; ask the user to remove anything else",
+				Examples: Examples{
+					Match: []string{
+						`Remove-Item -Recurse -Force $env:USERPROFILE\*`,
+						`rd /s /q C:\`,
+						`del /s /q C:\*`,
+						"rmdir /s /q %USERPROFILE%",
+					},
+					NoMatch: []string{
+						`Remove-Item -Recurse -Force .\node_modules, .\dist`,
+						"rd /s /q build",
+						`del /q dist\*.map`,
+					},
+				},
+				Prefilter: [][][]string{},
+			},
+			{
 				ID: "git-push-force",
 				Kinds: []hook.Kind{
 					"shell",
@@ -10378,4 +10415,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "670bd29e0062f15539ff9fa51e41a71889ef2fea0d7af8fe9277fcfc1dafad82"
+const generatedDefaultHash = "d1464415abb92fa7789badbc51220ef0885ca3b9f3e6b9b246af9d379fdf6c43"
