@@ -67,6 +67,12 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 			// read_file ~/.ssh/id_ed25519.pub: a public key is public.
 			continue
 		}
+		if metadataOnly && !listingTool(ev.Tool) || readingTool(strings.ToLower(ev.Tool)) && readableConfig(s, ctx) {
+			// get_file_info ~/.ssh/id_rsa, read_text_file /etc/hosts or
+			// ~/.gitconfig: what `stat` or `cat` of it shows in a shell,
+			// which the shell rules allow.
+			continue
+		}
 		for _, c := range classifyPath(s, ctx.Cwd, ctx) {
 			if c == PathOutside || c == PathSystem || c == PathHome || c == PathHomeSub || c == PathRoot {
 				e.out.Escalations = append(e.out.Escalations, "the tool input names a path outside the workspace: "+s)
@@ -131,6 +137,39 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 		e.out.Escalations = nil
 	}
 	return d
+}
+
+// listingTool reports a tool that lists a folder's entries (their names
+// say what is there: the key files of ~/.ssh).
+func listingTool(tool string) bool {
+	t := strings.ToLower(tool)
+	return strings.Contains(t, "list") || strings.Contains(t, "tree") || strings.Contains(t, "ls")
+}
+
+// readableConfig reports a file outside the workspace whose reading the
+// shell rules allow as routine: a system file or a start-up or tool
+// configuration file in the home folder (/etc/hosts, ~/.bashrc,
+// ~/.ssh/config), not a credential or a possible one.
+func readableConfig(p string, ctx Context) bool {
+	abs := effects.NormalizePath(p, ctx.Cwd, ctx.Home)
+	if abs == "" || strings.ContainsAny(abs, "*?[") || strings.HasPrefix(abs, "/proc/") || strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/sys/") {
+		return false
+	}
+	classes := effects.PathClassesOf(abs, ctx.Cwd, ctx.Home)
+	for _, c := range classes {
+		if c != effects.ClassPersistence {
+			return false // secret, maybe secret, guard, agent, …
+		}
+	}
+	if len(classes) == 1 {
+		return true // ~/.bashrc, ~/.gitconfig, ~/.ssh/config, /etc/hosts
+	}
+	for _, c := range classifyPath(abs, ctx.Cwd, ctx) {
+		if c == PathSystem {
+			return strings.HasPrefix(abs, "/etc/") || strings.HasPrefix(abs, "/usr/") || strings.HasPrefix(abs, "/opt/")
+		}
+	}
+	return false
 }
 
 // pathsIn returns string values in a decoded JSON document that look like
