@@ -86,6 +86,11 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 	// A tool that runs a shell command is judged like the command itself.
 	var shellD hook.Decision
 	cmds := commandsIn(iv)
+	if pageScriptTool(ev.Server, ev.Tool) {
+		// puppeteer_evaluate {"script": "document.title"}: JavaScript the
+		// browser runs in the page, not a shell command (mcpValues reads it).
+		cmds = nil
+	}
 	if m, ok := iv.(map[string]any); ok && containerRunTool(ev.Tool) {
 		// run_container {"image", "privileged", "volumes", "command"}: the
 		// command runs inside the container; what the call does is the
@@ -458,6 +463,21 @@ func firstOf(m map[string]any, keys ...string) any {
 		}
 	}
 	return nil
+}
+
+// pageScriptTool reports a browser automation tool that runs JavaScript in
+// the page (browser_evaluate, puppeteer_evaluate, playwright's evaluate).
+func pageScriptTool(server, tool string) bool {
+	t, srv := strings.ToLower(tool), strings.ToLower(server)
+	if !strings.Contains(t, "evaluate") && !strings.Contains(t, "execute_script") {
+		return false
+	}
+	for _, w := range []string{"browser", "puppeteer", "playwright", "chrome", "page", "selenium", "webdriver"} {
+		if strings.Contains(t, w) || strings.Contains(srv, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // containerRunTool reports a tool that starts a container from an image.
