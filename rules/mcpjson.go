@@ -86,6 +86,11 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 	// A tool that runs a shell command is judged like the command itself.
 	var shellD hook.Decision
 	cmds := commandsIn(iv)
+	if cmd := cliSubcommandCall(ev.Server, ev.Tool, iv); cmd != "" {
+		// run_terraform {"command": "plan", "working_dir": …}: the word is
+		// the CLI's subcommand, not a program of its own.
+		cmds = []string{cmd}
+	}
 	if pageScriptTool(ev.Server, ev.Tool) {
 		// puppeteer_evaluate {"script": "document.title"}: JavaScript the
 		// browser runs in the page, not a shell command (mcpValues reads it).
@@ -463,6 +468,60 @@ func firstOf(m map[string]any, keys ...string) any {
 		}
 	}
 	return nil
+}
+
+// cliSubcommandCall builds the command line of a tool named for a CLI
+// program (run_terraform, helm_tool) whose "command" is one of that
+// program's subcommands ({"command": "destroy", "args": ["-auto-approve"]}),
+// or "" when the input is not of that shape.
+func cliSubcommandCall(server, tool string, v any) string {
+	m, _ := v.(map[string]any)
+	if m == nil {
+		return ""
+	}
+	sub, _ := m["command"].(string)
+	if sub == "" {
+		sub, _ = m["subcommand"].(string)
+	}
+	sub = strings.TrimSpace(sub)
+	if sub == "" || strings.ContainsAny(sub, " \t;|&$`'\"<>()") || strings.HasPrefix(sub, "-") {
+		return ""
+	}
+	prog := ""
+	name := strings.ToLower(server + " " + tool)
+	for _, p := range cliPrograms {
+		for _, w := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '-' || r == ' ' || r == '.' || r == '/' }) {
+			if w == p {
+				prog = p
+			}
+		}
+		if prog != "" {
+			break
+		}
+	}
+	if prog == "" || sub == prog || effects.Lookup(sub) != nil {
+		return "" // {"command": "kubectl get pods"} is a whole command line
+	}
+	parts := []string{prog, shell.Quote(sub)}
+	for _, k := range []string{"args", "arguments", "flags"} {
+		if list, ok := m[k].([]any); ok {
+			for _, x := range list {
+				s, ok := x.(string)
+				if !ok {
+					return ""
+				}
+				parts = append(parts, shell.Quote(s))
+			}
+		}
+	}
+	cmd := strings.Join(parts, " ")
+	for _, k := range []string{"working_dir", "workdir", "cwd", "directory", "dir"} {
+		if dir, ok := m[k].(string); ok && dir != "" {
+			cmd = "cd " + shell.Quote(dir) + " && " + cmd
+			break
+		}
+	}
+	return cmd
 }
 
 // pageScriptTool reports a browser automation tool that runs JavaScript in
