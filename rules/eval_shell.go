@@ -749,6 +749,33 @@ func plantedInstruction(text string) string {
 	return ""
 }
 
+// proseRunRe finds "run X" in prose without backticks: "Run cargo fmt
+// before commits", "tests run with vitest", up to four words after it.
+var proseRunRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(run|runs|running)\s+(?:with\s+|using\s+|via\s+)?([\w./:@-]+(?:\s+[\w./:@=-]+){0,3})`)
+})
+
+// withoutAllowedProseRuns removes "run X" phrases whose X (its longest
+// leading words that make one) is a command the shell rules allow:
+// a convention such as "Run cargo fmt before commits" names nothing risky.
+func (p *Policy) withoutAllowedProseRuns(content string, ctx Context) string {
+	return proseRunRe().ReplaceAllStringFunc(content, func(m string) string {
+		sub := proseRunRe().FindStringSubmatch(m)
+		words := strings.Fields(sub[2])
+		for n := len(words); n > 0; n-- {
+			cmd := strings.Join(words[:n], " ")
+			if strings.ContainsAny(cmd, "$`;|&<>()'\"") {
+				return m
+			}
+			o := p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: cmd, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, ctx)
+			if o.Decision == hook.Allow && len(o.Parts) > 0 && o.Parts[0].Effects != nil && o.Parts[0].Effects.Known {
+				return " " + strings.Join(words[n:], " ")
+			}
+		}
+		return m
+	})
+}
+
 // agentRiskWords reports text for the agent's instructions that speaks of
 // what a planted instruction needs: running, fetching, sending or deleting
 // things, approvals, confirmations, hooks and the guard, secrets, or other
@@ -765,7 +792,11 @@ var backtickCommandRe = sync.OnceValue(func() *regexp.Regexp {
 // them): "Run `pnpm test` before committing" is a convention. A command the
 // rules do not allow stays, and keeps the text judged.
 func (p *Policy) withoutAllowedCommands(content string, ctx Context) string {
-	if !strings.Contains(content, "`") || len(content) > 8<<10 {
+	if len(content) > 8<<10 {
+		return content
+	}
+	content = p.withoutAllowedProseRuns(content, ctx)
+	if !strings.Contains(content, "`") {
 		return content
 	}
 	return backtickCommandRe().ReplaceAllStringFunc(content, func(m string) string {
