@@ -755,6 +755,11 @@ var proseRunRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(run|runs|running)\s+(?:with\s+|using\s+|via\s+)?([\w./:@-]+(?:\s+[\w./:@=-]+){0,3})`)
 })
 
+// proseStopWords end the command a "run X" phrase names.
+var proseStopWords = map[string]bool{"before": true, "after": true, "when": true, "whenever": true, "if": true, "once": true,
+	"then": true, "and": true, "or": true, "to": true, "for": true, "first": true, "prior": true, "every": true, "each": true,
+	"locally": true, "instead": true, "not": true, "e2e": true}
+
 // withoutAllowedProseRuns removes "run X" phrases whose X (its longest
 // leading words that make one) is a command the shell rules allow:
 // a convention such as "Run cargo fmt before commits" names nothing risky.
@@ -763,6 +768,9 @@ func (p *Policy) withoutAllowedProseRuns(content string, ctx Context) string {
 		sub := proseRunRe().FindStringSubmatch(m)
 		words := strings.Fields(sub[2])
 		for n := len(words); n > 0; n-- {
+			if n < len(words) && !proseStopWords[strings.ToLower(words[n])] {
+				continue // "Run terraform apply on main": not "terraform" alone
+			}
 			cmd := strings.Join(words[:n], " ")
 			if strings.ContainsAny(cmd, "$`;|&<>()'\"") {
 				return m
