@@ -1489,14 +1489,17 @@ func (p *Policy) branchFileWriteWhy(top map[string]any, ctx Context) string {
 }
 
 // scopedRowWrites reports SQL whose only non-reading statements change some
-// rows (INSERT, or DELETE and UPDATE with a real WHERE).
+// rows (INSERT, or DELETE and UPDATE with a real WHERE) or create a table
+// or index.
 func scopedRowWrites(sv sqlscan.Verdict) bool {
 	if len(sv.Dangers) > 0 || len(sv.Unknown) == 0 {
 		return false
 	}
 	for _, u := range sv.Unknown {
-		switch u {
-		case "DELETE of some rows", "UPDATE of some rows", "INSERT statement":
+		switch {
+		case u == "DELETE of some rows", u == "UPDATE of some rows", u == "INSERT statement", u == "CREATE statement":
+			// Rows changed, a table or index made: routine on a development
+			// database (a dropped table, even a scratch one, is a question).
 		default:
 			return false
 		}

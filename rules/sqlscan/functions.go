@@ -51,6 +51,8 @@ var safeFunctions = sync.OnceValue(func() map[string]bool {
 		"date_part", "extract", "age", "date", "datetime", "strftime", "julianday", "unixepoch", "date_add", "date_sub",
 		"datediff", "dateadd", "timestampdiff", "timestampadd", "make_date", "make_timestamp", "make_interval",
 		"to_timestamp", "from_unixtime", "unix_timestamp", "getdate", "getutcdate", "sysdate", "systimestamp",
+		"curdate", "curtime", "utc_date", "utc_time", "utc_timestamp", "current_datetime", "date_format", "str_to_date",
+		"to_char", "to_date", "to_days", "from_days", "weekofyear", "yearweek", "monthname", "dayname", "makedate",
 		"year", "month", "day", "hour", "minute", "second", "week", "quarter", "dayofweek", "dayofmonth", "dayofyear",
 		"last_day", "timezone", "generate_series", "format_timestamp", "parse_timestamp", "timestamp_trunc", "date_diff",
 		// JSON and arrays
