@@ -534,7 +534,7 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 			case len(sv.Dangers) > 0:
 				deny("mcp-sql-danger", "SQL that "+strings.Join(sv.Dangers, "; "),
 					"show the statement to the user and let them run it", "")
-			case !sv.ReadOnly() && scopedRowWrites(sv) && !privilegeUpdate(v) && localDevDatabase(ev, top, ctx) != "":
+			case !sv.ReadOnly() && scopedRowWrites(sv) && !privilegeUpdate(v) && !codeDDL(v) && localDevDatabase(ev, top, ctx) != "":
 				// DELETE FROM sessions WHERE expires_at < now() on the
 				// project's own development database: routine work.
 				d = hook.Stricter(d, e.add(&Rule{ID: "mcp-dev-db-write", Decision: hook.Allow,
@@ -1517,6 +1517,15 @@ var privilegeUpdateRe = sync.OnceValue(func() *regexp.Regexp {
 func privilegeUpdate(sql string) bool {
 	return privilegeUpdateRe().MatchString(sql)
 }
+
+// codeDDLRe matches SQL that creates code, accounts or links on the
+// database server (functions in untrusted languages run programs there).
+var codeDDLRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bcreate\s+(or\s+replace\s+)?(trusted\s+)?(function|procedure|extension|trigger|language|role|user|server|foreign|rule|event|policy|schema|publication|subscription|aggregate|operator|cast)\b`)
+})
+
+// codeDDL reports SQL that creates code, accounts or links on the server.
+func codeDDL(sql string) bool { return codeDDLRe().MatchString(sql) }
 
 // devDatabaseNameRe matches a database or file name that says it is for
 // development or tests.
