@@ -357,6 +357,17 @@ func movesIntoTemp(r *Record) bool {
 	return false
 }
 
+// emptiesInPlace reports a program whose delete of a file's content leaves
+// the file there, empty (a redirection alone, :, cat /dev/null, cp
+// /dev/null, truncate), unlike rm.
+func emptiesInPlace(program string) bool {
+	switch program {
+	case "", ":", "true", "cat", "cp", "gcp", "truncate", "echo", "printf", "tee", "dd", "sed", "gsed":
+		return true
+	}
+	return false
+}
+
 // sourceFileExt reports a file name with the extension of source code, a
 // manifest, a lock file or configuration.
 func sourceFileExt(p string) bool {
@@ -396,6 +407,11 @@ func (r *Record) concerns() []string {
 				!has(c, "build", "temp") && sourceFileExt(f.Path) {
 				// : > src/train.py, cp /dev/null src/main.rs, echo '{}' >
 				// package.json: a project file emptied.
+				add("empties the project file %s (what it held is gone unless version control has it)", f.Path)
+			} else if f.Op == OpDelete && !f.Recursive && !f.Dynamic && has(c, "source") && !has(c, "build", "temp") &&
+				sourceFileExt(f.Path) && emptiesInPlace(r.Program) {
+				// cat /dev/null > models.py, truncate -s 0 src/app.ts, cp
+				// /dev/null Cargo.lock: the file stays, its content is gone.
 				add("empties the project file %s (what it held is gone unless version control has it)", f.Path)
 			}
 			switch {
