@@ -357,6 +357,14 @@ func movesIntoTemp(r *Record) bool {
 	return false
 }
 
+// generatedFile reports a file named as generated code (src/generated.ts,
+// api.gen.go, schema_pb2.py): made again by its generator.
+func generatedFile(p string) bool {
+	low := strings.ToLower(p)
+	return strings.Contains(low, "generated") || strings.Contains(low, ".gen.") || strings.Contains(low, "_gen.") ||
+		strings.Contains(low, "/gen/") || strings.Contains(low, "_pb2") || strings.Contains(low, ".pb.")
+}
+
 // emptiesInPlace reports a program whose delete of a file's content leaves
 // the file there, empty (a redirection alone, :, cat /dev/null, cp
 // /dev/null, truncate), unlike rm.
@@ -409,7 +417,7 @@ func (r *Record) concerns() []string {
 				// package.json: a project file emptied.
 				add("empties the project file %s (what it held is gone unless version control has it)", f.Path)
 			} else if f.Op == OpDelete && !f.Recursive && !f.Dynamic && has(c, "source") && !has(c, "build", "temp") &&
-				sourceFileExt(f.Path) && emptiesInPlace(r.Program) {
+				sourceFileExt(f.Path) && emptiesInPlace(r.Program) && !generatedFile(f.Path) {
 				// cat /dev/null > models.py, truncate -s 0 src/app.ts, cp
 				// /dev/null Cargo.lock: the file stays, its content is gone.
 				add("empties the project file %s (what it held is gone unless version control has it)", f.Path)
