@@ -77,6 +77,7 @@ func Analyze(c *shell.Command, env Env) *Record {
 	a.run()
 	r.printsNoLines = searchPrintsNoLines(c)
 	r.specialMode = setsSpecialMode(c)
+	r.printsHistory = printsHistory(c)
 	if img := containerImage(c); img != "" && !trustedImage(img) {
 		// docker run xmrig/xmrig, ghcr.io/someone/tool: code from a registry
 		// by name, like a package a runner fetches.
@@ -2776,6 +2777,26 @@ func (a *analysis) applyOption(o *Option, operands, first *string) {
 	if o.Concern != "" && !a.goPrivateOnly() {
 		a.r.Concerns = append(a.r.Concerns, o.Concern)
 	}
+}
+
+// printsHistory reports git log with patches (-p, --patch, -G, -S) or git
+// show over more than one commit's worth: the diffs of the history.
+func printsHistory(c *shell.Command) bool {
+	if c.Name != "git" {
+		return false
+	}
+	sub := ""
+	patch := false
+	for _, a := range c.Args {
+		if sub == "" && !strings.HasPrefix(a, "-") {
+			sub = a
+			continue
+		}
+		if a == "-p" || a == "-u" || a == "--patch" || strings.HasPrefix(a, "-G") || strings.HasPrefix(a, "-S") || a == "--all" && sub == "grep" {
+			patch = true
+		}
+	}
+	return (sub == "log" || sub == "whatchanged") && patch
 }
 
 // setsSpecialMode reports a mode argument that sets the setuid, setgid or

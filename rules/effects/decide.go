@@ -841,7 +841,7 @@ var secretWords = []string{"token", "secret", "passw", "apikey", "api_key", "key
 // should see: the environment filtered for credentials into the transcript
 // (env | grep -i token).
 func PipelineConcern(stages []*Record) string {
-	dump := false
+	dump, history := false, false
 	for _, r := range stages {
 		if r == nil {
 			continue
@@ -850,10 +850,19 @@ func PipelineConcern(stages []*Record) string {
 			dump = true
 			continue
 		}
-		if dump && r.firstArg != "" && !r.printsNoLines {
+		if r.printsHistory {
+			history = true
+			continue
+		}
+		if (dump || history) && r.firstArg != "" && !r.printsNoLines {
 			p := strings.ToLower(r.firstArg)
 			for _, w := range secretWords {
 				if strings.Contains(p, w) {
+					if history {
+						// git log -p --all | grep -iE 'password|secret': every
+						// credential ever committed, printed into the transcript.
+						return "prints the credentials found in the repository's history (" + r.Program + " " + r.firstArg + ")"
+					}
 					return "prints the environment's credentials (" + r.Program + " " + r.firstArg + ")"
 				}
 			}

@@ -128,6 +128,9 @@ type Record struct {
 	printsNoLines bool
 	// roots are the event's workspace roots.
 	roots []string
+	// printsHistory says the command prints the repository's past changes
+	// (git log -p, git show): every secret ever committed is in them.
+	printsHistory bool
 	// specialMode says the command sets a setuid, setgid or sticky mode
 	// (install -m 4755, chmod u+s).
 	specialMode bool
