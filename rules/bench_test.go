@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hookguard/hookguard/internal/hook"
+	"github.com/hookguard/hookguard/rules/effects"
 )
 
 // benchShell is a realistic mix of what agents run, routine and not.
@@ -51,6 +52,51 @@ func BenchmarkEvaluateShell(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
+		p.Evaluate(events[i%len(events)], ctx)
+		i++
+	}
+}
+
+// BenchmarkEvaluateRoutineShell reports the rule pass per routine shell
+// event, the routine part of benchShell (each of them allowed).
+func BenchmarkEvaluateRoutineShell(b *testing.B) {
+	p := benchPolicy(b)
+	ctx := Context{Cwd: "/home/dev/project", WorkspaceRoots: []string{"/home/dev/project"}, Home: "/home/dev"}
+	var events []*hook.Event
+	for _, c := range benchShell {
+		ev := &hook.Event{Kind: hook.KindShell, Command: c, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}
+		if p.Evaluate(ev, ctx).Decision == hook.Allow {
+			events = append(events, ev)
+		}
+	}
+	if len(events) < 10 {
+		b.Fatalf("only %d of the bench commands are allowed", len(events))
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p.Evaluate(events[i%len(events)], ctx)
+		i++
+	}
+}
+
+// BenchmarkEvaluateRoutineShellCold is BenchmarkEvaluateRoutineShell with
+// the remembered path classes forgotten before each event: what one hook
+// process (one event, then exit) pays.
+func BenchmarkEvaluateRoutineShellCold(b *testing.B) {
+	p := benchPolicy(b)
+	ctx := Context{Cwd: "/home/dev/project", WorkspaceRoots: []string{"/home/dev/project"}, Home: "/home/dev"}
+	var events []*hook.Event
+	for _, c := range benchShell {
+		ev := &hook.Event{Kind: hook.KindShell, Command: c, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}
+		if p.Evaluate(ev, ctx).Decision == hook.Allow {
+			events = append(events, ev)
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		effects.ResetPathClassCache()
 		p.Evaluate(events[i%len(events)], ctx)
 		i++
 	}

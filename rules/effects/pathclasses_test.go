@@ -46,3 +46,21 @@ func TestPathNormalization(t *testing.T) {
 		t.Errorf("a Linux path is case-sensitive: %v", got)
 	}
 }
+
+// TestPathClassesCacheReturnsCopies: the remembered answer is not shared
+// with callers, so one caller appending to or changing its slice cannot
+// change what the next one is told.
+func TestPathClassesCacheReturnsCopies(t *testing.T) {
+	ResetPathClassCache()
+	first := PathClassesOf("~/.aws/credentials", "/w/app", "/home/dev")
+	if len(first) == 0 {
+		t.Fatal("~/.aws/credentials has no classes")
+	}
+	want := append([]string(nil), first...)
+	first[0] = "changed"
+	_ = append(first[:1], "extra")
+	second := PathClassesOf("~/.aws/credentials", "/w/app", "/home/dev")
+	if len(second) != len(want) || second[0] != want[0] {
+		t.Fatalf("second answer %v, want %v", second, want)
+	}
+}

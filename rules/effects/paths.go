@@ -56,7 +56,23 @@ type PathExamples struct {
 
 // sensitiveClasses returns the sensitive classes of a path: its absolute
 // form and its form with the home directory as ~ (or "").
-func sensitiveClasses(abs, tilde string) []string { return classesOf(abs, tilde, nil) }
+func sensitiveClasses(abs, tilde string) []string {
+	key := abs + "\x00" + tilde
+	classCache.mu.Lock()
+	if out, ok := classCache.m[key]; ok {
+		classCache.mu.Unlock()
+		return slices.Clone(out)
+	}
+	classCache.mu.Unlock()
+	out := classesOf(abs, tilde, nil)
+	classCache.mu.Lock()
+	if classCache.m == nil || len(classCache.m) >= classCacheSize {
+		classCache.m = make(map[string][]string, 64)
+	}
+	classCache.m[key] = out
+	classCache.mu.Unlock()
+	return slices.Clone(out)
+}
 
 // classesOf is sensitiveClasses limited to the classes only allows (all
 // when nil).
@@ -474,6 +490,26 @@ func matchPathPattern(pat, p string) bool {
 	m.globAware = true
 	return m.matchOne(p, strings.Split(p, "/"))
 }
+
+// classCache remembers sensitiveClasses' answers: a command line names the
+// same paths to many rules and to the effects analysis, and a resident
+// evaluator sees them again. The answers depend only on the paths and the
+// embedded tables.
+var classCache struct {
+	mu sync.Mutex
+	m  map[string][]string
+}
+
+// ResetPathClassCache forgets the remembered path classes, so that a
+// benchmark can measure an event as a fresh hook process sees it.
+func ResetPathClassCache() {
+	classCache.mu.Lock()
+	classCache.m = nil
+	classCache.mu.Unlock()
+}
+
+// classCacheSize bounds classCache; it starts over when full.
+const classCacheSize = 4096
 
 // PathClassesOf returns the sensitive classes (secret, env_file,
 // maybe_secret, guard, agent, vcs, persistence, cache, …) of a path as an
