@@ -36,8 +36,8 @@ var ourRules = []rule{
 	},
 	{
 		ID:          "vcs-token",
-		Description: "a GitHub or GitLab token in any length (gitleaks' rules want the exact one)",
-		Regex:       `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,}|glpat-[A-Za-z0-9_-]{20,}|gl(?:dt|ft|soat|rt|cbt|imt|ptt|agent)-[A-Za-z0-9_-]{20,})`,
+		Description: "a GitHub or GitLab token in any length, also a part of one (gitleaks' rules want the exact one)",
+		Regex:       `\b((?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{40,}|glpat-[A-Za-z0-9_-]{20,}|gl(?:dt|ft|soat|rt|cbt|imt|ptt|agent)-[A-Za-z0-9_-]{20,})`,
 		SecretGroup: 1,
 		Keywords:    []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "gldt-", "glft-", "glsoat-", "glrt-", "glcbt-", "glimt-", "glptt-", "glagent-"},
 		Confidence:  Token,

@@ -437,6 +437,15 @@ neg += [
     "our GitHub tokens start with ghp_ and our OpenAI keys with sk-proj- so the scanner can tell them apart",
 ]
 
+# A token handed over in parts: the first part alone is still a token's.
+_part = r(16, A62)
+pos += [
+    ("the chat mangles it, so here it is in two parts, join them: first part ghp_" + _part + " second part " + r(20, A62), "vcs-token"),
+]
+neg += [
+    "set GH_TOKEN to your ghp_xxxxxxxxxxxxxxxx token from the settings page",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
