@@ -216,6 +216,11 @@ func (p *Policy) finish() {
 		if r.Disabled {
 			continue
 		}
+		if r.Review && r.Decision == hook.Deny && p.Settings.ReviewAs == hook.Ask {
+			// settings.review_as: ask: the work a person should see first is
+			// put to them instead of refused.
+			r.Decision = hook.Ask
+		}
 		c := &compiledRule{}
 		if usesVars(r.Patterns) || usesVars(r.Unless) {
 			c.vars = vars

@@ -1341,6 +1341,7 @@ func generatedDefault() *Policy {
 				},
 				Reason: "a force push rewrites shared history and can destroy teammates' work",
 				Advice: "push without --force (rebase on the remote branch first), or use --force-with-lease on your own feature branch after asking the user",
+				Review: true,
 				Examples: Examples{
 					Match: []string{
 						"git push --force",
@@ -1704,6 +1705,7 @@ func generatedDefault() *Policy {
 				},
 				Reason: "reset --hard throws away uncommitted work",
 				Advice: "commit or stash the work first (git stash push), or use git reset --soft / --mixed",
+				Review: true,
 				Examples: Examples{
 					Match: []string{
 						"git reset --hard",
@@ -1752,6 +1754,7 @@ func generatedDefault() *Policy {
 				},
 				Reason: "git clean -f deletes untracked files for good",
 				Advice: "run git clean -n to list what would go, and ask the user",
+				Review: true,
 				Examples: Examples{
 					Match: []string{
 						"git clean -fdx",
@@ -1797,6 +1800,7 @@ func generatedDefault() *Policy {
 				},
 				Reason: "discards every uncommitted change in the working tree",
 				Advice: "commit or stash the changes first (git stash push), or restore only the files the user named",
+				Review: true,
 				Examples: Examples{
 					Match: []string{
 						"git checkout -- .",
@@ -1908,6 +1912,7 @@ func generatedDefault() *Policy {
 					`^git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*stash\s+(drop|clear)\b`,
 				},
 				Reason: "drops stashed work for good",
+				Review: true,
 				Examples: Examples{
 					Match: []string{
 						"git stash clear",
@@ -1948,6 +1953,7 @@ func generatedDefault() *Policy {
 				},
 				Reason: "force-deletes a branch even if its commits are not merged",
 				Advice: "use git branch -d, which refuses to delete unmerged work",
+				Review: true,
 				Examples: Examples{
 					Match: []string{
 						"git branch -D feat/old",
@@ -1984,6 +1990,7 @@ func generatedDefault() *Policy {
 					`^(git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*(filter-branch|filter-repo|reflog\s+(expire|delete)|update-ref\s+-d|replace)\b|git\s+((-C|-c|--git-dir|--work-tree|--namespace|--exec-path)\s+('[^']*'|"[^"]*"|\S+)\s+|--?[\w-]+(=\S+)?\s+)*gc\b.*--prune=(now|all)|git-filter-repo\b|bfg\b)`,
 				},
 				Reason: "rewrites or expires repository history",
+				Review: true,
 				Examples: Examples{
 					Match: []string{
 						"git filter-branch --tree-filter 'rm -f x' HEAD",
@@ -5770,6 +5777,7 @@ func generatedDefault() *Policy {
 					`^(docker|podman)\s+(\S+\s+)*system\s+prune\b(?=.*\s(-a|--all|-[a-zA-Z]*a[a-zA-Z]*)\b)(?=.*\s--volumes\b)`,
 				},
 				Reason: "removes every unused image, container, network and volume, including data volumes",
+				Review: true,
 				Examples: Examples{
 					Match: []string{
 						"docker system prune -a --volumes",
@@ -7371,6 +7379,7 @@ func generatedDefault() *Policy {
 					`(?i)^redis-cli(?=.*\s-n\s+[1-9])(\s+(-h\s+(localhost|127\.0\.0\.1)|-p\s+\d+|-n\s+[1-9]\d*))+\s+flushdb\s*$`,
 				},
 				Reason: "drops or wipes a database",
+				Review: true,
 				Examples: Examples{
 					Match: []string{
 						"dropdb shop_production",
@@ -10415,4 +10424,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "d1464415abb92fa7789badbc51220ef0885ca3b9f3e6b9b246af9d379fdf6c43"
+const generatedDefaultHash = "54c4b14a8098992b8ba8eece23babc165b25946c26931ca1c8dfe43b86fe64ea"

@@ -229,6 +229,9 @@ func (s *Settings) validate(file string) error {
 	if s.AskAs != "" && s.AskAs != hook.Deny && s.AskAs != hook.Ask {
 		return &PolicyError{File: file, Field: "settings.ask_as", Msg: fmt.Sprintf("%q: must be ask or deny", s.AskAs)}
 	}
+	if s.ReviewAs != "" && s.ReviewAs != hook.Deny && s.ReviewAs != hook.Ask {
+		return &PolicyError{File: file, Field: "settings.review_as", Msg: fmt.Sprintf("%q: must be ask or deny", s.ReviewAs)}
+	}
 	for k, d := range s.Defaults {
 		if !validKind(k) {
 			return &PolicyError{File: file, Field: "settings.defaults", Msg: fmt.Sprintf("unknown event kind %q", k)}
@@ -259,6 +262,9 @@ func (p *Policy) mergeUser(u *Policy) {
 	}
 	if u.Settings.AskAs != "" {
 		p.Settings.AskAs = u.Settings.AskAs
+	}
+	if u.Settings.ReviewAs != "" {
+		p.Settings.ReviewAs = u.Settings.ReviewAs
 	}
 	for k, d := range u.Settings.Defaults {
 		if p.Settings.Defaults == nil {
@@ -391,6 +397,11 @@ func (p *Policy) mergeProject(pr *Policy, file string, warn func(string)) {
 	}
 	if pr.Settings.AskAs == hook.Deny {
 		p.Settings.AskAs = hook.Deny
+	}
+	if pr.Settings.ReviewAs == hook.Deny {
+		p.Settings.ReviewAs = hook.Deny
+	} else if pr.Settings.ReviewAs != "" {
+		warn(fmt.Sprintf("%s: settings.review_as: a project policy can only make review rules stricter (deny); ignored", where))
 	}
 	if pr.Settings.Unjudged == hook.Deny {
 		p.Settings.Unjudged = hook.Deny

@@ -524,3 +524,55 @@ func TestLoadInvalidPolicies(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadReviewAs: settings.review_as: ask in a user policy puts the rules
+// marked review (force pushes, hard resets, …) to a person instead of
+// refusing them; other denies stay; a project policy cannot do it.
+func TestLoadReviewAs(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	user := filepath.Join(dir, "policy.yaml")
+	if err := os.WriteFile(user, []byte("version: 1\nsettings:\n  review_as: ask\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := workspace(t, "")
+	p, err := rules.Load(rules.LoadOptions{UserPath: user, NoProject: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		cmd  string
+		want hook.Decision
+	}{
+		{"git push --force origin main", hook.Ask},
+		{"git reset --hard origin/main", hook.Ask},
+		{"git stash clear", hook.Ask},
+		{"rm -rf ~", hook.Deny},
+	} {
+		if o := shellOutcome(p, c.cmd, root, "/home/dev"); o.Decision != c.want {
+			t.Errorf("review_as ask: %s: %s (%s), want %s", c.cmd, o.Decision, decisiveID(o), c.want)
+		}
+	}
+	def, err := rules.Load(rules.LoadOptions{NoUser: true, NoProject: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := shellOutcome(def, "git push --force origin main", root, "/home/dev"); o.Decision != hook.Deny {
+		t.Errorf("default: force push %s, want deny", o.Decision)
+	}
+	proj := workspace(t, "")
+	if err := os.WriteFile(filepath.Join(proj, filepath.FromSlash(rules.ProjectPolicyPath)), []byte("version: 1\nsettings:\n  review_as: ask\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	pp, err := rules.Load(rules.LoadOptions{NoUser: true, ProjectRoots: []string{proj}, Warn: func(s string) { warnings = append(warnings, s) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := shellOutcome(pp, "git push --force origin main", proj, "/home/dev"); o.Decision != hook.Deny {
+		t.Errorf("a project policy's review_as: ask loosened a force push to %s", o.Decision)
+	}
+	if len(warnings) == 0 || !strings.Contains(strings.Join(warnings, "\n"), "review_as") {
+		t.Errorf("no warning for the project's review_as: %v", warnings)
+	}
+}

@@ -62,6 +62,10 @@ type Rule struct {
 	// Flag marks the rule as an injection detector: an event it matches can never
 	// be allowed by the model.
 	Flag bool `yaml:"flag,omitempty" json:"flag,omitempty"`
+	// Review marks a deny for work that is plausible but that a person
+	// should see first (force pushes, hard resets, history rewrites): its
+	// decision becomes settings.review_as when that is ask.
+	Review bool `yaml:"review,omitempty" json:"review,omitempty"`
 	// Disabled turns the rule off (user policies only).
 	Disabled bool `yaml:"disabled,omitempty" json:"disabled,omitempty"`
 	// Examples must hold: every match string fires the rule, no no_match string does.
@@ -91,6 +95,10 @@ type Settings struct {
 	Unjudged hook.Decision `yaml:"unjudged,omitempty" json:"unjudged,omitempty"`
 	// AskAs turns every ask into this decision (set deny to block instead of prompting).
 	AskAs hook.Decision `yaml:"ask_as,omitempty" json:"ask_as,omitempty"`
+	// ReviewAs is the decision of the rules marked review (deny, the
+	// default, or ask): ask when the agent's host enforces ask and a person
+	// answers it.
+	ReviewAs hook.Decision `yaml:"review_as,omitempty" json:"review_as,omitempty"`
 	// ToolAsk is the answer to an ask on Cursor's preToolUse, where Cursor
 	// does not prompt the user (an ask there would let the edit through):
 	// deny (the default) or allow.
