@@ -122,9 +122,10 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 		d = hook.Allow
 	}
 	var findSet map[string]bool
-	var written []string            // absolute paths the line's commands write, in order
-	var scripts map[string]string   // absolute path → the content this line wrote there
-	e.envrcDirs = map[string]bool{} // folders whose .envrc this line wrote with harmless content
+	var written []string             // absolute paths the line's commands write, in order
+	var downloaded map[string]string // absolute paths a download on the line wrote, and from where
+	var scripts map[string]string    // absolute path → the content this line wrote there
+	e.envrcDirs = map[string]bool{}  // folders whose .envrc this line wrote with harmless content
 	stages := map[int][]*effects.Record{}
 	copies := map[int]string{}       // command index → the example copy it made
 	var addedRemotes map[string]bool // git remote add NAME … earlier on the line
@@ -315,6 +316,15 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				// one when this line wrote or unpacked it (curl -o
 				// build/x … && ./build/x).
 				for _, cd := range rec.Code {
+					if cd.Kind == "file" || cd.Kind == "project" {
+						// ./gradlew --init-script /tmp/i.gradle after curl -o
+						// /tmp/i.gradle https://…: code fetched on this line, run.
+						if abs := effects.NormalizePath(cd.What, c.Cwd, ctx.Home); abs != "" && downloaded[abs] != "" {
+							d = hook.Stricter(d, e.add(&Rule{ID: "runs-downloaded-file", Decision: hook.Deny,
+								Reason: "runs " + cd.What + ", which this line downloaded from " + text.Truncate(downloaded[abs], 80) + ", without review",
+								Advice: "download the script, show it to the user, and run it only after they approve"}, text.Truncate(c.Text, 200)))
+						}
+					}
 					if cd.Kind != "project" || cd.What != c.Program || !strings.Contains(c.Program, "/") {
 						continue
 					}
@@ -339,6 +349,12 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 								scripts[effects.NormalizePath(f.Path, c.Cwd, ctx.Home)] = body
 							}
 							written = append(written, effects.NormalizePath(f.Path, c.Cwd, ctx.Home))
+							if src := fetchedFrom(rec); src != "" {
+								if downloaded == nil {
+									downloaded = map[string]string{}
+								}
+								downloaded[effects.NormalizePath(f.Path, c.Cwd, ctx.Home)] = src
+							}
 						}
 					}
 				}
@@ -850,6 +866,18 @@ var agentRiskStems = []string{"run", "exec", "install", "download", "upload", "f
 	"not", "no-verify", "verify", "force", "http", "url", "webhook", "paste", "gist", "email", "mail", "share", "exfil", "leak", "cron",
 	"startup", "bashrc", "zshrc", "profile", "system", "root", "admin", "user", "tell", "mention", "inform", "report", "agent",
 	"assistant", "ai", "claude", "cursor", "copilot", "model", "instruction", "rule", "polic"}
+
+// fetchedFrom returns the remote address a command that writes files
+// fetches from (curl -o F URL, wget -O F URL), or "" when it fetches
+// nothing from another machine.
+func fetchedFrom(rec *effects.Record) string {
+	for _, n := range rec.Network {
+		if n.Dest != "" && n.Sends == "" && !n.Local {
+			return n.Dest
+		}
+	}
+	return ""
+}
 
 // madeHere reports abs among the written paths, or inside one of them (a
 // folder an archive was unpacked into).
