@@ -72,6 +72,7 @@ type Env struct {
 
 // Analyze computes the effects record of one simple command.
 func Analyze(c *shell.Command, env Env) *Record {
+	c = vimExSilent(c)
 	r := &Record{Program: c.Name, roots: env.WorkspaceRoots}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
@@ -2797,6 +2798,37 @@ func printsHistory(c *shell.Command) bool {
 		}
 	}
 	return (sub == "log" || sub == "whatchanged") && patch
+}
+
+// vimExSilent returns c without the -s of vim's Ex mode (vim -E -s, -es):
+// there it means silent, not a file of keystrokes to read.
+func vimExSilent(c *shell.Command) *shell.Command {
+	switch c.Name {
+	case "vim", "vi", "nvim", "gvim", "mvim", "view":
+	default:
+		return c
+	}
+	ex := false
+	for _, a := range c.Args {
+		if a == "-e" || a == "-E" || a == "-es" || a == "-Es" {
+			ex = true
+		}
+	}
+	if !ex || !slices.Contains(c.Args, "-s") {
+		return c
+	}
+	cc := *c
+	cc.Args, cc.DynamicArgs = nil, nil
+	for i, a := range c.Args {
+		if a == "-s" {
+			continue
+		}
+		cc.Args = append(cc.Args, a)
+		if i < len(c.DynamicArgs) {
+			cc.DynamicArgs = append(cc.DynamicArgs, c.DynamicArgs[i])
+		}
+	}
+	return &cc
 }
 
 // setsSpecialMode reports a mode argument that sets the setuid, setgid or

@@ -476,6 +476,29 @@ func spawnedCommands(lang, code string) []string {
 	if lang == "powershell" {
 		return powerShellAsShell(code)
 	}
+	if lang == "make" {
+		// make --eval='wipe: ; rm -rf $$HOME/*' wipe: a rule's recipe (after
+		// ";" on its line, or on the tab-indented lines below) is shell,
+		// with make's $$ for the shell's $.
+		for _, line := range strings.Split(code, "\n") {
+			recipe := ""
+			switch {
+			case strings.HasPrefix(line, "\t"):
+				recipe = line[1:]
+			default:
+				if i := strings.Index(line, ":"); i > 0 && !strings.HasPrefix(line[i:], ":=") {
+					if j := strings.Index(line[i:], ";"); j >= 0 {
+						recipe = line[i+j+1:]
+					}
+				}
+			}
+			recipe = strings.TrimLeft(strings.TrimSpace(recipe), "@-+")
+			if recipe != "" {
+				out = append(out, strings.ReplaceAll(recipe, "$$", "$"))
+			}
+		}
+		return out
+	}
 	if lang == "sed" {
 		for _, m := range sedExecRe().FindAllStringSubmatch(code, 8) {
 			out = append(out, strings.ReplaceAll(m[1], `\/`, "/"))

@@ -29044,7 +29044,7 @@ func program130() *Spec {
 					"-E",
 					"--eval",
 				},
-				Value: "script",
+				Value: "code:make",
 			},
 		},
 		Subcommands: []*Spec{
@@ -56667,4 +56667,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "b7faf0e5329330a02142c9e77e2d3e8b760b47fe2bd7d63d3fdca329a4d55ff9"
+const generatedHash = "89ce149b8b38502aae4d87cdd777692b216ea9292d74ee5612da361fa5649ce0"
