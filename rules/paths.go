@@ -365,6 +365,18 @@ func rawWriteTargets(c *shell.Command) []string {
 // findPlaceholder classifies what a find command hands to -exec as {}: the
 // classes of its start paths. With a filter (-name, -type, …) find names
 // things below a workspace root, not the root itself.
+// workspaceBase reports a name that is the last component of a workspace
+// root.
+func workspaceBase(name string, ctx Context) bool {
+	name = strings.Trim(name, `"'`)
+	for _, r := range ctx.WorkspaceRoots {
+		if r = strings.TrimSuffix(r, "/"); r != "" && path.Base(r) == name {
+			return true
+		}
+	}
+	return false
+}
+
 func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 	set := map[string]bool{}
 	filtered := false
@@ -424,7 +436,10 @@ func findPlaceholder(c *shell.Command, ctx Context) map[string]bool {
 			set[cl] = true
 		}
 	}
-	if filtered && set[PathWorkspace] {
+	// find ~/projects -mindepth 1 -maxdepth 1 ! -name shop-api: every
+	// folder next to the workspace (other projects), not what is inside it.
+	siblings := ancestor && (negated && len(names) == 1 && workspaceBase(names[0], ctx) || len(names) == 0 && !otherTests && !orred)
+	if filtered && set[PathWorkspace] && !siblings {
 		delete(set, PathWorkspace)
 		set[PathInside] = true
 		depth := slices.Contains(c.Args, "-maxdepth") || slices.Contains(c.Args, "-mindepth")

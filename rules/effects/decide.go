@@ -118,7 +118,7 @@ func (r *Record) dangers() []string {
 			case has(c, ClassEveryFile):
 				// find . -type f -exec shred -u {} +: every file below the
 				// workspace root, the repository's history included.
-				add("deletes every file of the workspace, its version history too (%s)", f.Path)
+				add("deletes every file of the workspace (%s)", f.Path)
 			case coreSystem(f.Path) && !has(c, "temp"):
 				add("deletes the system path %s", f.Path)
 			case gitLockFile(f):
