@@ -5890,6 +5890,55 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "docker-socket-persistent",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Programs: []string{
+					"docker",
+					"podman",
+					"nerdctl",
+				},
+				Patterns: []string{
+					`^(docker|podman|nerdctl)\s+(container\s+)?run\b(?=.*\s(-v|--volume|--mount)[= ]\S*/var/run/docker\.sock)(?=.*\s--restart[= ](always|unless-stopped))`,
+				},
+				Reason: "runs a container that controls the Docker daemon (root on the host) and restarts by itself (a foothold that outlives the session)",
+				Advice: "run tools that need the Docker socket once (--rm), in the foreground, from an image the user chose",
+				Examples: Examples{
+					Match: []string{
+						"docker run -d --restart=always --network host -v /var/run/docker.sock:/var/run/docker.sock quickhelpr/agent:latest",
+						"docker run -d --restart unless-stopped -v /var/run/docker.sock:/var/run/docker.sock ghcr.io/x/agent",
+					},
+					NoMatch: []string{
+						"docker run --rm -v /var/run/docker.sock:/var/run/docker.sock aquasec/trivy image app:latest",
+						"docker run -d --restart=always -p 5432:5432 postgres:16",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"/var/run/docker.sock",
+						},
+						{
+							"--restart",
+						},
+						{
+							"run",
+						},
+						{
+							"always",
+							"unless-stopped",
+						},
+						{
+							"docker",
+							"podman",
+							"nerdctl",
+						},
+					},
+				},
+			},
+			{
 				ID: "docker-host-escape",
 				Kinds: []hook.Kind{
 					"shell",
@@ -10507,4 +10556,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "60c7ae4838f75cf43acaf3ccd961654d655d07d89ba9c369d622f13e3f0aede6"
+const generatedDefaultHash = "e89b4c6863b48accb266fffcf327def78df9bae74b8d8366a2dffa70eb7fb41d"
