@@ -73,6 +73,7 @@ type Env struct {
 // Analyze computes the effects record of one simple command.
 func Analyze(c *shell.Command, env Env) *Record {
 	c = vimExSilent(c)
+	c = makeFileFromStdin(c)
 	r := &Record{Program: c.Name, roots: env.WorkspaceRoots}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
@@ -2798,6 +2799,24 @@ func printsHistory(c *shell.Command) bool {
 		}
 	}
 	return (sub == "log" || sub == "whatchanged") && patch
+}
+
+// makeFileFromStdin returns make -f /dev/stdin (or -f -) with the known
+// text on its stdin (a heredoc, a here-string, echo … |) as --eval of that
+// text: the Makefile is right there, its recipes are read.
+func makeFileFromStdin(c *shell.Command) *shell.Command {
+	if (c.Name != "make" && c.Name != "gmake") || strings.TrimSpace(c.Stdin) == "" || len(c.Stdin) > 16<<10 {
+		return c
+	}
+	for i, a := range c.Args {
+		if (a == "-f" || a == "--file" || a == "--makefile") && i+1 < len(c.Args) && (c.Args[i+1] == "/dev/stdin" || c.Args[i+1] == "-") {
+			cc := *c
+			cc.Args = append(append(append([]string{}, c.Args[:i]...), "--eval", c.Stdin), c.Args[i+2:]...)
+			cc.DynamicArgs = make([]bool, len(cc.Args))
+			return &cc
+		}
+	}
+	return c
 }
 
 // vimExSilent returns c without the -s of vim's Ex mode (vim -E -s, -es):

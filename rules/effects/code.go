@@ -468,6 +468,11 @@ var quotedPathSource = `['"]((?:~|\.{1,2})?/[^'"\s]*|[^'"\s/]*\.(?:env|pem|key)|
 // known or not) may hand to a shell: see spawnedCommands.
 func SpawnedCommands(lang, code string) []string { return spawnedCommands(lang, code) }
 
+// makeVarRe matches a make variable reference $(NAME) or ${NAME}.
+var makeVarRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]`)
+})
+
 // spawnedCommands returns the command lines inline code may hand to a
 // shell: its string literals that hold a space (awk system("…"), rake sh
 // "…", os.system('…')), and for sed the replacement of an s///e command.
@@ -494,7 +499,11 @@ func spawnedCommands(lang, code string) []string {
 			}
 			recipe = strings.TrimLeft(strings.TrimSpace(recipe), "@-+")
 			if recipe != "" {
-				out = append(out, strings.ReplaceAll(recipe, "$$", "$"))
+				// $(HOME) is make's variable (the environment's HOME), $$ the
+				// shell's $.
+				recipe = strings.ReplaceAll(recipe, "$$", "\x00")
+				recipe = makeVarRe().ReplaceAllString(recipe, "$${$1}")
+				out = append(out, strings.ReplaceAll(recipe, "\x00", "$"))
 			}
 		}
 		return out
