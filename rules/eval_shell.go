@@ -277,6 +277,13 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				}
 			}
 		}
+		if why := p.scheduledFromLine(res.Commands, i, scripts, ctx); why != "" {
+			// crontab /tmp/c after echo '*/5 * * * * curl … | sh' >> /tmp/c,
+			// wget -qO- https://… | crontab -: jobs this line wrote or
+			// downloaded, installed to run by themselves.
+			d = hook.Stricter(d, e.add(&Rule{ID: "schedules-denied-job", Decision: hook.Deny, Reason: why,
+				Advice: "show the user the job and let them install it"}, text.Truncate(c.Text, 200)))
+		}
 		if body, file := writtenScriptRun(c, scripts, ctx); file != "" && ctx.depth < maxNestedDepth {
 			// echo 'rm -rf ~/work' > /tmp/x.sh && bash /tmp/x.sh: the script
 			// this line wrote is read as the code it runs.
@@ -866,6 +873,36 @@ var agentRiskStems = []string{"run", "exec", "install", "download", "upload", "f
 	"not", "no-verify", "verify", "force", "http", "url", "webhook", "paste", "gist", "email", "mail", "share", "exfil", "leak", "cron",
 	"startup", "bashrc", "zshrc", "profile", "system", "root", "admin", "user", "tell", "mention", "inform", "report", "agent",
 	"assistant", "ai", "claude", "cursor", "copilot", "model", "instruction", "rule", "polic"}
+
+// scheduledFromLine returns why the crontab at commands[i] installs jobs
+// that must not run: a crontab file this line wrote with a job the rules
+// deny, or jobs read from a download. "" otherwise.
+func (p *Policy) scheduledFromLine(commands []shell.Command, i int, scripts map[string]string, ctx Context) string {
+	c := &commands[i]
+	if c.Name != "crontab" || ctx.depth >= maxNestedDepth {
+		return ""
+	}
+	if c.StdinFed && (len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0] == "-") {
+		if prev := namesSource(commands, i); prev != nil && printsDownload(prev) {
+			return "installs scheduled jobs downloaded from the network (`" + text.Truncate(prev.Text, 80) + "`)"
+		}
+	}
+	if len(c.Args) != 1 || strings.HasPrefix(c.Args[0], "-") {
+		return ""
+	}
+	body, ok := scripts[effects.NormalizePath(c.Args[0], c.Cwd, ctx.Home)]
+	if !ok {
+		return ""
+	}
+	inner := ctx
+	inner.depth++
+	for _, cmd := range effects.CronCommands(body) {
+		if p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: cmd, Cwd: c.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner).Decision == hook.Deny {
+			return "installs a scheduled job the rules deny (`" + text.Truncate(cmd, 80) + "`), written on this line"
+		}
+	}
+	return ""
+}
 
 // fetchedFrom returns the remote address a command that writes files
 // fetches from (curl -o F URL, wget -O F URL), or "" when it fetches

@@ -1007,16 +1007,7 @@ func (a *analysis) scheduledCode() {
 		if c.Stdin == "" || len(c.Args) > 1 || len(c.Args) == 1 && c.Args[0] != "-" {
 			return
 		}
-		for _, line := range strings.Split(c.Stdin, "\n") {
-			f := strings.Fields(line)
-			switch {
-			case len(f) == 0 || strings.HasPrefix(f[0], "#") || strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "@"):
-			case strings.HasPrefix(f[0], "@") && len(f) > 1:
-				cmds = append(cmds, strings.Join(f[1:], " "))
-			case len(f) > 5:
-				cmds = append(cmds, strings.Join(f[5:], " "))
-			}
-		}
+		cmds = append(cmds, CronCommands(c.Stdin)...)
 	case "at", "batch":
 		if c.Stdin != "" {
 			cmds = append(cmds, c.Stdin)
@@ -1078,6 +1069,24 @@ func (a *analysis) scheduledCode() {
 			return
 		}
 	}
+}
+
+// CronCommands returns the commands of crontab lines (after the five time
+// fields or an @reboot-style word); comments and VAR=value lines are not
+// commands.
+func CronCommands(text string) []string {
+	var cmds []string
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 0 || strings.HasPrefix(f[0], "#") || strings.Contains(f[0], "=") && !strings.HasPrefix(f[0], "@"):
+		case strings.HasPrefix(f[0], "@") && len(f) > 1:
+			cmds = append(cmds, strings.Join(f[1:], " "))
+		case len(f) > 5:
+			cmds = append(cmds, strings.Join(f[5:], " "))
+		}
+	}
+	return cmds
 }
 
 // systemdRunValue are systemd-run's options that take a value as the next word.
