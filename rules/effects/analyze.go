@@ -403,7 +403,7 @@ var programChecks = sync.OnceValue(func() map[string][]func(*analysis) {
 	}
 	m["direnv"] = append(m["direnv"], (*analysis).allowsWrittenEnvrc)
 	m["npm"] = append(m["npm"], (*analysis).packageFieldsOnly)
-	for _, n := range []string{"crontab", "at", "batch", "launchctl", "systemd-run", "systemctl"} {
+	for _, n := range []string{"crontab", "at", "batch", "launchctl", "systemd-run", "systemctl", "defaults", "PlistBuddy"} {
 		m[n] = append(m[n], (*analysis).scheduledCode)
 	}
 	for _, n := range []string{"gdb", "cgdb", "gdb-multiarch", "lldb"} {
@@ -1008,6 +1008,32 @@ func (a *analysis) scheduledCode() {
 			return
 		}
 		cmds = append(cmds, CronCommands(c.Stdin)...)
+	case "defaults":
+		// defaults write ~/Library/LaunchAgents/x.plist ProgramArguments
+		// -array /bin/sh -c 'curl … | sh': the job's command, written into a
+		// launch agent.
+		if len(c.Args) > 4 && c.Args[0] == "write" && strings.Contains(c.Args[1], "/Launch") && c.Args[2] == "ProgramArguments" &&
+			(c.Args[3] == "-array" || c.Args[3] == "-array-add") {
+			cmds = append(cmds, shellJoin(c.Args[4:]))
+		}
+	case "PlistBuddy":
+		// PlistBuddy -c 'Add :ProgramArguments:0 string /Users/x/.local/.agent'
+		// ~/Library/LaunchAgents/…: the program the agent starts.
+		var args []string
+		launch := false
+		for i, a := range c.Args {
+			if strings.Contains(a, "/Launch") {
+				launch = true
+			}
+			if a == "-c" && i+1 < len(c.Args) {
+				if f := strings.Fields(c.Args[i+1]); len(f) >= 4 && strings.HasPrefix(f[1], ":ProgramArguments:") {
+					args = append(args, strings.Join(f[3:], " "))
+				}
+			}
+		}
+		if launch && len(args) > 0 {
+			cmds = append(cmds, strings.Join(args, " "))
+		}
 	case "at", "batch":
 		if c.Stdin != "" {
 			cmds = append(cmds, c.Stdin)

@@ -460,82 +460,86 @@ func generatedProgram(name string) *Spec {
 		return program225()
 	case "dmesg":
 		return program226()
-	case "brew":
+	case "defaults":
 		return program227()
-	case "apt", "apt-get", "aptitude":
+	case "PlistBuddy":
 		return program228()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "brew":
 		return program229()
-	case "dpkg":
+	case "apt", "apt-get", "aptitude":
 		return program230()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program231()
-	case "apk":
+	case "dpkg":
 		return program232()
-	case "pacman", "yay", "paru":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program233()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "apk":
 		return program234()
-	case "crontab":
+	case "pacman", "yay", "paru":
 		return program235()
-	case "systemd-run":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program236()
-	case "at", "batch":
+	case "crontab":
 		return program237()
-	case "atq", "atrm":
+	case "systemd-run":
 		return program238()
-	case "kill":
+	case "at", "batch":
 		return program239()
-	case "pkill", "killall":
+	case "atq", "atrm":
 		return program240()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "kill":
 		return program241()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "pkill", "killall":
 		return program242()
-	case "ex":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program243()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program244()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "ex":
 		return program245()
-	case "tmux":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program246()
-	case "screen":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program247()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "tmux":
 		return program248()
-	case "lldb":
+	case "screen":
 		return program249()
-	case "strace", "ltrace", "dtruss":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program250()
-	case "entr", "watchexec", "reflex":
+	case "lldb":
 		return program251()
-	case "hyperfine":
+	case "strace", "ltrace", "dtruss":
 		return program252()
-	case "direnv":
+	case "entr", "watchexec", "reflex":
 		return program253()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "hyperfine":
 		return program254()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "direnv":
 		return program255()
-	case "actionlint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program256()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program257()
-	case "codespell":
+	case "actionlint":
 		return program258()
-	case "shfmt":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program259()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "codespell":
 		return program260()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "shfmt":
 		return program261()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program262()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program263()
-	case "envsubst":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program264()
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
+		return program265()
+	case "envsubst":
+		return program266()
 	}
 	return nil
 }
@@ -808,6 +812,8 @@ func generatedPrograms() []*Spec {
 		program262(),
 		program263(),
 		program264(),
+		program265(),
+		program266(),
 	}
 }
 
@@ -44476,10 +44482,82 @@ func program226() *Spec {
 	}
 }
 
-// brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
+// defaults: macOS application and launch-agent preferences (reading is harmless; writing changes how an app or a job behaves)
 //
 //go:noinline
 func program227() *Spec {
+	return &Spec{
+		Names: []string{
+			"defaults",
+		},
+		Summary: "macOS application and launch-agent preferences (reading is harmless; writing changes how an app or a job behaves)",
+		Subcommands: []*Spec{
+			{
+				Names: []string{
+					"read",
+					"read-type",
+					"domains",
+					"find",
+					"export",
+					"help",
+				},
+				Operands:  "any",
+				AnyOption: true,
+			},
+			{
+				Names: []string{
+					"write",
+					"delete",
+					"rename",
+					"import",
+				},
+				Operands:  "any",
+				AnyOption: true,
+				Mutates:   "an application's or a launch agent's preferences",
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"defaults read com.apple.dock autohide",
+				"defaults domains",
+			},
+			Judge: []string{
+				"defaults write com.apple.dock autohide -bool true",
+			},
+			Deny: []string{
+				"defaults write ~/Library/LaunchAgents/com.sync.helper.plist ProgramArguments -array /bin/sh -c 'rm -rf ~/Documents'",
+			},
+		},
+	}
+}
+
+// PlistBuddy: reads and edits property lists (-c 'Print' reads; Add, Set, Delete edit)
+//
+//go:noinline
+func program228() *Spec {
+	return &Spec{
+		Names: []string{
+			"PlistBuddy",
+		},
+		Summary:   "reads and edits property lists (-c 'Print' reads; Add, Set, Delete edit)",
+		Operands:  "any",
+		AnyOption: true,
+		Mutates:   "a property list (an app's settings or a launch agent)",
+		Examples: Examples{
+			Judge: []string{
+				"/usr/libexec/PlistBuddy -c 'Set :CFBundleVersion 42' Info.plist",
+			},
+			Deny: []string{
+				"/usr/libexec/PlistBuddy -c 'Add :ProgramArguments:0 string /Users/lena/.local/.agent' ~/Library/LaunchAgents/com.google.keystone.helper.plist",
+			},
+		},
+	}
+}
+
+// brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
+//
+//go:noinline
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -44677,7 +44755,7 @@ func program227() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program228() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -44749,7 +44827,7 @@ func program228() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program229() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -44771,7 +44849,7 @@ func program229() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program230() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -44844,7 +44922,7 @@ func program230() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program231() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -44936,7 +45014,7 @@ func program231() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program232() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -44987,7 +45065,7 @@ func program232() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program233() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -45082,7 +45160,7 @@ func program233() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program234() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -45151,7 +45229,7 @@ func program234() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program235() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -45203,7 +45281,7 @@ func program235() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program236() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -45283,7 +45361,7 @@ func program236() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program237() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -45304,7 +45382,7 @@ func program237() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program238() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -45324,7 +45402,7 @@ func program238() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program239() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -45409,7 +45487,7 @@ func program239() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program240() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -45432,7 +45510,7 @@ func program240() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program241() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -45457,7 +45535,7 @@ func program241() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program242() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -45573,7 +45651,7 @@ func program242() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program243() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -45654,7 +45732,7 @@ func program243() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program244() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -45773,7 +45851,7 @@ func program244() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program245() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -45896,7 +45974,7 @@ func program245() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program246() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -46144,7 +46222,7 @@ func program246() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program247() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -46226,7 +46304,7 @@ func program247() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program248() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -46337,7 +46415,7 @@ func program248() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program249() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -46433,7 +46511,7 @@ func program249() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program250() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -46520,7 +46598,7 @@ func program250() *Spec {
 // entr: reruns a command when files change (the command is not followed by the splitter)
 //
 //go:noinline
-func program251() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -46605,7 +46683,7 @@ func program251() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program252() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -46693,7 +46771,7 @@ func program252() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program253() *Spec {
+func program255() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -46762,7 +46840,7 @@ func program253() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program254() *Spec {
+func program256() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -46902,7 +46980,7 @@ func program254() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program255() *Spec {
+func program257() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -46938,7 +47016,7 @@ func program255() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program256() *Spec {
+func program258() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -46990,7 +47068,7 @@ func program256() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program257() *Spec {
+func program259() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -47070,7 +47148,7 @@ func program257() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program258() *Spec {
+func program260() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -47156,7 +47234,7 @@ func program258() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program259() *Spec {
+func program261() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -47231,7 +47309,7 @@ func program259() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program260() *Spec {
+func program262() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -47298,7 +47376,7 @@ func program260() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program261() *Spec {
+func program263() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -47328,7 +47406,7 @@ func program261() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program262() *Spec {
+func program264() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -47352,7 +47430,7 @@ func program262() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program263() *Spec {
+func program265() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -47423,7 +47501,7 @@ func program263() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program264() *Spec {
+func program266() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -56667,4 +56745,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "89ce149b8b38502aae4d87cdd777692b216ea9292d74ee5612da361fa5649ce0"
+const generatedHash = "a62b5819e5a1126c5d92b4734d345c509ce6df2faf5ab24790f8c886e6b28894"
