@@ -564,6 +564,8 @@ func spawnedCommands(lang, code string) []string {
 				out = append(out, strings.TrimSpace(line[1:]))
 			case strings.HasPrefix(line, "shell "):
 				out = append(out, strings.TrimSpace(line[len("shell "):]))
+			case strings.HasPrefix(line, "platform shell "):
+				out = append(out, strings.TrimSpace(line[len("platform shell "):])) // lldb
 			}
 		}
 	}

@@ -693,8 +693,50 @@ func codeAsShell(code string) []string {
 	for _, m := range codeDeviceWriteRe().FindAllStringSubmatch(code, 2) {
 		out = append(out, "dd if=/dev/zero of="+m[1])
 	}
+	// subprocess.run(['rm', '-rf', '/home/x/work']), execFileSync('rm',
+	// ['-rf', …]): a program and its arguments as a list of literals.
+	for _, m := range codeArgvListRe().FindAllStringSubmatch(code, 4) {
+		var words []string
+		for _, w := range codeStringLitRe().FindAllStringSubmatch(m[1], 32) {
+			words = append(words, w[1]+w[2])
+		}
+		if len(words) > 0 {
+			out = append(out, shellJoin(words))
+		}
+	}
+	// Emacs Lisp: (delete-directory "~/x" t), (delete-file "…"),
+	// (shell-command "…").
+	for _, m := range elispCallRe().FindAllStringSubmatch(code, 4) {
+		switch m[1] {
+		case "delete-directory":
+			if strings.TrimSpace(m[3]) != "" && !strings.HasPrefix(strings.TrimSpace(m[3]), "nil") {
+				out = append(out, "rm -rf "+shellJoin([]string{m[2]}))
+			} else {
+				out = append(out, "rmdir "+shellJoin([]string{m[2]}))
+			}
+		case "delete-file":
+			out = append(out, "rm -f "+shellJoin([]string{m[2]}))
+		case "shell-command", "shell-command-to-string", "async-shell-command":
+			out = append(out, m[2])
+		}
+	}
 	return out
 }
+
+// codeArgvListRe matches a process call given its argv as a list literal.
+var codeArgvListRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(?:subprocess\.(?:run|call|check_call|check_output|Popen)|os\.execvp?|spawnSync|execFileSync|spawn|execFile)\s*\(\s*\[([^\]]{1,400})\]`)
+})
+
+// codeStringLitRe matches a single- or double-quoted string literal.
+var codeStringLitRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`'([^'\\]*)'|"([^"\\]*)"`)
+})
+
+// elispCallRe matches an Emacs Lisp call on a string literal.
+var elispCallRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\((delete-directory|delete-file|shell-command|shell-command-to-string|async-shell-command)\s+"([^"]{1,300})"([^)]*)\)`)
+})
 
 // sedRunsInput reports a sed script that runs each input line unchanged:
 // e, s/.*/&/e, s/^//e, s/$//e (any delimiter).
