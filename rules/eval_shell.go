@@ -261,6 +261,30 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				}
 			}
 		}
+		if !c.DynamicName && ctx.depth < maxNestedDepth && !ctx.noArgDefaults {
+			if body, ok := defaultedArgsReading(c); ok {
+				// find ${SRC:-/} -name '*.log' -delete, kill -9 ${PID:--1}:
+				// the default the line itself gives is what runs when the
+				// variable is unset.
+				inner := ctx
+				inner.depth++
+				plain := inner
+				plain.noArgDefaults = true
+				alone := p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: c.Text, Cwd: c.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, plain)
+				// Only what the defaults themselves make dangerous: the
+				// command read alone, out of its pipeline, may be denied for
+				// reasons its place on the line answers.
+				if o := p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: body, Cwd: c.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner); o.Decision == hook.Deny && alone.Decision != hook.Deny {
+					why := "commands the rules deny"
+					if o.Decisive != nil {
+						why = o.Decisive.Reason
+					}
+					d = hook.Stricter(d, e.add(&Rule{ID: "argument-default", Decision: hook.Deny,
+						Reason: "with the defaults its variables give when unset, the command is `" + text.Truncate(body, 80) + "`: " + why,
+						Advice: "write the paths and values themselves instead of defaults that reach this far"}, text.Truncate(c.Text, 200)))
+				}
+			}
+		}
 		if k := inlineCodeArg(c); k >= 0 {
 			// $SHELL -c "$(curl -fsSL …)", python3 -c "$(wget -qO- …)": what a
 			// download prints, run as inline code.
@@ -1503,6 +1527,41 @@ func rawSocketSend(commands []shell.Command, i int) (ip, what string) {
 	}
 	return "", ""
 }
+
+// defaultedArgsReading returns c's command line with every argument that
+// holds an explicit default (${X:-…}, ${X-…}) read as if its variables were
+// unset; ok is false when no argument has one or one cannot be read so.
+func defaultedArgsReading(c *shell.Command) (string, bool) {
+	changed := false
+	args := make([]string, len(c.Args))
+	dyn := make([]bool, len(c.Args))
+	for i, a := range c.Args {
+		args[i] = a
+		if i >= len(c.DynamicArgs) || !c.DynamicArgs[i] {
+			continue
+		}
+		if !strings.Contains(a, ":-") && !strings.Contains(a, "${") {
+			dyn[i] = true
+			continue
+		}
+		if !argDefaultRe.MatchString(a) {
+			dyn[i] = true
+			continue
+		}
+		v, ok := effects.UnsetReading(a)
+		if !ok || strings.ContainsAny(v, "$`") {
+			return "", false
+		}
+		args[i], changed = v, true
+	}
+	if !changed {
+		return "", false
+	}
+	return shell.CommandText(c.Name, false, args, dyn), true
+}
+
+// argDefaultRe matches an expansion with a default: ${X:-v}, ${X-v}.
+var argDefaultRe = regexp.MustCompile(`\$\{[A-Za-z_][A-Za-z0-9_]*:?-[^}]*\}`)
 
 // inlineCodeArg is the index of the argument c runs as inline code (a
 // shell's -c, an interpreter's -c, -e or -r, eval's text), or -1.

@@ -197,6 +197,9 @@ type Context struct {
 	// hands to a shell, a job it schedules). Nesting stops at
 	// maxNestedDepth, so hostile text cannot make the work grow without bound.
 	depth int
+	// noArgDefaults turns off the reading of arguments' defaults (an
+	// evaluation made to compare with that reading).
+	noArgDefaults bool
 }
 
 // Part is one simple command of a shell event (or the single subject of any
