@@ -53,6 +53,47 @@ func runnerCode(name string, args []arg) (code *arg, via string, elsewhere bool)
 		if rest := kubectlExecArgs(args); len(rest) > 0 {
 			return quoteArgs(rest), viaContainer, true
 		}
+	case "gcloud":
+		// gcloud compute ssh VM --command 'CMD' (also --command=CMD): CMD
+		// runs on the VM.
+		if len(args) > 2 && args[0].s == "compute" && args[1].s == "ssh" {
+			for i, a := range args {
+				if a.s == "--command" && i+1 < len(args) && !args[i+1].dyn {
+					c := args[i+1]
+					return &c, viaRemote, true
+				}
+				if v, ok := strings.CutPrefix(a.s, "--command="); ok && !a.dyn {
+					return &arg{s: v}, viaRemote, true
+				}
+			}
+		}
+	case "heroku":
+		// heroku run [--app APP] CMD…: CMD runs in a one-off dyno.
+		if len(args) > 1 && (args[0].s == "run" || args[0].s == "run:detached") {
+			rest := args[1:]
+			for len(rest) > 0 && strings.HasPrefix(rest[0].s, "-") {
+				if !strings.Contains(rest[0].s, "=") && (rest[0].s == "-a" || rest[0].s == "--app" || rest[0].s == "-r" ||
+					rest[0].s == "--remote" || rest[0].s == "-s" || rest[0].s == "--size" || rest[0].s == "-e" || rest[0].s == "--env") {
+					rest = rest[1:]
+				}
+				if len(rest) > 0 {
+					rest = rest[1:]
+				}
+			}
+			if len(rest) > 0 {
+				return joinArgs(rest), viaRemote, true
+			}
+		}
+	case "fly", "flyctl":
+		// fly ssh console -a APP -C 'CMD' (--command): CMD runs on the machine.
+		if len(args) > 2 && args[0].s == "ssh" && args[1].s == "console" {
+			for i, a := range args {
+				if (a.s == "-C" || a.s == "--command") && i+1 < len(args) && !args[i+1].dyn {
+					c := args[i+1]
+					return &c, viaRemote, true
+				}
+			}
+		}
 	case "ansible":
 		// ansible HOSTS -m shell|command|raw -a 'CMD': CMD runs on every host.
 		module, code := "", -1
