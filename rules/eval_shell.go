@@ -196,6 +196,13 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				}
 			}
 		}
+		if e.pipedData == "" && c.StdinFed && !slices.Contains(c.Wrappers, "xargs") {
+			// terraform state pull | curl -d @- https://…: what the stage
+			// before prints is what this one sends.
+			if prev := namesSource(res.Commands, i); prev != nil {
+				e.pipedData = secretOutput(prev, ctx)
+			}
+		}
 		if c.Via == shell.ViaExportSubst && productionEnvFile(c) != "" {
 			// export $(grep -v '^#' .env.production | xargs) && ./gradlew
 			// flywayMigrate: what follows runs with production's settings.
@@ -1200,6 +1207,23 @@ func secretOutput(c *shell.Command, ctx Context) string {
 	case "set":
 		if len(c.Args) == 0 {
 			return "environment"
+		}
+	case "terraform", "tofu":
+		// terraform state pull, terraform output -json, terraform show of
+		// the state: resource attributes and outputs, passwords included.
+		if len(c.Args) > 0 {
+			switch c.Args[0] {
+			case "output":
+				return "secret output: the Terraform outputs, which hold secrets,"
+			case "state":
+				if len(c.Args) > 1 && (c.Args[1] == "pull" || c.Args[1] == "show") {
+					return "secret output: the Terraform state, which holds secrets,"
+				}
+			case "show":
+				if operands == 1 {
+					return "secret output: the Terraform state, which holds secrets,"
+				}
+			}
 		}
 	case "cat", "head", "tail", "grep", "egrep", "rg", "awk", "sed", "cut", "sort", "strings":
 		for _, a := range c.Args {

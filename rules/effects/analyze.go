@@ -140,11 +140,11 @@ func Analyze(c *shell.Command, env Env) *Record {
 			}
 		}
 	}
-	if env.PipedData != "" && env.FromPipe {
+	if env.PipedData != "" && (env.FromPipe || c.StdinFed) {
 		// env | xargs -I% curl "https://…/?v=%": the input becomes the
 		// arguments, so what goes off the machine carries it.
 		for i := range r.Network {
-			if n := &r.Network[i]; !n.Local && n.Sends == "" && !n.scanned {
+			if n := &r.Network[i]; !n.Local && (env.FromPipe && n.Sends == "" || n.Sends == "stdin") && !n.scanned {
 				n.Sends = env.PipedData
 			}
 		}

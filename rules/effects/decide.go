@@ -319,8 +319,9 @@ func (r *Record) dangers() []string {
 			add("reads a cloud metadata endpoint (%s), where instance credentials live", n.Dest)
 		case n.Local:
 			// This machine or a private network: the judge decides.
-		case strings.HasPrefix(n.Sends, "secret file"), n.Sends == "environment" || strings.HasPrefix(n.Sends, "the secret variable"):
-			add("sends %s to %s", n.Sends, n.Dest)
+		case strings.HasPrefix(n.Sends, "secret file"), n.Sends == "environment" || strings.HasPrefix(n.Sends, "the secret variable"),
+			strings.HasPrefix(n.Sends, "secret output"):
+			add("sends %s to %s", strings.TrimPrefix(n.Sends, "secret output: "), n.Dest)
 		case n.Sends == descriptorSent:
 			add("opens a raw connection to %s that later commands write to (a channel out of the machine)", n.Dest)
 		}
