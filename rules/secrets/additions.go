@@ -163,8 +163,8 @@ var ourRules = []rule{
 	},
 	{
 		ID:          "login-pair",
-		Description: "a login written as user / password (\"log in as admin@x.dev / 9EQT…\")",
-		Regex:       "(?i)\\b(?:log\\s?in(?:\\s+as)?|sign\\s?in(?:\\s+as)?|credentials?|creds|user(?:name)?|user\\s*/\\s*pass(?:word)?|username\\s*/\\s*password)\\b[:\\s]{1,4}(?:(?:are|is|=)\\s+)?[`'\"]?(?:[\\w.+-]+@[\\w.-]+|[\\w.-]{3,})[`'\"]?\\s+/\\s+[`'\"]?([^\\s/`'\"]{8,})",
+		Description: "a login written as user / password (\"log in as admin@x.dev / 9EQT…\", \"connected with svc_etl / K6Qv…\", \"SQL: sqladmin / kEgy…\")",
+		Regex:       "(?i)(?:\\b(?:log\\s?in(?:\\s+as)?|sign\\s?in(?:\\s+as)?|credentials?|creds|user(?:name)?|user\\s*/\\s*pass(?:word)?|username\\s*/\\s*password|with|as)\\b|:)[:\\s]{1,4}(?:(?:are|is|=)\\s+)?[`'\"]?(?:[\\w.+-]+@[\\w.-]+|[\\w.-]{3,})[`'\"]?\\s+/\\s+[`'\"]?([^\\s/`'\"]{8,})",
 		SecretGroup: 1,
 		MixedValue:  true,
 		Entropy:     2.5,

@@ -446,6 +446,16 @@ neg += [
     "set GH_TOKEN to your ghp_xxxxxxxxxxxxxxxx token from the settings page",
 ]
 
+# A login pair after "with" or a label's colon.
+pos += [
+    ("Connected fine to Snowflake with svc_etl / " + r(6, A62) + "!" + r(8, A62) + " from the bastion.", "login-pair"),
+    ("SQL: sqladmin / " + r(10, A62) + "_" + r(8, A62) + "#", "login-pair"),
+]
+neg += [
+    "the cache supports read / write modes and works with npm / pnpm-workspace.yaml layouts",
+    "Columns: name / description / created_at",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
