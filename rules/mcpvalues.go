@@ -103,8 +103,21 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		// credentials across an organization or everyone's code, not one
 		// repository's own leak audit.
 		if q := firstString(top, "q", "query", "search", "search_query", "searchQuery"); q != "" && secretHuntRe().MatchString(q) &&
-			!strings.Contains(strings.ToLower(q), "repo:") && !strings.Contains(strings.ToLower(q), "project:") {
-			escalate("the tool searches code beyond one repository for credentials (" + text.Truncate(q, 60) + ")")
+			strings.Contains(tool, "code") {
+			lq := strings.ToLower(q)
+			switch {
+			case strings.Contains(lq, "repo:") || strings.Contains(lq, "project:"):
+				// One repository's own leak audit.
+			case strings.Contains(lq, "org:") || strings.Contains(lq, "user:") || strings.Contains(lq, "group:"):
+				// search_code {"q": "AKIA org:acme"}: an organization's code
+				// searched for keys: an audit or a harvest, for the judge.
+				escalate("the tool searches code beyond one repository for credentials (" + text.Truncate(q, 60) + ")")
+			default:
+				// search_code {"q": "filename:.env sk_live"}: everyone's code
+				// searched for live keys (other people's leaks, to use).
+				deny("mcp-credential-hunt", "searches everyone's code on the code host for credentials ("+text.Truncate(q, 60)+")",
+					"audit your own repositories (repo:, org:) for leaks; never collect other people's keys", "")
+			}
 		}
 	}
 	if why := typesPassword(tool, top); why != "" {
@@ -1237,7 +1250,7 @@ func databaseTool(name string) bool {
 // or are named: a provider's token prefix, a private key's armor, a
 // credential variable.
 var secretHuntRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)(^|[\s"'(:=])(AKIA|ASIA|ghp_|gho_|ghs_|github_pat_|glpat-|sk_live_|rk_live_|sk-proj-|sk-ant-|xox[abpr]-|hooks\.slack\.com/services|npm_[a-z0-9]|pypi-Ag|AIza|SG\.|dop_v1_|hvs\.)|` +
+	return regexp.MustCompile(`(?i)(^|[\s"'(:=])(AKIA|ASIA|ghp_|gho_|ghs_|github_pat_|glpat-|sk_live|rk_live|filename:\.?env\b|filename:id_rsa|filename:\.npmrc|filename:credentials|extension:pem|sk-proj-|sk-ant-|xox[abpr]-|hooks\.slack\.com/services|npm_[a-z0-9]|pypi-Ag|AIza|SG\.|dop_v1_|hvs\.)|` +
 		`BEGIN (RSA |OPENSSH |EC |DSA |PGP |ENCRYPTED )?PRIVATE KEY|\b(aws_secret_access_key|secret_access_key|client_secret|private_key_id|db_password|database_password)\b|\bpassword\s*[=:]`)
 })
 
