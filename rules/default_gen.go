@@ -3766,6 +3766,7 @@ func generatedDefault() *Policy {
 				Patterns: []string{
 					"^(env|printenv|export -p|export|set|declare -x|declare -p|compgen -v)$",
 					`^cat /proc/(self|\d+)/environ$`,
+					`^(env|printenv|export -p|declare -x|declare -p)( \| (sort|sort -\w+|uniq|less|more|cat|column( -\w+)*|nl|tee \S+|head( -n ?\d+| -\d+)?|tail( -n ?\d+| -\d+)?))+$`,
 				},
 				Reason: "prints every environment variable, which usually includes tokens",
 				Advice: "print only the variable you need (printenv NAME) if it is not a secret",
@@ -3773,6 +3774,8 @@ func generatedDefault() *Policy {
 					Match: []string{
 						"env",
 						"printenv",
+						"env | sort",
+						"printenv | sort | less",
 					},
 					NoMatch: []string{
 						"printenv PATH",
@@ -3796,6 +3799,29 @@ func generatedDefault() *Policy {
 						},
 						{
 							"/environ",
+						},
+					},
+					{
+						{
+							" | ",
+						},
+						{
+							"env",
+							"printenv",
+							"export -p",
+							"declare -",
+						},
+						{
+							"sort",
+							"uniq",
+							"less",
+							"more",
+							"at",
+							"olumn",
+							"nl",
+							"tee ",
+							"head",
+							"tail",
 						},
 					},
 				},
@@ -10556,4 +10582,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "e89b4c6863b48accb266fffcf327def78df9bae74b8d8366a2dffa70eb7fb41d"
+const generatedDefaultHash = "5db6e6f858800f247b6ac226cf97a13e771dbd59b0ccf76f331cf28c19f5cf13"
