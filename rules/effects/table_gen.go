@@ -46595,7 +46595,7 @@ func program252() *Spec {
 	}
 }
 
-// entr: reruns a command when files change (the command is not followed by the splitter)
+// entr: reruns a command when files change (the splitter unwraps entr to its command; watchexec and reflex are not followed)
 //
 //go:noinline
 func program253() *Spec {
@@ -46605,7 +46605,7 @@ func program253() *Spec {
 			"watchexec",
 			"reflex",
 		},
-		Summary:     "reruns a command when files change (the command is not followed by the splitter)",
+		Summary:     "reruns a command when files change (the splitter unwraps entr to its command; watchexec and reflex are not followed)",
 		Operands:    "command",
 		StopAtFirst: true,
 		Options: []Option{
@@ -46672,8 +46672,10 @@ func program253() *Spec {
 			},
 		},
 		Examples: Examples{
-			Judge: []string{
+			Allow: []string{
 				"ls *.go | entr -r go test ./...",
+			},
+			Judge: []string{
 				"watchexec -e go -- go test ./...",
 			},
 		},
@@ -56745,4 +56747,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "a62b5819e5a1126c5d92b4734d345c509ce6df2faf5ab24790f8c886e6b28894"
+const generatedHash = "f0099a8477ba426d4fe06083b73c0043a79994cf4d712632e64af2089dd48696"

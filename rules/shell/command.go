@@ -351,6 +351,10 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		spec = plainSpec
 	case "builtin", "nohup", "setsid", "unbuffer", "busybox":
 		spec = plainSpec
+	case "entr":
+		// entr [-acdnprz] UTILITY…: runs the utility each time a file it
+		// watches changes; with -s the utility is shell code.
+		spec = plainSpec
 	case "exec":
 		spec = execSpec
 	case "nice":
@@ -419,6 +423,12 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		}
 	case "timeout", "gtimeout":
 		i++ // the duration
+	case "entr":
+		for _, a := range argv[1:i] {
+			if strings.HasPrefix(a.s, "-") && !strings.HasPrefix(a.s, "--") && strings.Contains(a.s, "s") {
+				prepend = []arg{{s: "sh"}, {s: "-c"}}
+			}
+		}
 	case "flock":
 		i++ // the lock file
 	case "chroot":
