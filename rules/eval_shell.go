@@ -327,7 +327,9 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			}
 		}
 		n0 := len(e.out.Parts)
-		d = hook.Stricter(d, p.evalCommand(e, c, ctx))
+		// git -c alias.pf='push --force' pf origin main: the rules read the
+		// git command the alias stands for.
+		d = hook.Stricter(d, p.evalCommand(e, effects.GitInlineAlias(c), ctx))
 		for _, r := range c.Redirects {
 			// echo 'layout python3' > .envrc: a whole .envrc whose content
 			// only sets literal variables and calls direnv's helpers.

@@ -74,6 +74,7 @@ type Env struct {
 func Analyze(c *shell.Command, env Env) *Record {
 	c = vimExSilent(c)
 	c = makeFileFromStdin(c)
+	c = GitInlineAlias(c)
 	r := &Record{Program: c.Name, roots: env.WorkspaceRoots}
 	a := analysis{c: c, env: env, r: r}
 	a.run()
@@ -2834,6 +2835,59 @@ func printsHistory(c *shell.Command) bool {
 		}
 	}
 	return (sub == "log" || sub == "whatchanged") && patch
+}
+
+// GitInlineAlias returns git -c alias.NAME='SUBCOMMAND ARGS' NAME … as the
+// git command the alias stands for (git log --graph … for lg), its Text
+// rebuilt; an alias that runs a shell (!…) is left to the git rules. c
+// itself when there is none.
+func GitInlineAlias(c *shell.Command) *shell.Command {
+	if c.Name != "git" || len(c.Args) < 3 {
+		return c
+	}
+	aliases := map[string]string{}
+	i := 0
+	for i < len(c.Args) {
+		a := c.Args[i]
+		if (a == "-c") && i+1 < len(c.Args) {
+			if k, v, ok := strings.Cut(c.Args[i+1], "="); ok && strings.HasPrefix(strings.ToLower(k), "alias.") &&
+				!strings.HasPrefix(strings.TrimSpace(v), "!") && (i+1 >= len(c.DynamicArgs) || !c.DynamicArgs[i+1]) {
+				aliases[k[len("alias."):]] = v
+			}
+			i += 2
+			continue
+		}
+		if strings.HasPrefix(a, "-") {
+			if a == "-C" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" {
+				i++
+			}
+			i++
+			continue
+		}
+		break
+	}
+	if i >= len(c.Args) {
+		return c
+	}
+	v, ok := aliases[c.Args[i]]
+	if !ok || strings.TrimSpace(v) == "" || strings.ContainsAny(v, "$`;|&<>") {
+		return c
+	}
+	cc := *c
+	words := strings.Fields(v)
+	cc.Args = append(append(append([]string{}, c.Args[:i]...), words...), c.Args[i+1:]...)
+	cc.DynamicArgs = make([]bool, len(cc.Args))
+	for j := range cc.Args {
+		switch {
+		case j < i:
+			cc.DynamicArgs[j] = j < len(c.DynamicArgs) && c.DynamicArgs[j]
+		case j >= i+len(words):
+			k := j - len(words) + 1
+			cc.DynamicArgs[j] = k < len(c.DynamicArgs) && c.DynamicArgs[k]
+		}
+	}
+	cc.Text = shell.CommandText(cc.Name, false, cc.Args, cc.DynamicArgs)
+	return &cc
 }
 
 // makeFileFromStdin returns make -f /dev/stdin (or -f -) with the known

@@ -509,6 +509,9 @@ func (a *analysis) gitConfig(v string, dyn bool) {
 			a.r.Files = a.r.Files[:len(a.r.Files)-1]
 		case harmlessGitCommands[strings.TrimSpace(val)], key == "core.pager" && harmlessPager(val),
 			key == "core.sshcommand" && plainSSHCommand(val):
+		case strings.HasPrefix(key, "alias.") && !strings.HasPrefix(strings.TrimSpace(val), "!") && !strings.ContainsAny(val, "`$;|&<>"):
+			// -c alias.lg='log --graph': git's own subcommand under another
+			// name (read as that subcommand where it is used); no shell.
 		default:
 			a.r.Code = append(a.r.Code, CodeEffect{Kind: "config", Lang: "git", What: key + "=" + val})
 			a.r.Concerns = append(a.r.Concerns, "makes git run a command through "+key+": "+short(val))
