@@ -894,7 +894,9 @@ func agentRiskWords(content string) bool {
 }
 
 // agentRiskStems are word beginnings that make agent instructions a matter
-// for the judge (see agentRiskWords).
+// for the judge (see agentRiskWords). "not" and "user" are not among them:
+// "use vitest, not jest" is a convention, and what a planted instruction
+// does with them ("do not tell the user", "without asking") has its own stem.
 // Each stem also covers the words it begins ("exec" execute, "env"
 // environment, "sh" shell); words are cut at anything but letters, '.', '_'
 // and '-', and trimmed of those.
@@ -902,9 +904,9 @@ var agentRiskStems = []string{"run", "exec", "install", "download", "upload", "f
 	"push", "publish", "deploy", "delet", "remov", "rm", "wipe", "eras", "clean", "drop", "truncat", "overwrit", "chmod", "chown",
 	"sudo", "bash", "sh", "zsh", "eval", "base64", "script", "command", "terminal", "approv", "confirm", "permi", "allow",
 	"ask", "prompt", "hook", "guard", "secur", "safe", "secret", "credential", "token", "passw", "key", "env", "ssh", "aws",
-	"cloud", "ignor", "bypass", "skip", "disabl", "overrid", "without", "never", "always", "silent", "quiet", "hid", "dont",
-	"not", "no-verify", "verify", "force", "http", "url", "webhook", "paste", "gist", "email", "mail", "share", "exfil", "leak", "cron",
-	"startup", "bashrc", "zshrc", "profile", "system", "root", "admin", "user", "tell", "mention", "inform", "report", "agent",
+	"cloud", "ignor", "bypass", "skip", "disabl", "overrid", "without", "never", "always", "silent", "quiet", "hid",
+	"no-verify", "verify", "force", "http", "url", "webhook", "paste", "gist", "email", "mail", "share", "exfil", "leak", "cron",
+	"startup", "bashrc", "zshrc", "profile", "system", "root", "admin", "tell", "mention", "inform", "report", "agent",
 	"assistant", "ai", "claude", "cursor", "copilot", "model", "instruction", "rule", "polic"}
 
 // scheduledFromLine returns why the crontab at commands[i] installs jobs
