@@ -36,6 +36,10 @@ func locationClasses(arg, cwd string, ctx Context) []string {
 		return nil
 	}
 	if strings.ContainsAny(arg, "$`") {
+		if effects.GuardedBuildOutput(arg) {
+			// "${WORKSPACE:?}/node_modules": a build output wherever it is.
+			return []string{PathBuild}
+		}
 		return []string{PathDynamic}
 	}
 	home := ctx.Home
@@ -236,7 +240,7 @@ func pathArgs(c *shell.Command, ctx Context, placeholder, examples map[string]bo
 		var set map[string]bool
 		if withClasses {
 			set = map[string]bool{}
-			if dynamic {
+			if dynamic && !effects.GuardedBuildOutput(arg) {
 				set[PathDynamic] = true
 			} else {
 				for _, cl := range classifyPath(arg, c.Cwd, ctx) {

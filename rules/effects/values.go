@@ -175,6 +175,14 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			a.network(v, "")
 			return
 		}
+		if kind == OperandDelete && GuardedBuildOutput(v) {
+			// rm -rf "${WORKSPACE:?}/node_modules", "$(npm config get
+			// cache)/_cacache": whatever the prefix is (never empty), what
+			// goes is a build output or a tool's cache, made again on the
+			// next build.
+			r.Files = append(r.Files, FileEffect{Op: OpDelete, Path: v, Classes: []string{"build"}, Recursive: a.r.recursive})
+			return
+		}
 		if kind == OperandURL {
 			if sends := urlCarries(v); sends != "" {
 				// https://collector.example/p?k=$AWS_SECRET_ACCESS_KEY,
@@ -878,6 +886,33 @@ func (a *analysis) nameFilter(opt, val string) {
 }
 
 // hostOf returns the host of a URL or host:port.
+// guardedPrefixRe matches the run-time prefix of a path that is never
+// empty: ${X:?…} (the shell stops when X is empty or unset) or a tool's
+// own answer for where its cache is.
+var guardedPrefixRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^"?(\$\{[A-Za-z_][A-Za-z0-9_]*:\?[^}]*\}|\$\((npm config get cache|go env GOCACHE|go env GOMODCACHE|pip cache dir|yarn cache dir|pnpm store path|cargo metadata --format-version 1 --no-deps \| jq -r \.target_directory)\))"?/`)
+})
+
+// buildOutputNames are folder names that only ever hold what a build or a
+// tool's cache makes.
+var buildOutputNames = map[string]bool{"node_modules": true, ".turbo": true, ".next": true, ".nuxt": true, "dist": true,
+	"build": true, "target": true, "coverage": true, "__pycache__": true, ".pytest_cache": true, ".mypy_cache": true,
+	".ruff_cache": true, "_cacache": true, "incremental": true, ".parcel-cache": true, ".svelte-kit": true, ".angular": true}
+
+// GuardedBuildOutput reports a delete operand made of a never-empty
+// run-time prefix and a literal rest whose last folder is a build output.
+func GuardedBuildOutput(v string) bool {
+	loc := guardedPrefixRe().FindStringIndex(v)
+	if loc == nil {
+		return false
+	}
+	rest := strings.Trim(v[loc[1]:], `"/`)
+	if rest == "" || strings.ContainsAny(rest, "$`*?[{}") || strings.Contains(rest, "..") {
+		return false
+	}
+	return buildOutputNames[path.Base(rest)]
+}
+
 // envDumpRe matches a substitution that prints the whole environment.
 var envDumpRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(\$\(|` + "`" + `)\s*(env|printenv|export\s+-p|declare\s+-x|jq\s+-n\s+env)\s*(\||\)|` + "`" + `)`)
