@@ -3827,6 +3827,38 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "secret-indirect-listing",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "judge",
+				Target:   "line",
+				Keywords: []string{
+					"${!",
+				},
+				Patterns: []string{
+					`\$\{![A-Za-z_][A-Za-z0-9_]*[@*]\}`,
+				},
+				Reason: "lists the variables whose names start with a prefix (and usually prints their values through ${!v}), credentials included",
+				Advice: "print only the variable you need, by name, if it is not a secret",
+				Examples: Examples{
+					Match: []string{
+						`for v in ${!AWS@}; do echo "$v=${!v}"; done`,
+					},
+					NoMatch: []string{
+						`echo "${!name}"`,
+						"echo ${#arr[@]}",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"${!",
+						},
+					},
+				},
+			},
+			{
 				ID: "secret-mount-into-container",
 				Kinds: []hook.Kind{
 					"shell",
@@ -10582,4 +10614,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "5db6e6f858800f247b6ac226cf97a13e771dbd59b0ccf76f331cf28c19f5cf13"
+const generatedDefaultHash = "07a794966b0c954d281ca16dc3f2c9ae8193bcef19d73abd187b210a422d102a"

@@ -90,6 +90,18 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 		content = editedText(top)
 	}
 	lang := codeLanguage(firstString(top, "path", "file_path", "filePath", "filename", "file"))
+	for k, v := range top {
+		// get_service_config {"include_secrets": true}, {"decrypt": true}:
+		// the call asks for credentials in its answer.
+		on := v == true
+		if sv, ok := v.(string); ok {
+			on = strings.EqualFold(sv, "true") || strings.EqualFold(sv, "yes")
+		}
+		if on && secretFlagKeyRe().MatchString(k) {
+			escalate("the tool is asked to return secrets in its answer (" + k + ")")
+			break
+		}
+	}
 	if strings.Contains(tool, "search") || strings.Contains(tool, "find") || strings.Contains(tool, "glob") {
 		// search_files {"path": "/", "pattern": "id_rsa"}: a hunt for
 		// credential files outside the workspace.
@@ -1600,3 +1612,9 @@ func hiddenSegment(p string) bool {
 	}
 	return false
 }
+
+// secretFlagKeyRe matches an input switch that asks a tool to put secrets
+// in its answer.
+var secretFlagKeyRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(include|with|show|reveal|return|expose|export|unmask|print|get)[_-]?(secrets?|credentials?|passwords?|tokens?|keys|values)$|^(decrypt(ed)?|reveal|unmask(ed)?|plain_?text|show_?values|with_?decryption)$`)
+})
