@@ -75,6 +75,11 @@ var (
 	})
 )
 
+// exposeVerbRe finds a verb that writes a value out where it can be read.
+var exposeVerbRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(echo|print|printf|log|logs|cat|dump|output|show|display|send|post|curl|upload|write|base64|expose|leak|tee)\b`)
+})
+
 // findSpecificSecret returns the leftmost match in w of any specific
 // secret alternative (the first alternative in list order where two start
 // at the same place), as the single alternation of them all would.
@@ -219,6 +224,12 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 	var why string
 	specific := func(m []int) bool {
 		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) || forbidden(low[max(0, m[0]-30):m[0]]) {
+			return false
+		}
+		if strings.HasPrefix(low[m[0]:], "${{") && !exposeVerbRe().MatchString(low[max(0, m[0]-60):m[0]]) {
+			// "use ${{ secrets.CF_TOKEN }} in the workflow": a reference to
+			// the secret, the way a workflow is meant to take it; only one
+			// echoed, logged or sent is exposed.
 			return false
 		}
 		if before := low[max(0, m[0]-40):m[0]]; templateCopyRe().MatchString(before) {

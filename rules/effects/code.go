@@ -58,7 +58,7 @@ func codeSignalSources() map[string][]struct {
 			{foundNetwork, `\b(requests|urllib|http\.client|httpx|aiohttp|socket|smtplib|ftplib|paramiko|websocket|boto3|telnetlib)\b`},
 			{foundEnv, `os\.environ|os\.getenv|getenv\(|gethostname\(|getpass\.getuser|platform\.node\(|os\.uname\(`},
 			{foundRecords, `\.objects\.(all|filter|exclude|raw)\(.*?\)\s*\.(delete|update)\(|\.(query|execute)\(.*?\)\s*\.(delete|update)\(|\b(drop_all|drop_collection|drop_database|delete_many|update_many|flushdb|flushall)\s*\(|(?i:\.execute\(\s*(?:[a-z]*\()?\s*f?['"]\s*(drop|truncate|delete\s+from|update\s+\w+\s+set)\b)`},
-			{foundDynamic, `\b(exec|eval)\b|\b(compile|__import__)\s*\(|base64|codecs\.decode|marshal|\b(c?pickle|dill|joblib|torch|shelve)\.(loads?|open)\b|\byaml\.(load|unsafe_load|full_load)\s*\(|importlib`},
+			{foundDynamic, `\b(exec|eval)\b|\b(compile|__import__)\s*\(|\bgetattr\s*\(\s*(os|subprocess|shutil|builtins|__builtins__|importlib|sys|pty|socket)\b|__builtins__|\bbuiltins\.|\bglobals\(\)\s*\[|\brunpy\b|codecs\.decode\([^)]*rot|marshal|\b(c?pickle|dill|joblib|torch|shelve)\.(loads?|open)\b|\byaml\.(load|unsafe_load|full_load)\s*\(|importlib`},
 		},
 		"node": {
 			{foundDelete, `\b(rmSync|rmdirSync|unlinkSync|rm|rmdir|unlink)\s*\(|rimraf|fs-extra|\.remove(Sync)?\(|emptyDir`},
@@ -108,7 +108,7 @@ func codeSignalSources() map[string][]struct {
 			{foundDelete, `\b(unlink|file\.remove|fs::file_delete|fs::dir_delete)\s*\(`},
 			{foundWrite, `\b(writeLines|write\.csv|write\.table|saveRDS|save|file\.copy|file\.rename|dir\.create|sink|file\.create|Sys\.chmod|file\.append)\s*\(|\bcat\s*\([^)]*\bfile\s*=`},
 			{foundSpawn, `\b(system2?|shell|processx::run|callr::\w+)\s*\(`},
-			{foundNetwork, `\b(download\.file|url|socketConnection|GET|POST|PUT|install\.packages)\s*\(|\b(httr2?|curl|RCurl|remotes|devtools|pak)::`},
+			{foundNetwork, `\b(download\.file|url|socketConnection|GET|POST|PUT|install\.packages|source_url|source_gist|install_github|install_url)\s*\(|\b(httr2?|curl|RCurl)::|\b(remotes|devtools|pak|renv)::(install\w*|source_\w+|pkg_install|pak|restore|update\w*|use_\w+)\b`},
 			{foundEnv, `\bSys\.getenv\b`},
 			{foundDynamic, `\b(eval|parse|source|sys\.source)\s*\(`},
 		},
@@ -152,6 +152,7 @@ func analyzeCode(lang, code string) CodeEffect {
 	if l, ok := langAliases[lang]; ok {
 		lang = l
 	}
+	code, starImport := canonicalNames(lang, code)
 	code = homeLiterals(code)
 	if lang == "vim" {
 		if !vimEditsOnly(code) {
@@ -198,6 +199,18 @@ func analyzeCode(lang, code string) CodeEffect {
 		if s.re.MatchString(code) {
 			ce.Found = append(ce.Found, s.found)
 		}
+	}
+	if starImport && !slices.Contains(ce.Found, foundDynamic) {
+		// from os import *; system('…'): bare names the analysis cannot
+		// tie to the module that deletes, runs or sends.
+		ce.Found = append(ce.Found, foundDynamic)
+	}
+	if lang == "python" && !slices.Contains(ce.Found, foundDynamic) && pythonDecodeRe().MatchString(code) &&
+		(slices.Contains(ce.Found, foundSpawn) || slices.Contains(ce.Found, foundNetwork)) {
+		// os.system(base64.b64decode('…')): text decoded at run time, in code
+		// that runs programs or talks to the network, may be what it runs or
+		// sends. (Decoding alone, a JWT's header printed, is data.)
+		ce.Found = append(ce.Found, foundDynamic)
 	}
 	if remoteExec(code) || savedAndRun(code) || slices.Contains(ce.Found, foundNetwork) && slices.Contains(ce.Found, foundDynamic) && urlLiteralRe().MatchString(code) {
 		// https.get('https://…', r => … eval(d)): code that fetches a URL it
@@ -272,9 +285,14 @@ var appleScriptNoticeRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(?:display\s+(?:notification|dialog|alert)\s+"[^"\\]*"(?:\s+(?:with\s+title|subtitle|sound\s+name|buttons|default\s+button|with\s+icon|giving\s+up\s+after)\s+(?:"[^"\\]*"|\{[^}]*\}|\d+|\w+))*|say\s+"[^"\\]*"|beep(?:\s+\d+)?)$`)
 })
 
+// pythonDecodeRe finds Python code decoding text at run time.
+var pythonDecodeRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\bbase64\b|\bb(?:16|32|64|85)decode\b|codecs\.decode|\bbinascii\b|\bzlib\b|\bbytes\.fromhex\b|\.fromhex\(`)
+})
+
 // wholeEnvRe finds code that takes the whole environment at once.
 var wholeEnvRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(?:entries|keys|values|assign)\(\s*(?:\{\}\s*,\s*)?process\.env\s*\)|\.\.\.process\.env\b|json\.dumps\(\s*(?:dict\()?\s*os\.environ\b|dict\(\s*os\.environ\s*\)|os\.environ\.(?:items|copy)\(\)|\{\s*\*\*os\.environ\s*\}|str\(\s*os\.environ\s*\)|ENV\.to_h\b|ENV\.to_a\b|ENV\.inspect\b|%ENV\b|\$_ENV\b|getenv\(\s*\)|Deno\.env\.toObject\(\)|Bun\.env\b\s*\)`)
+	return regexp.MustCompile(`JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(?:entries|keys|values|assign)\(\s*(?:\{\}\s*,\s*)?process\.env\s*\)|\.\.\.process\.env\b|json\.dumps\(\s*(?:dict\()?\s*os\.environ\b|dict\(\s*os\.environ\s*\)|os\.environ\.(?:items|copy)\(\)|\{\s*\*\*os\.environ\s*\}|str\(\s*os\.environ\s*\)|ENV\.to_h\b|ENV\.to_a\b|ENV\.inspect\b|%ENV\b|\$_ENV\b|getenv\(\s*\)|Deno\.env\.toObject\(\)|Bun\.env\b\s*\)|\bin\s+ENVIRON\b|\bfor\s+\w+\s+in\s+os\.environ\b`)
 })
 
 // remoteExecRe finds exec/eval (or a function built from text) applied to

@@ -3799,6 +3799,12 @@ func program51() *Spec {
 					"-nae",
 					"-wne",
 					"-wpe",
+					"-0ne",
+					"-0pe",
+					"-00ne",
+					"-00pe",
+					"-0777ne",
+					"-0777pe",
 				},
 				Value:   "code:perl",
 				NoFirst: true,
@@ -3809,6 +3815,8 @@ func program51() *Spec {
 					"-pi",
 					"-pie",
 					"-i.bak",
+					"-0pi",
+					"-0777pi",
 				},
 				Operands: "write",
 			},
@@ -3829,6 +3837,9 @@ func program51() *Spec {
 					"-V",
 					"-0",
 					"-00",
+					"-0777",
+					"-0777n",
+					"-0777p",
 				},
 			},
 			{
@@ -3845,6 +3856,7 @@ func program51() *Spec {
 			Allow: []string{
 				"perl -ne 'print if /TODO/' src/app.pl",
 				"perl -e 'print 1+1'",
+				`perl -0777 -pi -e 's/a\nb/c/' Cargo.toml`,
 			},
 			Judge: []string{
 				`perl -e 'unlink glob("*")'`,
@@ -56747,4 +56759,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "f0099a8477ba426d4fe06083b73c0043a79994cf4d712632e64af2089dd48696"
+const generatedHash = "5c32cdc5d99b1bc61442fdcc371fe49f72e4ce7bbbfb0a3ae7d91a6012adc3e0"

@@ -37,6 +37,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			r.unknown("%s code only known at run time", lang)
 			return
 		}
+		// import shutil as s; s.rmtree(…): the code is read with its
+		// aliases written as the names they stand for.
+		v, _ = canonicalNames(lang, v)
 		ce := analyzeCode(lang, v)
 		r.Code = append(r.Code, ce)
 		for _, p := range ce.Deletes {

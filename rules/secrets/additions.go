@@ -84,7 +84,7 @@ var ourRules = []rule{
 	{
 		ID:          "env-assignment",
 		Description: "a NAME=value assignment (.env line, export, docker -e) whose name says secret, token, password or key",
-		Regex:       `(?m)(?:^|[\s;'"({=&?])(?:export\s+|-e\s+|--env[= ])?((?:[A-Za-z][A-Za-z0-9_]*)?(?i:secret|token|password|passwd|pwd|api_?key|access_?key|private_?key|credentials?|auth|passphrase|client_?key|signing_?key|master_?key|encryption_?key|secret_?key|app_?key))[ \t]*=[ \t]*(?:'([^'\s]{6,200})'|"([^"\s]{6,200})"|["']?([^\s"'#;|&]{6,}))`,
+		Regex:       `(?m)(?:^|[\s;'"({=&?])(?:export\s+|-e\s+|--env[= ])?((?:[A-Za-z][A-Za-z0-9_]*)?(?i:secret|token|password|passwd|pwd|api_?key|access_?key|private_?key|credentials?|auth|passphrase|client_?key|signing_?key|master_?key|encryption_?key|secret_?key|app_?key|admin_?key|license_?key|service_?key|write_?key|ingest_?key|server_?key|deploy_?key|sdk_?key|account_?key|subscription_?key|master_?secret))[ \t]*=[ \t]*(?:'([^'\s]{6,200})'|"([^"\s]{6,200})"|["']?([^\s"'#;|&]{6,}))`,
 		NameGroup:   1, // the secret: the first value group that matched (a quoted value whole)
 		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "auth", "passphrase"},
 		Near:        assignment,
@@ -127,7 +127,7 @@ var ourRules = []rule{
 	{
 		ID:          "config-secret",
 		Description: "a quoted or YAML value whose key says password, secret, token or key",
-		Regex:       `(?m)(?:^|[\s{,(\[])["']?((?:[A-Za-z_][\w.-]*)?(?i:password|passwd|pwd|secret|token|api_?key|apikey|access_?key|private_?key|client_?secret|passphrase|credentials?|secret_?key|signing_?key|encryption_?key|master_?key|app_?key))["']?\]?[ \t]*(?::|=>|:=|=)[ \t]*(?:["']([^"'\s]{6,200})["']|([^\s"'#,;{}\[\]]{8,200})[ \t]*$)`,
+		Regex:       `(?m)(?:^|[\s{,(\[])["']?((?:[A-Za-z_][\w.-]*)?(?i:password|passwd|pwd|secret|token|api_?key|apikey|access_?key|private_?key|client_?secret|passphrase|credentials?|secret_?key|signing_?key|encryption_?key|master_?key|app_?key|admin_?key|license_?key|service_?key|write_?key|ingest_?key|server_?key|deploy_?key|sdk_?key|account_?key|subscription_?key|master_?secret))["']?\]?[ \t]*(?::|=>|:=|=)[ \t]*(?:["']([^"'\s]{6,200})["']|([^\s"'#,;{}\[\]]{8,200})[ \t]*$)`,
 		NameGroup:   1,
 		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "passphrase"},
 		Near:        assignment,
@@ -383,6 +383,43 @@ var ourRules = []rule{
 		Entropy:     3.5,
 		Keywords:    []string{`"d"`, `"p"`, `"q"`, `"dp"`, `"dq"`},
 		Confidence:  Token,
+	},
+	{
+		ID:          "nuget-api-key",
+		Description: "a NuGet.org API key (oy2 and 43 lower-case letters and digits)",
+		Regex:       `\b(oy2[a-z0-9]{43})\b`,
+		SecretGroup: 1,
+		Entropy:     3.5,
+		Keywords:    []string{"oy2"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "new-relic-license-key",
+		Description: "a New Relic ingest license key (36 hexadecimal digits and NRAL)",
+		Regex:       `\b([a-f0-9]{36}NRAL)\b`,
+		SecretGroup: 1,
+		Keywords:    []string{"nral"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "heroku-auth-token-output",
+		Description: "the token heroku auth:token prints (a UUID in its output)",
+		Regex:       `(?i)heroku\s+auth:token\b[\s\S]{0,300}?\b([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\b`,
+		SecretGroup: 1,
+		Keywords:    []string{"auth:token"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "token-named-earlier",
+		Description: "a random-looking value given later in the sentence that names a token, key, secret or password (\"I made a new API token …, it's Zq8v…\")",
+		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:api[ _-]?)?(?:token|key|secret|password|passphrase|credential)s?)\b[^\n]{0,100}?[\s,;(](?:it'?s|it is|here'?s|here is|here it is|which is|that is|its value is)\s*:?\s*["'\x60]?([A-Za-z0-9+/_=.~-]{24,200})`,
+		NameGroup:   1,
+		Entropy:     4,
+		StrongValue: true,
+		Keywords:    []string{"token", "key", "secret", "password", "passphrase", "credential"},
+		Confidence:  Positional,
+		// A publishable key (Stripe's pk_live_…, Mapbox's pk.…) is public.
+		Allowlists: []allowlist{{Regexes: []string{`^pk[_.]`}}},
 	},
 }
 

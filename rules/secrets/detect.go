@@ -152,8 +152,12 @@ func Scan(text string, o Options) Result {
 		w.fail("the text is longer than the secret scan reads (" + itoa(len(text)) + " bytes; the limit is " + itoa(maxScan) + ")")
 		text = text[:maxScan/2] + "\n" + text[len(text)-maxScan/2:]
 	}
-	n := Normalize(text)
-	res := Result{Text: n}
+	// The passes read a copy of the same length in which escaped quotes
+	// and line ends (a notebook's or a JSON document's strings) and the
+	// formatting tags of HTML (<code>, <p>) are blanked: a finding's
+	// position is the same in both, and the text redacted is the one given.
+	res := Result{Text: Normalize(text)}
+	n := blankMarkup(res.Text)
 	res.Findings = scanPlain(n, o, w)
 	if w.incomplete == "" {
 		// An incomplete scan already makes the text not understood (the
@@ -594,6 +598,9 @@ func (r *rule) find(text string, lo, hi int, o Options, gitleaks bool) []Finding
 		if r.MixedValue && !mixed(secret) && !letterPassword {
 			continue
 		}
+		if r.StrongValue && !strongValue(secret) {
+			continue
+		}
 		if r.Entropy != 0 && entropy(secret) <= r.Entropy {
 			continue
 		}
@@ -741,6 +748,22 @@ func caseMixed(s string) bool {
 	}
 	// Runs of capitals among small letters: not camel case (SomeIdentifierName).
 	return upper >= 3 && lower >= 3 && changes >= 4 && upperPairs >= 2
+}
+
+// strongValue reports a value of 24 or more characters with upper- and
+// lower-case letters and digits.
+func strongValue(s string) bool {
+	if len(s) < 24 {
+		return false
+	}
+	var upper, lower, digit bool
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		upper = upper || c >= 'A' && c <= 'Z'
+		lower = lower || c >= 'a' && c <= 'z'
+		digit = digit || c >= '0' && c <= '9'
+	}
+	return upper && lower && digit
 }
 
 func mixed(s string) bool {

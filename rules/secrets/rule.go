@@ -75,6 +75,10 @@ type rule struct {
 	// closely (within nearReach bytes) for the rule to run there: the
 	// assignment a positional secret needs (key = value, key: value).
 	Near string
+	// StrongValue, when set, takes only values of 24 or more characters
+	// with upper- and lower-case letters and digits (a random token, not
+	// a word, a version or a hexadecimal digest).
+	StrongValue bool
 	// Confidence of a finding (gitleaks' rules: Token, except the generic
 	// ones; see confidenceOf).
 	Confidence Confidence

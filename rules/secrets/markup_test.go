@@ -1,0 +1,93 @@
+package secrets
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestBlankMarkup: escapes and formatting tags become spaces of the same
+// length; everything else, XML elements that name a secret too, is kept.
+func TestBlankMarkup(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`"K = \"v\"\n"`, `"K =  "v "` + " \n" + `"`},
+		{`a\\"b`, `a\\"b`},
+		{`<p>Secret: <code>x</code></p>`, `   Secret:       x           `},
+		{`<password>x</password>`, `<password>x</password>`},
+		{`if a < b && c > d`, `if a < b && c > d`},
+		{`plain`, `plain`},
+	} {
+		got := blankMarkup(tc.in)
+		if got != tc.want || len(got) != len(tc.in) {
+			t.Errorf("blankMarkup(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestSecretsInEscapedAndMarkedUpText: secrets written inside a notebook's
+// escaped strings, HTML pages, prose that names the token earlier, and the
+// token kinds added beside gitleaks' are found and redacted; their public
+// and placeholder look-alikes are not.
+func TestSecretsInEscapedAndMarkedUpText(t *testing.T) {
+	r := rand.New(rand.NewPCG(20261205, 7))
+	pick := func(n int, alphabet string) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	const (
+		lowerDigits = "abcdefghijklmnopqrstuvwxyz0123456789"
+		alnum       = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + lowerDigits
+		hex         = "0123456789abcdef"
+	)
+	strong := func(n int) string {
+		for {
+			v := pick(n, alnum)
+			if strongValue(v) {
+				return v
+			}
+		}
+	}
+	uuid := pick(8, hex) + "-" + pick(4, hex) + "-" + pick(4, hex) + "-" + pick(4, hex) + "-" + pick(12, hex)
+	for _, tc := range []struct {
+		text, value string // value "" when nothing may be found
+	}{
+		{`    "ALGOLIA_ADMIN_KEY = \"` + "%s" + `\"\n",`, pick(32, hex)},
+		{`    "SERVICE_TOKEN = \"` + "%s" + `\"  # prod\n",`, strong(40)},
+		{`<p>Client Secret: <code>%s</code></p>`, strong(48)},
+		{`I made a new API token with Workers Scripts:Edit, it's %s and the account id is ` + pick(32, hex), strong(40)},
+		{`dotnet nuget push pkg.nupkg -k %s -s https://api.nuget.org/v3/index.json`, "oy2" + pick(43, lowerDigits)},
+		{`  license_key: '%s'`, pick(36, hex) + "NRAL"},
+		{"I ran heroku auth:token:\n Warning: token will expire\n%s\nput it in the workflow", uuid},
+		{`LICENSE_KEY=%s`, strong(40)},
+		{`Stripe.js needs the publishable key, it's pk_live_%s`, ""},
+		{`the request id is %s and the token is fine`, ""},
+		{`use ${{ secrets.CLOUDFLARE_API_TOKEN }} and put CLOUDFLARE_API_TOKEN=xxxxxxxxxxxxxxxxxxxx in .dev.vars`, ""},
+		{`the commit for the token fix, it's ` + pick(40, hex), ""},
+	} {
+		text := tc.text
+		if strings.Contains(text, "%s") {
+			v := tc.value
+			if v == "" {
+				v = strong(40)
+			}
+			text = strings.Replace(text, "%s", v, 1)
+		}
+		res := Scan(text, Options{})
+		if tc.value == "" {
+			if len(res.Findings) > 0 {
+				t.Errorf("Scan(%q) found %s, want nothing", text, res.Findings[0].RuleID)
+			}
+			continue
+		}
+		if len(res.Blocking(true)) == 0 {
+			t.Errorf("Scan(%q) found nothing blocking, want the value %q", text, tc.value)
+			continue
+		}
+		if red, _ := Redact(text); strings.Contains(red, tc.value) {
+			t.Errorf("Redact(%q) = %q, still holds the value", text, red)
+		}
+	}
+}
