@@ -47562,6 +47562,12 @@ func generatedPaths() []PathClasses {
 				"*.key",
 				"*.p12",
 				"*.pfx",
+				"*.p12.b64",
+				"*.p12.base64",
+				"*.pfx.b64",
+				"*.pfx.base64",
+				"*.jks.b64",
+				"*.keystore.b64",
 				"*.p8",
 				"*.jks",
 				"*.keystore",
@@ -47854,6 +47860,7 @@ func generatedPaths() []PathClasses {
 				Match: []string{
 					"~/.ssh/id_rsa",
 					"~/.ssh/deploy_key.pem",
+					"/w/app/fastlane/certs/AppStoreDistribution.p12.b64",
 					"~/.aws/credentials",
 					"~/.config/gcloud/application_default_credentials.json",
 					"~/.config/gcloud/credentials.db",
@@ -56759,4 +56766,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "5c32cdc5d99b1bc61442fdcc371fe49f72e4ce7bbbfb0a3ae7d91a6012adc3e0"
+const generatedHash = "07a7e56a6f328d18a8173de47a472e6f277a5eb115e5cf250abd89ba7ed13d76"

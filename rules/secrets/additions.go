@@ -456,7 +456,9 @@ func secretName(name string) bool {
 		"keyword", "keymap", "monkey", "turkey", "donkey", "hotkey", "sortkey", "sort_key", "primary_key", "foreign_key",
 		"cache_key", "cachekey", "idempotency", "partition_key", "keyframe", "keyspace", "author", "max_tokens", "maxtokens",
 		// A hash of a secret (detect-secrets' hashed_secret, a checksum) is not the secret.
-		"hashed_secret", "secret_hash", "secrethash", "token_hash", "tokenhash", "checksum", "fingerprint"} {
+		"hashed_secret", "secret_hash", "secrethash", "token_hash", "tokenhash", "checksum", "fingerprint",
+		// Mixpanel's project token is sent by every browser that loads the page.
+		"project token", "project_token", "projecttoken"} {
 		if strings.Contains(low, w) {
 			return false
 		}

@@ -66,6 +66,8 @@ func TestSecretsInEscapedAndMarkedUpText(t *testing.T) {
 		{`the request id is %s and the token is fine`, ""},
 		{`use ${{ secrets.CLOUDFLARE_API_TOKEN }} and put CLOUDFLARE_API_TOKEN=xxxxxxxxxxxxxxxxxxxx in .dev.vars`, ""},
 		{`the commit for the token fix, it's ` + pick(40, hex), ""},
+		{`LaunchDarkly client-side ID is ` + pick(24, hex) + ` and the Mixpanel project token is ` + pick(32, hex), ""},
+		{`Storage__ConnectionString: "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;"`, ""},
 	} {
 		text := tc.text
 		if strings.Contains(text, "%s") {

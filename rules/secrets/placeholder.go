@@ -22,6 +22,8 @@ var documentedSamples = map[string]bool{
 	"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": true,
 	"123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11":                             true, // Telegram's Bot API docs
 	"110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw":                          true,
+	// Azurite's and the Azure storage emulator's well-known account key.
+	"Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==": true,
 }
 
 // placeholderWords are words that mark a value as a stand-in.
