@@ -53,7 +53,7 @@ func codeSignalSources() map[string][]struct {
 	}{
 		"python": {
 			{foundDelete, `\b(os\.(remove|unlink|rmdir|removedirs)|shutil\.(rmtree|move)|\.unlink\(|\.rmdir\(|send2trash)`},
-			{foundWrite, `(?s)open\(.{0,200}?,\s*(mode\s*=\s*)?['"](w|a|x|r\+|wb|ab)|\.write_(text|bytes)\(|shutil\.(copy|copyfile|copytree)|os\.(rename|replace|chmod|chown|symlink|link|makedirs|mkdir)\(|\.(chmod|rename|replace|symlink_to|mkdir|touch)\(`},
+			{foundWrite, `(?s)open\(.{0,200}?,\s*(mode\s*=\s*)?['"](w|a|x|r\+|wb|ab)|\.open\(\s*(mode\s*=\s*)?['"](w|a|x|r\+)|\bos\.open\(|\bfileinput\.\w+\([^)]*inplace|\.write_(text|bytes)\(|shutil\.(copy|copyfile|copytree)|os\.(rename|replace|chmod|chown|symlink|link|makedirs|mkdir)\(|\.(chmod|rename|replace|symlink_to|mkdir|touch)\(`},
 			{foundSpawn, `\b(subprocess|os\.(system|popen|exec\w*|spawn\w*|fork|kill)|pty\.|commands\.|crontab|CronTab|sh\.|plumbum|invoke\.run)`},
 			{foundNetwork, `\b(requests|urllib|http\.client|httpx|aiohttp|socket|smtplib|ftplib|paramiko|websocket|boto3|telnetlib)\b`},
 			{foundEnv, `os\.environ|os\.getenv|getenv\(|gethostname\(|getpass\.getuser|platform\.node\(|os\.uname\(`},
@@ -263,6 +263,20 @@ func analyzeCode(lang, code string) CodeEffect {
 			}
 		}
 		ce.Found = found
+	}
+	if slices.Contains(ce.Found, foundWrite) {
+		if writes, ok := literalWrites(lang, code); ok {
+			// open('reports/summary.json', 'w'), fs.mkdirSync('out'): every
+			// write names its path; the paths are judged by their classes.
+			ce.Writes = writes
+			found := ce.Found[:0]
+			for _, f := range ce.Found {
+				if f != foundWrite {
+					found = append(found, f)
+				}
+			}
+			ce.Found = found
+		}
 	}
 	if len(codePaths(code)) > 0 {
 		for _, p := range codePaths(code) {
@@ -997,8 +1011,15 @@ func homeLiterals(code string) string {
 		return code
 	}
 	code = homeJoinCallRe().ReplaceAllString(code, `"~/$1"`) // File.join(Dir.home, "src")
+	code = homePathOpRe().ReplaceAllString(code, "$1~/")     // Path.home() / "src", Path.home().joinpath("src")
 	return homeConcatRe().ReplaceAllString(code, "$1~/")
 }
+
+// homePathOpRe finds pathlib's joins of the home directory and a literal
+// (Path.home() / 'projects', Path.home().joinpath('.aws/credentials')).
+var homePathOpRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:pathlib\.)?Path\.home\(\)\s*(?:/|\.joinpath\()\s*(["'])`)
+})
 
 // homeJoinCallRe finds a path join of the home directory and one literal
 // (File.join(Dir.home, "src"), os.path.join(os.path.expanduser("~"), "x")).
@@ -1046,6 +1067,52 @@ func literalDeletes(lang, code string) (paths []string, ok bool) {
 		paths = append(paths, m[1])
 	}
 	return paths, len(paths) > 0
+}
+
+// writeCallSources are a language's write calls that name their path as a
+// literal (the path is one of the groups).
+var writeCallSources = map[string]string{
+	"python": `\bopen\(\s*r?['"]([^'"\n]+)['"]\s*,\s*(?:mode\s*=\s*)?['"][wax]b?\+?t?['"]|\b(?:pathlib\.)?Path\(\s*r?['"]([^'"\n]+)['"]\s*\)\.(?:write_text|write_bytes|touch|mkdir)\(|\bos\.(?:makedirs|mkdir)\(\s*r?['"]([^'"\n]+)['"]`,
+	"node":   `\b(?:fs\.)?(?:writeFileSync|writeFile|appendFileSync|appendFile|mkdirSync|mkdir)\(\s*['"\x60]([^'"\x60$\n]+)['"\x60]`,
+}
+
+var (
+	writeCallsOnce sync.Once
+	writeCalls     map[string]*regexp.Regexp
+)
+
+// literalWrites returns the paths of code's writes when every write it
+// makes is a call that names a literal path: with those calls taken out,
+// the language's write signal no longer matches (ok false otherwise).
+func literalWrites(lang, code string) (paths []string, ok bool) {
+	writeCallsOnce.Do(func() {
+		writeCalls = map[string]*regexp.Regexp{}
+		for l, src := range writeCallSources {
+			writeCalls[l] = regexp.MustCompile(src)
+		}
+	})
+	re := writeCalls[lang]
+	if re == nil {
+		return nil, false
+	}
+	for _, m := range re.FindAllStringSubmatch(code, 20) {
+		for _, g := range m[1:] {
+			if g != "" {
+				paths = append(paths, g)
+				break
+			}
+		}
+	}
+	if len(paths) == 0 {
+		return nil, false
+	}
+	rest := re.ReplaceAllString(code, " ")
+	for _, s := range codeSignals[lang] {
+		if s.found == foundWrite && s.re.MatchString(rest) {
+			return nil, false
+		}
+	}
+	return paths, true
 }
 
 // debuggerCommand reads one gdb or lldb command: whether it is one that only

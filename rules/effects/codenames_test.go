@@ -73,3 +73,29 @@ func TestAliasedCodeIsRead(t *testing.T) {
 		}
 	}
 }
+
+// TestLiteralWrites: writes that all name a literal path are read as file
+// writes; one write that does not (a computed path, a call the table does
+// not list) leaves the code's writes unknown.
+func TestLiteralWrites(t *testing.T) {
+	signalsOnce.Do(compileSignals)
+	for _, tc := range []struct {
+		lang, code string
+		want       []string
+		ok         bool
+	}{
+		{"python", `import json; json.dump({}, open('out/summary.json', 'w'))`, []string{"out/summary.json"}, true},
+		{"python", `from pathlib import Path; Path('docs/gen').mkdir(parents=True); Path('docs/gen/a.md').write_text('x')`, []string{"docs/gen", "docs/gen/a.md"}, true},
+		{"python", `import os; os.makedirs('build/x', exist_ok=True)`, []string{"build/x"}, true},
+		{"python", `open(sys.argv[1], 'w').write('x')`, nil, false},
+		{"python", `open('a.txt', 'w').write('x'); shutil.copy('a.txt', '/etc/cron.d/x')`, nil, false},
+		{"node", `require('fs').writeFileSync('dist/meta.json', '{}')`, []string{"dist/meta.json"}, true},
+		{"node", "fs.writeFileSync(`${os.homedir()}/.npmrc`, 'x')", nil, false},
+		{"ruby", `File.write('x', 'y')`, nil, false},
+	} {
+		got, ok := literalWrites(tc.lang, tc.code)
+		if ok != tc.ok || !slices.Equal(got, tc.want) {
+			t.Errorf("literalWrites(%s, %q) = %q, %v; want %q, %v", tc.lang, tc.code, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -275,7 +275,7 @@ func laterVerdict(lang, content string, verdict func(string) hook.Decision) (dan
 			}
 		}
 	}
-	return "", len(ce.Found) == 0 && len(ce.Deletes) == 0
+	return "", len(ce.Found) == 0 && len(ce.Deletes) == 0 && len(ce.Writes) == 0
 }
 
 // alwaysSet are variables every shell has: their expansion is never empty.

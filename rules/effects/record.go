@@ -69,6 +69,9 @@ type CodeEffect struct {
 	Found []string `json:"found,omitempty"`
 	// Deletes are the literal paths the code deletes (recorded as file effects).
 	Deletes []string `json:"deletes,omitempty"`
+	// Writes are the literal paths the code writes or creates, when every
+	// write it makes names one (recorded as file effects).
+	Writes []string `json:"writes,omitempty"`
 }
 
 // NetEffect is network traffic a command causes.

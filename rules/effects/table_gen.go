@@ -3564,14 +3564,21 @@ func program47() *Spec {
 				"python -m pytest -q",
 				"python3 -m venv .venv",
 				"python -V",
+				`python3 -c 'import json; json.dump({"a": 1}, open("out/summary.json", "w"))'`,
+				`python3 -c 'import base64 as b; print(b.b64decode("e30="))'`,
 			},
 			Judge: []string{
 				"python3 scripts/migrate.py",
 				"python3 -c 'import shutil,sys; shutil.rmtree(sys.argv[1])' x",
 				"python -m http.server",
+				`python3 -c 'import runpy; runpy.run_path("/tmp/x.py")'`,
+				`python3 -c 'from os import *; system("id")'`,
 			},
 			Deny: []string{
 				`python3 -c 'import shutil; shutil.rmtree("/home/dev")'`,
+				`python3 -c 'import shutil as s; s.rmtree("/home/dev")'`,
+				`python3 -c 'from pathlib import Path; Path(".git/hooks/pre-commit").write_text("exit 0")'`,
+				`python3 -c 'open("Makefile", "a").write("\nall:\n\trm -rf /home/dev\n")'`,
 			},
 		},
 	}
@@ -3639,10 +3646,15 @@ func program48() *Spec {
 				`node -e 'console.log(require("./package.json").version)'`,
 				"node --version",
 				"node -p 'process.version'",
+				`node -e 'require("fs").writeFileSync("dist/meta.json", "{}")'`,
+				`node -e 'const {execSync: sh} = require("child_process"); console.log(sh("git rev-parse HEAD").toString())'`,
 			},
 			Judge: []string{
 				"node scripts/seed.js",
 				`node -e 'require("child_process").execSync("./scripts/bootstrap.sh")'`,
+			},
+			Deny: []string{
+				`node -e 'const {rmSync: r} = require("fs"); r("/home/dev", {recursive: true})'`,
 			},
 		},
 	}
@@ -56766,4 +56778,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "07a7e56a6f328d18a8173de47a472e6f277a5eb115e5cf250abd89ba7ed13d76"
+const generatedHash = "96475a7abe58404a2516b29ab901e5f71d11755bca820156f5bee3b510292e83"

@@ -45,6 +45,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		for _, p := range ce.Deletes {
 			a.file(OpDelete, p, true)
 		}
+		for _, p := range ce.Writes {
+			a.file(OpWrite, p, false)
+		}
 		for _, f := range ce.Found {
 			if f == foundUnanalyzable {
 				r.unknown("%s code that cannot be analyzed", lang)
@@ -82,6 +85,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			r.Code = append(r.Code, inner)
 			for _, p := range inner.Deletes {
 				a.file(OpDelete, p, true)
+			}
+			for _, p := range inner.Writes {
+				a.file(OpWrite, p, false)
 			}
 			a.codeFiles(inner, hidden)
 			if slices.Contains(ce.Found, foundSpawn) && a.env.ScriptVerdict != nil && r.deniedRun == "" && a.env.ScriptVerdict(hidden) == hook.Deny {
@@ -357,6 +363,9 @@ func (a *analysis) stdinCode(lang string) {
 	a.r.Code = append(a.r.Code, ce)
 	for _, p := range ce.Deletes {
 		a.file(OpDelete, p, true)
+	}
+	for _, p := range ce.Writes {
+		a.file(OpWrite, p, false)
 	}
 	a.codeFiles(ce, a.c.Stdin)
 	for _, f := range ce.Found {
@@ -780,6 +789,22 @@ func (a *analysis) codeFiles(ce CodeEffect, code string) {
 	}
 	if len(code) < 16<<10 && reverseShellRe().MatchString(code) {
 		a.r.reverseShell = true
+	}
+	if a.env.ScriptVerdict != nil && a.r.deniedRun == "" && len(ce.Writes) > 0 && len(code) < 16<<10 {
+		// p['scripts']['prepare'] = 'curl … | sh'; json.dump(p, open('package.json', 'w')):
+		// a command the rules deny, in code that writes files, may be
+		// written where it runs later (a package script, a Makefile, .envrc).
+	written:
+		for _, lit := range spawnedCommands(ce.Lang, code) {
+			// Each line of the text, its escapes read ('all:\n\tcurl … | sh').
+			lines := strings.Split(strings.NewReplacer(`\n`, "\n", `\t`, "\t").Replace(lit), "\n")
+			for _, cmd := range append([]string{lit}, lines...) {
+				if cmd = strings.TrimSpace(cmd); cmd != "" && a.env.ScriptVerdict(cmd) == hook.Deny {
+					a.r.deniedRun = cmd + " (text the code writes into " + strings.Join(ce.Writes, ", ") + ")"
+					break written
+				}
+			}
+		}
 	}
 	if a.env.ScriptVerdict != nil && a.r.deniedRun == "" && len(code) < 16<<10 {
 		// os.chmod('/bin/bash', 0o4755), open('/dev/sda', 'wb'): library
