@@ -113,8 +113,26 @@ func codeSignalSources() map[string][]struct {
 			{foundDynamic, `\b(eval|parse|source|sys\.source)\s*\(`},
 		},
 		"jq": {},
+		// genericLang: words of the languages analyzeCode has no table for
+		// (lua, julia, tcl, groovy, kotlin, elixir, elisp, racket,
+		// PowerShell); only ever added to "cannot be analyzed".
+		genericLang: {
+			{foundDelete, `\bos\.remove\b|\brm\(|delete-directory|delete-file|Remove-Item|File\.(rm|rm_rf|delete)|deleteRecursively|deleteDir|\brmtree\b|\brm_rf\b|\bfile\s+delete\b|\bunlink\b`},
+			{foundWrite, `\bio\.open\([^)]*,\s*["'][wa]|\bopen\([^)]*,\s*["'][wa]|\[open\s[^\]]*\s[wa]\]|File\.(write|open\([^)]*["'][wa])|Files\.write|\b(write|append)Text\(|FileWriter|PrintWriter|append-to-file|write-region|with-temp-file|Out-File|Set-Content|Add-Content|\bwrite\(|\.(?:append|appendText|setText|withWriter)\(|\.text\s*=|\bFile\.write!?\(`},
+			{foundSpawn, `\bos\.execute\b|\bio\.popen\b|\brun\(\x60|\x60[^\x60\n]+\x60|System\.cmd\b|:os\.cmd\b|shell-command|call-process|start-process|Start-Process|\.execute\(\)|ProcessBuilder|Runtime\.getRuntime|\bsystem\(|\bexec\s|\bspawn\b`},
+			{foundNetwork, `https?://|\b(?:socket|Socket|TCPSocket|gen_tcp|httpc|HTTPoison|Finch|url-retrieve|open-network-stream|make-network-process|Downloads|Invoke-WebRequest|Invoke-RestMethod|iwr|irm|WebClient|HttpClient|openConnection)\b|\b(?:download|fetch|request)\(|HTTP\.(?:get|post|request)|/inet/`},
+			{foundEnv, `\bos\.getenv\b|System\.(?:getenv|get_env)\b|\bgetenv\b|\$env\(|\$env:|\benv:|\bENV\[|process-environment`},
+			{foundDynamic, `\b(?:eval|loadstring|dofile|include_string|Code\.eval_string|Invoke-Expression|iex)\b|Meta\.parse|FromBase64String|base64decode|\batob\(`},
+		},
 	}
 }
+
+// genericLang names the shared signals of dangerOnlyLangs.
+const genericLang = "generic"
+
+// dangerOnlyLangs are the languages whose code is read with the generic
+// signals: for the dangers it spells out, never to allow it.
+var dangerOnlyLangs = map[string]bool{"unanalyzed": true, "elixir": true, "elisp": true, "powershell": true}
 
 // sedSubst matches a sed s command with any of the usual delimiters, up to its flags.
 var sedSubst = `s(/(?:[^/\\]|\\.)*/(?:[^/\\]|\\.)*/|\|[^|]*\|[^|]*\||#[^#]*#[^#]*#|:[^:]*:[^:]*:|,[^,]*,[^,]*,|@[^@]*@[^@]*@|![^!]*![^!]*!|%[^%]*%[^%]*%)`
@@ -193,10 +211,18 @@ func analyzeCode(lang, code string) CodeEffect {
 	signals, ok := codeSignals[lang]
 	if !ok {
 		ce.Found = []string{foundUnanalyzable}
-		return ce
+		if !dangerOnlyLangs[lang] {
+			return ce
+		}
+		// lua -e, julia -e, tclsh, groovy, elixir, elisp, PowerShell: code
+		// never allowed, but read for the dangers it spells out in the
+		// words most languages share (a credential file sent, a start-up
+		// file written, the environment dumped, code downloaded and run),
+		// so that those are denied rather than left to the judge.
+		signals = codeSignals[genericLang]
 	}
 	for _, s := range signals {
-		if s.re.MatchString(code) {
+		if s.re.MatchString(code) && !slices.Contains(ce.Found, s.found) {
 			ce.Found = append(ce.Found, s.found)
 		}
 	}
@@ -306,7 +332,7 @@ var pythonDecodeRe = sync.OnceValue(func() *regexp.Regexp {
 
 // wholeEnvRe finds code that takes the whole environment at once.
 var wholeEnvRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(?:entries|keys|values|assign)\(\s*(?:\{\}\s*,\s*)?process\.env\s*\)|\.\.\.process\.env\b|json\.dumps\(\s*(?:dict\()?\s*os\.environ\b|dict\(\s*os\.environ\s*\)|os\.environ\.(?:items|copy)\(\)|\{\s*\*\*os\.environ\s*\}|str\(\s*os\.environ\s*\)|ENV\.to_h\b|ENV\.to_a\b|ENV\.inspect\b|%ENV\b|\$_ENV\b|getenv\(\s*\)|Deno\.env\.toObject\(\)|Bun\.env\b\s*\)|\bin\s+ENVIRON\b|\bfor\s+\w+\s+in\s+os\.environ\b`)
+	return regexp.MustCompile(`JSON\.stringify\(\s*process\.env\s*[,)]|Object\.(?:entries|keys|values|assign)\(\s*(?:\{\}\s*,\s*)?process\.env\s*\)|\.\.\.process\.env\b|json\.dumps\(\s*(?:dict\()?\s*os\.environ\b|dict\(\s*os\.environ\s*\)|os\.environ\.(?:items|copy)\(\)|\{\s*\*\*os\.environ\s*\}|str\(\s*os\.environ\s*\)|ENV\.to_h\b|ENV\.to_a\b|ENV\.inspect\b|%ENV\b|\$_ENV\b|getenv\(\s*\)|Deno\.env\.toObject\(\)|Bun\.env\b\s*\)|\bin\s+ENVIRON\b|\bfor\s+\w+\s+in\s+os\.environ\b|\b(?:Get-ChildItem|gci|dir|ls)\s+env:|System\.(?:getenv|get_env)\(\s*\)|\bpairs\(\s*ENV\s*\)|\bin\s+ENV\b|\barray\s+get\s+env\b|\bprocess-environment\b`)
 })
 
 // remoteExecRe finds exec/eval (or a function built from text) applied to
@@ -314,7 +340,7 @@ var wholeEnvRe = sync.OnceValue(func() *regexp.Regexp {
 // exec(urllib.request.urlopen('http://…').read()), eval(file_get_contents('https://…')),
 // eval(URI.open("https://…").read), new Function(await (await fetch('https://…')).text()).
 var remoteExecRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(?:exec|eval|Function|instance_eval|run_code)\s*\(\s*((?:(?:await\s*)?\(?\s*[\w.:$]+\s*\(\s*){1,5})['"\x60]https?://`)
+	return regexp.MustCompile(`\b(?:exec|eval|Function|instance_eval|run_code|include|dofile|loadstring|Code\.eval_string|iex|Invoke-Expression)\s*\(\s*((?:(?:await\s*)?\(?\s*[\w.:$]+\s*\(\s*){1,5})['"\x60]https?://`)
 })
 
 // fetchCalls name the calls that read a URL.

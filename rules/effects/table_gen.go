@@ -4108,7 +4108,7 @@ func program56() *Spec {
 	}
 }
 
-// tclsh: interpreters whose inline code is not analyzed
+// tclsh: interpreters whose inline code is not analyzed (but read for the dangers it spells out)
 //
 //go:noinline
 func program57() *Spec {
@@ -4141,14 +4141,29 @@ func program57() *Spec {
 			"ts-node",
 			"bun-run",
 		},
-		Summary:   "interpreters whose inline code is not analyzed",
+		Summary:   "interpreters whose inline code is not analyzed (but read for the dangers it spells out)",
 		Operands:  "any",
 		AnyOption: true,
-		Code:      "unanalyzed",
+		Options: []Option{
+			{
+				Names: []string{
+					"-e",
+					"-E",
+					"--eval",
+					"-eval",
+				},
+				Value: "code:unanalyzed",
+			},
+		},
+		Code: "unanalyzed",
 		Examples: Examples{
 			Judge: []string{
 				"tclsh setup.tcl",
 				"tsx scripts/seed.ts",
+				"elixir -e 'IO.puts(System.version())'",
+			},
+			Deny: []string{
+				`groovy -e 'new File(System.getenv("HOME") + "/.zshrc").append("rm -rf /home/dev\n")'`,
 			},
 		},
 	}
@@ -56778,4 +56793,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "96475a7abe58404a2516b29ab901e5f71d11755bca820156f5bee3b510292e83"
+const generatedHash = "82ea8826065a231bfa2b292690307aa06b104555c908d0ef35f994a54e062fab"
