@@ -886,7 +886,7 @@ func generatedDefault() *Policy {
 					"php",
 				},
 				Patterns: []string{
-					`(?i)(rmtree|rmSync|rmdirSync|rm_rf|rm_r|remove_dir_all|unlinkSync|os\.remove|os\.unlink|os\.rmdir|removedirs|fs\.rm|rimraf|File\.delete|FileUtils\.\w+|unlink|rmdir|system|exec\w*|popen|spawn\w*|check_output|call|run)\s*\(\s*(\[\s*)?(f?['"](/|~|/home(/[^/'"]+)?|/Users(/[^/'"]+)?|/etc|/usr|/var|/root)(/\*?)?['"]|os\.path\.expanduser\(\s*['"]~/?['"]\s*\)|Path\.home\(\)|Dir\.home|File\.expand_path\(['"]~['"]\)|(require\(['"]os['"]\)\.)?homedir\(\)|process\.env\.HOME|ENV\[.HOME.\]|\$ENV\{HOME\})`,
+					`(?i)(rmtree|remove_tree|rmSync|rmdirSync|rm_rf|rm_r|remove_dir_all|unlinkSync|os\.remove|os\.unlink|os\.rmdir|removedirs|fs\.rm|rimraf|File\.delete|FileUtils\.\w+|unlink|rmdir|system|exec\w*|popen|spawn\w*|check_output|call|run)\s*\(\s*(\[\s*)?(f?['"](/|~|/home(/[^/'"]+)?|/Users(/[^/'"]+)?|/etc|/usr|/var|/root)(/\*?)?['"]|os\.path\.expanduser\(\s*['"]~/?['"]\s*\)|Path\.home\(\)|Dir\.home|File\.expand_path\(['"]~['"]\)|(require\(['"]os['"]\)\.)?homedir\(\)|process\.env\.HOME|ENV\[.HOME.\]|[\w.()'"]{0,40}environ\[.HOME.\]|[\w.()'"]{0,40}getenv\(.HOME.\)|\$ENV\{HOME\})`,
 					"(?i)(system|exec\\w*|popen|spawn\\w*|check_output|call|run|`)\\s*\\(?\\s*\\[?\\s*['\"]\\s*(sudo\\s+)?rm\\s+-[a-z]*r[a-z]*f?\\s+(/|~|\\*|\\.\\.|\\$HOME)",
 					`(?i)(system|exec\w*|popen|run|call|check_output|eval)\s*\(\s*(base64\.)?(b64decode|decodebytes|atob)\b`,
 					`(?i)['"]push['"].*['"](--force|-f)['"]|['"]rm['"]\s*,\s*['"]-[a-z]*r[a-z]*['"]\s*,\s*['"](/|~)`,
@@ -898,16 +898,20 @@ func generatedDefault() *Policy {
 						`node -e "require('fs').rmSync(require('os').homedir(), {recursive: true})"`,
 						`ruby -e 'FileUtils.rm_rf("/")'`,
 						`python -c "import os; os.system('rm -rf ~')"`,
+						"perl -MFile::Path=remove_tree -e 'remove_tree($ENV{HOME})'",
+						`python3 -c "__import__('shutil').rmtree(__import__('os').environ['HOME'])"`,
 					},
 					NoMatch: []string{
 						`python3 -c "import shutil; shutil.rmtree('build')"`,
 						"node -e 'console.log(1)'",
+						`perl -MFile::Path=remove_tree -e 'remove_tree("blib")'`,
 					},
 				},
 				Prefilter: [][][]string{
 					{
 						{
-							"tree",
+							"mtree",
+							"emove_tree",
 							"sync",
 							"dirsync",
 							"_r",
@@ -10614,4 +10618,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "07a794966b0c954d281ca16dc3f2c9ae8193bcef19d73abd187b210a422d102a"
+const generatedDefaultHash = "f93e0107a3180022b72a560cce69afe18adfc608a559e3aa4bb8c69bc08182aa"
