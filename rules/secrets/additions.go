@@ -84,8 +84,9 @@ var ourRules = []rule{
 	{
 		ID:          "env-assignment",
 		Description: "a NAME=value assignment (.env line, export, docker -e) whose name says secret, token, password or key",
-		Regex:       `(?m)(?:^|[\s;'"({=&?])(?:export\s+|-e\s+|--env[= ])?((?:[A-Za-z][A-Za-z0-9_]*)?(?i:secret|token|password|passwd|pwd|api_?key|access_?key|private_?key|credentials?|auth|passphrase|client_?key|signing_?key|master_?key|encryption_?key|secret_?key|app_?key|admin_?key|license_?key|service_?key|write_?key|ingest_?key|server_?key|deploy_?key|sdk_?key|account_?key|subscription_?key|master_?secret))[ \t]*=[ \t]*(?:'([^'\s]{6,200})'|"([^"\s]{6,200})"|["']?([^\s"'#;|&]{6,}))`,
+		Regex:       `(?m)(?:^|[\s;'"({=&?])(?:export\s+|-e\s+|--env[= ])?([A-Za-z][A-Za-z0-9_]*)[ \t]*=[ \t]*(?:'([^'\s]{6,200})'|"([^"\s]{6,200})"|["']?([^\s"'#;|&]{6,}))`,
 		NameGroup:   1, // the secret: the first value group that matched (a quoted value whole)
+		NameEnds:    secretNameEnds,
 		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "auth", "passphrase"},
 		Near:        assignment,
 		Confidence:  Positional,
@@ -127,8 +128,9 @@ var ourRules = []rule{
 	{
 		ID:          "config-secret",
 		Description: "a quoted or YAML value whose key says password, secret, token or key",
-		Regex:       `(?m)(?:^|[\s{,(\[])["']?((?:[A-Za-z_][\w.-]*)?(?i:password|passwd|pwd|secret|token|api_?key|apikey|access_?key|private_?key|client_?secret|passphrase|credentials?|secret_?key|signing_?key|encryption_?key|master_?key|app_?key|admin_?key|license_?key|service_?key|write_?key|ingest_?key|server_?key|deploy_?key|sdk_?key|account_?key|subscription_?key|master_?secret))["']?\]?[ \t]*(?::|=>|:=|=)[ \t]*(?:["']([^"'\s]{6,200})["']|([^\s"'#,;{}\[\]]{8,200})[ \t]*$)`,
+		Regex:       `(?m)(?:^|[\s{,(\[])["']?([A-Za-z_][\w.-]*)["']?\]?[ \t]*(?::|=>|:=|=)[ \t]*(?:["']([^"'\s]{6,200})["']|([^\s"'#,;{}\[\]]{8,200})[ \t]*$)`,
 		NameGroup:   1,
+		NameEnds:    configNameEnds,
 		Keywords:    []string{"secret", "token", "passw", "pwd", "key", "credential", "passphrase"},
 		Near:        assignment,
 		Confidence:  Positional,
@@ -412,15 +414,51 @@ var ourRules = []rule{
 	{
 		ID:          "token-named-earlier",
 		Description: "a random-looking value given later in the sentence that names a token, key, secret or password (\"I made a new API token …, it's Zq8v…\")",
-		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:api[ _-]?)?(?:token|key|secret|password|passphrase|credential)s?)\b[^\n]{0,100}?[\s,;(](?:it'?s|it is|here'?s|here is|here it is|which is|that is|its value is)\s*:?\s*["'\x60]?([A-Za-z0-9+/_=.~-]{24,200})`,
+		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:api[ _-]?)?(?:token|key|secret|password|passphrase|credential)s?)\b[^\n]{0,60}?[\s,;(](?:it's|it is|here's|here is|here it is|which is|that is|its value is)\s*:?\s*["'\x60]?([A-Za-z0-9+/_=.~-]{24,200})`,
 		NameGroup:   1,
 		Entropy:     4,
 		StrongValue: true,
-		Keywords:    []string{"token", "key", "secret", "password", "passphrase", "credential"},
-		Confidence:  Positional,
+		// The words that hand the value over, rarer than the nouns: the
+		// rule runs only around them (the noun is read in the window
+		// before).
+		Keywords:   []string{"it's", "it is", "here's", "here is", "which is", "that is", "its value is"},
+		Confidence: Positional,
 		// A publishable key (Stripe's pk_live_…, Mapbox's pk.…) is public.
 		Allowlists: []allowlist{{Regexes: []string{`^pk[_.]`}}},
 	},
+}
+
+// secretNameEnds are the words an assignment's name ends with when it holds
+// a secret (env-assignment): matched in Go on the name the expression
+// takes whole, which costs the expression far less than an alternation of
+// them after an optional identifier (its NFA ran every branch at every
+// letter).
+var secretNameEnds = nameEnds(`secret token password passwd pwd credential credentials auth passphrase master_secret mastersecret
+	api_key apikey access_key accesskey private_key privatekey client_key clientkey signing_key signingkey master_key masterkey
+	encryption_key encryptionkey secret_key secretkey app_key appkey admin_key adminkey license_key licensekey service_key servicekey
+	write_key writekey ingest_key ingestkey server_key serverkey deploy_key deploykey sdk_key sdkkey account_key accountkey
+	subscription_key subscriptionkey`)
+
+// configNameEnds are secretNameEnds for config-secret's keys (auth alone
+// is not one: auth: true, auth: oauth2).
+var configNameEnds = nameEnds(`password passwd pwd secret token passphrase credential credentials client_secret clientsecret
+	master_secret mastersecret api_key apikey access_key accesskey private_key privatekey secret_key secretkey signing_key signingkey
+	encryption_key encryptionkey master_key masterkey app_key appkey admin_key adminkey license_key licensekey service_key servicekey
+	write_key writekey ingest_key ingestkey server_key serverkey deploy_key deploykey sdk_key sdkkey account_key accountkey
+	subscription_key subscriptionkey`)
+
+// nameEnds splits a list of name endings.
+func nameEnds(list string) []string { return strings.Fields(list) }
+
+// endsWithAny reports whether the lower-cased name ends with one of ends.
+func endsWithAny(name string, ends []string) bool {
+	low := strings.ToLower(name)
+	for _, e := range ends {
+		if strings.HasSuffix(low, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // assignment are the characters that join a name to its value.

@@ -550,16 +550,53 @@ func (r *rule) pathExcluded(path string) bool {
 	return false
 }
 
+// matches returns the rule's matches in text[lo:hi] with text's offsets. A
+// rule with NameEnds skips a match whose name does not end with one of
+// them and looks again from the end of that name (d=aws_secret_access_key=…:
+// the value of d holds the assignment that counts).
+func (r *rule) matches(text string, lo, hi int) [][]int {
+	if len(r.NameEnds) == 0 {
+		ms := r.re.FindAllStringSubmatchIndex(text[lo:hi], -1)
+		for _, m := range ms {
+			for i := range m {
+				if m[i] >= 0 {
+					m[i] += lo
+				}
+			}
+		}
+		return ms
+	}
+	var out [][]int
+	for pos := lo; pos < hi; {
+		m := r.re.FindStringSubmatchIndex(text[pos:hi])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += pos
+			}
+		}
+		g := 2 * r.NameGroup
+		if m[g] >= 0 && endsWithAny(text[m[g]:m[g+1]], r.NameEnds) {
+			out = append(out, m)
+			pos = max(m[1], pos+1)
+			continue
+		}
+		if m[g] >= 0 {
+			pos = max(m[g+1], pos+1)
+		} else {
+			pos = max(m[1], pos+1)
+		}
+	}
+	return out
+}
+
 // find returns the rule's findings in text[lo:hi] (the caller has checked
 // pathExcluded).
 func (r *rule) find(text string, lo, hi int, o Options, gitleaks bool) []Finding {
 	var out []Finding
-	for _, m := range r.re.FindAllStringSubmatchIndex(text[lo:hi], -1) {
-		for i := range m {
-			if m[i] >= 0 {
-				m[i] += lo
-			}
-		}
+	for _, m := range r.matches(text, lo, hi) {
 		start, end := m[0], m[1]
 		for end > start && text[end-1] == '\n' {
 			end--

@@ -75,6 +75,9 @@ type rule struct {
 	// closely (within nearReach bytes) for the rule to run there: the
 	// assignment a positional secret needs (key = value, key: value).
 	Near string
+	// NameEnds, when set, are the endings (lower case) one of which the
+	// name group must end with.
+	NameEnds []string
 	// StrongValue, when set, takes only values of 24 or more characters
 	// with upper- and lower-case letters and digits (a random token, not
 	// a word, a version or a hexadecimal digest).
