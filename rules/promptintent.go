@@ -75,6 +75,16 @@ var (
 	})
 )
 
+// storedIntoRe finds text that ends by naming where a value is put:
+// "put X in ", "add it to your ", "store the token inside the ".
+var storedIntoRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(put|puts|putting|add|adds|adding|store|stores|storing|save|saves|saving|keep|keeps|set|place|write it|write them)\b[^.!?\n]{0,80}\b(in|into|to|inside)\s+(the\s+|your\s+|their\s+|a\s+|an\s+|local\s+|project'?s?\s+)?[\x60'"]?$`)
+})
+
+// storedInto reports text before a credential file that makes the file the
+// place a value is stored.
+func storedInto(before string) bool { return storedIntoRe().MatchString(before) }
+
 // exposeVerbRe finds a verb that writes a value out where it can be read.
 var exposeVerbRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(echo|print|printf|log|logs|cat|dump|output|show|display|send|post|curl|upload|write|base64|expose|leak|tee)\b`)
@@ -224,6 +234,12 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 	var why string
 	specific := func(m []int) bool {
 		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) || forbidden(low[max(0, m[0]-30):m[0]]) {
+			return false
+		}
+		if storedInto(low[max(0, m[0]-100):m[0]]) {
+			// "put CF_TOKEN=xxxx in .dev.vars (gitignored)", "add the key to
+			// .env": the credential file is where a value goes, the way it
+			// is meant to be kept, not what is shown or sent.
 			return false
 		}
 		if strings.HasPrefix(low[m[0]:], "${{") && !exposeVerbRe().MatchString(low[max(0, m[0]-60):m[0]]) {
