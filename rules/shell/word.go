@@ -131,6 +131,9 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 	if v, ok := s.cdPwd(cs, st); ok {
 		return v, true // $(cd ../.. && pwd)
 	}
+	if v, ok := s.printedOutput(cs, st); ok {
+		return v, true // $(printf '%s ' rm -rf "$HOME/work"), $(echo 'npm test')
+	}
 	words, ok := plainCall(cs)
 	if !ok {
 		return "", false
@@ -198,6 +201,46 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 		return "20260101000000", true
 	}
 	return "", false
+}
+
+// printedOutput is what $(echo …) or $(printf FORMAT …) prints when every
+// word it is given is known: literals, quotes, variables whose value is
+// known ($HOME) and substitutions whose output is known.
+func (s *splitter) printedOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
+	if len(cs.Stmts) != 1 {
+		return "", false
+	}
+	stmt := cs.Stmts[0]
+	ce, ok := stmt.Cmd.(*syntax.CallExpr)
+	if !ok || !quietRedirs(stmt.Redirs) || stmt.Background || stmt.Negated || len(ce.Assigns) > 0 || len(ce.Args) < 2 {
+		return "", false
+	}
+	name := ce.Args[0].Lit()
+	if name != "echo" && name != "printf" {
+		return "", false
+	}
+	args := make([]arg, 0, len(ce.Args)-1)
+	for _, w := range ce.Args[1:] {
+		v, ok := s.staticWord(w.Parts, st)
+		if !ok {
+			return "", false
+		}
+		if len(w.Parts) == 1 {
+			if l, isLit := w.Parts[0].(*syntax.Lit); isLit && strings.HasPrefix(l.Value, "~") {
+				v = s.tilde(v, st)
+			}
+		}
+		args = append(args, arg{s: v})
+	}
+	if name == "printf" {
+		out, ok := printfOut(args)
+		return strings.TrimRight(out, "\n"), ok
+	}
+	in := echoOut(args)
+	if in == nil {
+		return "", false
+	}
+	return strings.TrimRight(in.text, "\n"), true
 }
 
 // pathOfOutput is the output of $(dirname X) or $(basename X) when X is
