@@ -72,7 +72,9 @@ func (s *splitter) parts(wb *wordBuf, parts []syntax.WordPart, mode int, st *sta
 				continue
 			}
 			wb.dyn = true
-			if def, ok := st.lookup(defaultKey + paramName(p)); ok && paramName(p) != "" && p.Exp == nil && p.Slice == nil && p.Repl == nil {
+			if target, ok := indirectName(p, st); ok {
+				wb.b.WriteString("$" + target) // ${!k} after k=AWS_SECRET_ACCESS_KEY: $AWS_SECRET_ACCESS_KEY
+			} else if def, ok := st.lookup(defaultKey + paramName(p)); ok && paramName(p) != "" && p.Exp == nil && p.Slice == nil && p.Repl == nil {
 				wb.b.WriteString(def) // $D after D=${X:-/srv}: ${X:-/srv}
 			} else {
 				wb.b.WriteString(srcText(fr.src, p.Pos(), p.End()))
@@ -201,6 +203,20 @@ func (s *splitter) knownOutput(cs *syntax.CmdSubst, st *state) (string, bool) {
 		return "20260101000000", true
 	}
 	return "", false
+}
+
+// indirectName is the variable a plain ${!v} names when v's value, a
+// variable's name, is known.
+func indirectName(p *syntax.ParamExp, st *state) (string, bool) {
+	if !p.Excl || p.Param == nil || p.Length || p.Width || p.IsSet || p.NestedParam != nil || p.Index != nil || p.Names != 0 ||
+		len(p.Modifiers) > 0 || p.Slice != nil || p.Repl != nil || p.Exp != nil {
+		return "", false
+	}
+	target, ok := st.lookup(p.Param.Value)
+	if !ok || !validName(target) {
+		return "", false
+	}
+	return target, true
 }
 
 // printedOutput is what $(echo …) or $(printf FORMAT …) prints when every
