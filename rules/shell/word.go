@@ -554,7 +554,8 @@ func (s *splitter) param(p *syntax.ParamExp, st *state) (string, bool) {
 
 // lookupVar is the value of a variable the line set, or of one every
 // shell has whose value is known here (HOME, PWD, the default IFS, and
-// SHELL: the user's login shell, a POSIX-style shell whatever its name).
+// SHELL: the user's login shell, a POSIX-style shell whatever its name), or
+// whose value is only ever digits ($$, $RANDOM).
 func (s *splitter) lookupVar(name string, st *state) (string, bool) {
 	if v, ok := st.lookup(name); ok {
 		return v, true
@@ -568,6 +569,10 @@ func (s *splitter) lookupVar(name string, st *state) (string, bool) {
 		return " ", true // rm${IFS}-rf${IFS}~: the default separator splits the word
 	case "SHELL":
 		return "/bin/sh", true // $SHELL -c …, curl … | ${SHELL:-bash}: a shell
+	case "$", "BASHPID", "RANDOM", "SRANDOM", "SECONDS", "EPOCHSECONDS", "LINENO":
+		// /tmp/build-$$.log, out-$RANDOM: digits, whatever they are (a
+		// stand-in); never a separator, a slash or a glob.
+		return "12345", true
 	}
 	return "", false
 }
