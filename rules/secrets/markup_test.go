@@ -93,3 +93,60 @@ func TestSecretsInEscapedAndMarkedUpText(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretsReadInViews: a secret written in pieces (concatenated
+// literals), with JSON's escaped slashes or HTML's entities, or in a
+// table's secret column is found, and redaction removes every piece.
+func TestSecretsReadInViews(t *testing.T) {
+	r := rand.New(rand.NewPCG(20261205, 11))
+	pick := func(n int, alphabet string) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+	const (
+		alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+		hex   = "0123456789abcdef"
+		upper = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+	)
+	head, tail := pick(40, alnum+"_-"), pick(40, alnum+"_-")
+	hook := "T" + pick(8, upper) + `\/B` + pick(10, upper) + `\/` + pick(24, alnum)
+	ddKey := pick(32, hex)
+	rowSecret := "pps_live_" + pick(40, alnum)
+	for _, tc := range []struct {
+		text   string
+		pieces []string
+	}{
+		{"var c = anthropic.NewClient(anthropic.ClientConfig{\n\tAPIKey: \"sk-ant-api03-\" + \"" + head + "\" +\n\t\t\"" + tail + "AA\",\n})",
+			[]string{head, tail}},
+		{`+    "deploys": "https:\/\/hooks.slack.com\/services\/` + hook + `",`, []string{hook[len(hook)-24:]}},
+		{"<tr><td>Datadog</td><td>API key</td><td><code>&quot;" + ddKey + "&quot;</code></td></tr>", []string{ddKey}},
+		{"partner_id,name,contact_email,api_key,api_secret,scopes\n1041,Globex,ops@globex.example,ppk_live_" + pick(24, hex) + "," + rowSecret + ",orders:read\n",
+			[]string{rowSecret}},
+	} {
+		res := Scan(tc.text, Options{})
+		if len(res.Blocking(true)) == 0 {
+			t.Errorf("Scan(%q) found nothing blocking", tc.text)
+			continue
+		}
+		red, _ := Redact(tc.text)
+		for _, p := range tc.pieces {
+			if strings.Contains(red, p) {
+				t.Errorf("Redact(%q) = %q, still holds %q", tc.text, red, p)
+			}
+		}
+	}
+	for _, benign := range []string{
+		`"a" + "b" + "c"`,
+		`{"url": "https:\/\/example.com\/docs\/api"}`,
+		"<td>API key</td><td><code>&quot;&lt;your-key&gt;&quot;</code></td>",
+		"id,name,email,api_key_last4,created_at\n1,Globex,ops@globex.example,a1B2,2024-01-01\n",
+	} {
+		if res := Scan(benign, Options{}); len(res.Findings) > 0 {
+			t.Errorf("Scan(%q) found %s, want nothing", benign, res.Findings[0].RuleID)
+		}
+	}
+}
+

@@ -151,7 +151,7 @@ func findPasswordTables(text string) []Finding {
 	// Only the lines that name a password can be a table's header: found
 	// by searching, not by splitting the whole text.
 	var starts []int
-	for _, w := range []string{"pass", "Pass", "PASS", "pwd", "PWD"} {
+	for _, w := range tableHeaderWords {
 		for from := 0; from < len(text) && len(starts) < 256; {
 			i := strings.Index(text[from:], w)
 			if i < 0 {
@@ -187,9 +187,13 @@ func findPasswordTables(text string) []Finding {
 		if !mayHoldPasswordColumn(header) {
 			continue
 		}
-		sep, col, width := passwordHeader(header)
+		sep, col, width, secretCol := passwordHeader(header)
 		if col < 0 {
 			continue
+		}
+		cellHolds := passwordValue
+		if secretCol {
+			cellHolds = secretCellValue
 		}
 		lineNo := 1 + strings.Count(text[:ls], "\n")
 		start := end + 1
@@ -206,7 +210,7 @@ func findPasswordTables(text string) []Finding {
 			if len(fields) != width {
 				break // the table ended
 			}
-			if f := fields[col]; passwordValue(line[f.start:f.end]) {
+			if f := fields[col]; cellHolds(line[f.start:f.end]) {
 				out = append(out, Finding{RuleID: "password-table", Line: lineNo, Start: start + f.start, End: start + f.end,
 					Confidence: Positional, base: Positional})
 			}
@@ -223,7 +227,7 @@ func mayHoldPasswordColumn(line string) bool {
 	if len(line) > 2048 || !strings.ContainsAny(line, ",\t") {
 		return false
 	}
-	for _, w := range []string{"pass", "Pass", "PASS", "pwd", "PWD"} {
+	for _, w := range tableHeaderWords {
 		if strings.Contains(line, w) {
 			return true
 		}
@@ -231,19 +235,64 @@ func mayHoldPasswordColumn(line string) bool {
 	return false
 }
 
+// tableHeaderWords are the words one of which a secret column's name holds.
+var tableHeaderWords = []string{"pass", "Pass", "PASS", "pwd", "PWD", "secret", "Secret", "SECRET", "token", "Token", "TOKEN",
+	"key", "Key", "KEY"}
+
+// secretColumnEnds end the names of columns that hold a secret other than a
+// password (api_secret, access_token, private key).
+var secretColumnEnds = []string{"secret", "token", "api_key", "apikey", "private_key", "access_key", "secret_key", "signing_key",
+	"client_secret", "auth_token", "access_token", "refresh_token", "webhook_secret"}
+
+// secretColumn reports a column name (lower case) that says it holds a
+// secret, not something about one.
+func secretColumn(name string) bool {
+	name = strings.NewReplacer(" ", "_", "-", "_").Replace(name)
+	for _, w := range []string{"hash", "expir", "_id", "name", "url", "type", "prefix", "last4", "hint", "created", "rotated"} {
+		if strings.Contains(name, w) {
+			return false
+		}
+	}
+	for _, e := range secretColumnEnds {
+		if strings.HasSuffix(name, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// secretCellValue reports a table cell that holds a token: sixteen or more
+// characters without spaces, letters and digits, random-looking, not a
+// placeholder.
+func secretCellValue(v string) bool {
+	v = strings.TrimSpace(v)
+	if len(v) < 16 || len(v) > 400 || strings.ContainsAny(v, " ") || Placeholder(v) || entropy(v) < 3.5 {
+		return false
+	}
+	letters, digits := false, false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		letters = letters || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		digits = digits || c >= '0' && c <= '9'
+	}
+	return letters && digits
+}
+
 // passwordHeader reads a table header: its separator, the password
 // column's index and the number of columns; col is -1 when the line is not
-// such a header.
-func passwordHeader(line string) (sep byte, col, width int) {
+// such a header. Without a password column, a column named for another
+// secret (api_secret, access_token) is the one read (secretCol).
+func passwordHeader(line string) (sep byte, col, width int, secretCol bool) {
 	sep = ','
 	if strings.Count(line, "\t") > strings.Count(line, ",") {
 		sep = '\t'
 	}
 	fields := splitRow(line, sep)
 	if len(fields) < 3 || len(fields) > 64 {
-		return sep, -1, 0
+		return sep, -1, 0, false
 	}
 	col = -1
+	other := -1
 	beside := false
 	for i, f := range fields {
 		name := strings.ToLower(strings.TrimSpace(line[f.start:f.end]))
@@ -256,6 +305,12 @@ func passwordHeader(line string) (sep byte, col, width int) {
 			if col < 0 {
 				col = i
 			}
+		case secretColumn(name):
+			// A secret or token column before a key column (api_key beside
+			// api_secret may be the public half).
+			if other < 0 || !strings.HasSuffix(name, "key") && strings.HasSuffix(strings.ToLower(strings.TrimSpace(line[fields[other].start:fields[other].end])), "key") {
+				other = i
+			}
 		case strings.Contains(name, "user") || strings.Contains(name, "login") || strings.Contains(name, "email") ||
 			strings.Contains(name, "url") || strings.Contains(name, "uri") || name == "name" || name == "title" ||
 			strings.Contains(name, "site") || strings.Contains(name, "account") || strings.Contains(name, "host"):
@@ -263,9 +318,12 @@ func passwordHeader(line string) (sep byte, col, width int) {
 		}
 	}
 	if !beside {
-		return sep, -1, 0
+		return sep, -1, 0, false
 	}
-	return sep, col, len(fields)
+	if col < 0 && other >= 0 {
+		return sep, other, len(fields), true
+	}
+	return sep, col, len(fields), false
 }
 
 // splitRow splits one line of a CSV or TSV into its fields' spans, with

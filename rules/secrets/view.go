@@ -1,0 +1,165 @@
+package secrets
+
+import "strings"
+
+// A secret is often written in pieces the rules cannot read as one: a JSON
+// string with escaped slashes (https:\/\/hooks.slack.com\/services\/…), an
+// HTML page with character entities (<code>&quot;80db…&quot;</code>), source
+// code that joins string literals ("sk-ant-api03-" + "f9_Z…" +\n "GwAr…").
+// scanViews reads the stretches of text around such spellings as they read
+// once unescaped and joined, and reports what it finds at the positions of
+// the text the finding was read from.
+
+// viewReach is how far around a spelling the view reads.
+const viewReach = 320
+
+// htmlEntities are the character entities read in a view.
+var htmlEntities = []struct{ name, char string }{
+	{"&quot;", `"`}, {"&#34;", `"`}, {"&#x22;", `"`}, {"&apos;", "'"}, {"&#39;", "'"}, {"&#x27;", "'"},
+	{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&#47;", "/"}, {"&#x2F;", "/"}, {"&#x2f;", "/"},
+}
+
+// scanViews finds the secrets that only the unescaped and joined reading
+// of text shows.
+func scanViews(text string, o Options, w *work) []Finding {
+	regions := viewRegions(text)
+	var out []Finding
+	for _, r := range regions {
+		view, at := readView(text[r[0]:r[1]])
+		if view == text[r[0]:r[1]] {
+			continue
+		}
+		for _, f := range scanPlain(view, o, w) {
+			if f.End <= f.Start || f.End > len(view) {
+				continue
+			}
+			f.Start, f.End = r[0]+at[f.Start], r[0]+at[f.End-1]+1
+			f.Line = 1 + strings.Count(text[:f.Start], "\n")
+			out = append(out, f)
+		}
+		if w.incomplete != "" {
+			break
+		}
+	}
+	return out
+}
+
+// viewRegions returns the merged stretches of text around the spellings a
+// view reads differently.
+func viewRegions(text string) [][2]int {
+	var pos []int
+	for i := 0; i < len(text) && len(pos) < 4096; i++ {
+		switch text[i] {
+		case '\\':
+			if i+1 < len(text) && text[i+1] == '/' {
+				pos = append(pos, i)
+				i++
+			}
+		case '&':
+			if entityAt(text[i:]) > 0 {
+				pos = append(pos, i)
+			}
+		case '"', '\'':
+			if n := joinAt(text, i); n > 0 {
+				pos = append(pos, i)
+				i += n - 1
+			}
+		}
+	}
+	var out [][2]int
+	for _, p := range pos {
+		lo, hi := max(0, p-viewReach), min(len(text), p+viewReach)
+		if n := len(out); n > 0 && lo <= out[n-1][1] {
+			out[n-1][1] = hi
+			continue
+		}
+		out = append(out, [2]int{lo, hi})
+	}
+	return out
+}
+
+// entityAt returns the length of the character entity s starts with, or 0.
+func entityAt(s string) int {
+	if len(s) < 4 || s[1] != 'q' && s[1] != '#' && s[1] != 'a' && s[1] != 'l' && s[1] != 'g' {
+		return 0
+	}
+	for _, e := range htmlEntities {
+		if strings.HasPrefix(s, e.name) {
+			return len(e.name)
+		}
+	}
+	return 0
+}
+
+// joinAt returns the length of a concatenation that starts at the closing
+// quote text[i] and ends with the opening quote of the next literal (" + ",
+// "\n\t+ ", ' . ', " .. "), or 0.
+func joinAt(text string, i int) int {
+	q := text[i]
+	j := skipBlanks(text, i+1)
+	switch {
+	case j < len(text) && text[j] == '+':
+		j++
+	case j+1 < len(text) && text[j] == '.' && text[j+1] == '.':
+		j += 2
+	case j < len(text) && text[j] == '.' && j > i+1:
+		j++ // PHP's and Perl's "a" . "b" (with a blank before the dot)
+	default:
+		return 0
+	}
+	j = skipBlanks(text, j)
+	if j >= len(text) || text[j] != q {
+		return 0
+	}
+	return j + 1 - i
+}
+
+// skipBlanks returns the index of the first byte at or after i that is not
+// a space, a tab or a line end (at most 40 of them).
+func skipBlanks(text string, i int) int {
+	for n := 0; i < len(text) && n < 40; i, n = i+1, n+1 {
+		if c := text[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return i
+		}
+	}
+	return i
+}
+
+// readView returns s with escaped slashes and character entities read and
+// concatenated literals joined; at[i] is the offset in s of the view's
+// byte i.
+func readView(s string) (string, []int) {
+	var b strings.Builder
+	b.Grow(len(s))
+	at := make([]int, 0, len(s))
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s) && s[i+1] == '/':
+			b.WriteByte('/')
+			at = append(at, i)
+			i += 2
+			continue
+		case c == '&':
+			if n := entityAt(s[i:]); n > 0 {
+				for _, e := range htmlEntities {
+					if strings.HasPrefix(s[i:], e.name) {
+						b.WriteString(e.char)
+						at = append(at, i)
+						break
+					}
+				}
+				i += n
+				continue
+			}
+		case c == '"' || c == '\'':
+			if n := joinAt(s, i); n > 0 {
+				i += n // "a" + "b": ab
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+		at = append(at, i)
+		i++
+	}
+	return b.String(), at
+}
