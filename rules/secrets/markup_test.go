@@ -149,4 +149,3 @@ func TestSecretsReadInViews(t *testing.T) {
 		}
 	}
 }
-
