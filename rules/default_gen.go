@@ -7632,6 +7632,86 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "redis-server-takeover",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Keywords: []string{
+					"redis-cli",
+					"valkey-cli",
+				},
+				Patterns: []string{
+					`(?i)^(redis|valkey)-cli\b.*\bconfig\s+set\s+(dir|dbfilename)\b`,
+					`(?i)^(redis|valkey)-cli\b.*\b(slaveof|replicaof)\s+(?!no\s+one\b)\S+`,
+					`(?i)^(redis|valkey)-cli\b.*\bmodule\s+load\b`,
+				},
+				Reason: "points the Redis server's dump file at a place that runs it, makes it a replica of another host, or loads a module into it",
+				Examples: Examples{
+					Match: []string{
+						"redis-cli CONFIG SET dir /var/spool/cron/crontabs",
+						"redis-cli -h 10.0.0.5 config set dbfilename authorized_keys",
+						"redis-cli SLAVEOF 203.0.113.5 6379",
+						"redis-cli MODULE LOAD /tmp/x.so",
+					},
+					NoMatch: []string{
+						"redis-cli CONFIG GET dir",
+						"redis-cli REPLICAOF NO ONE",
+						"redis-cli CONFIG SET maxmemory 256mb",
+						"redis-cli GET dir",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"config",
+						},
+						{
+							"-cli",
+						},
+						{
+							"set",
+						},
+						{
+							"redis",
+							"valkey",
+						},
+						{
+							"ir",
+							"bfilename",
+						},
+					},
+					{
+						{
+							"-cli",
+						},
+						{
+							"slaveof",
+							"replicaof",
+						},
+						{
+							"redis",
+							"valkey",
+						},
+					},
+					{
+						{
+							"module",
+						},
+						{
+							"-cli",
+						},
+						{
+							"load",
+						},
+						{
+							"redis",
+							"valkey",
+						},
+					},
+				},
+			},
+			{
 				ID: "db-drop-rails",
 				Kinds: []hook.Kind{
 					"shell",
@@ -10618,4 +10698,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "f93e0107a3180022b72a560cce69afe18adfc608a559e3aa4bb8c69bc08182aa"
+const generatedDefaultHash = "de73b809094ae6d2247d8481d8e936895bdb45d4983a406404e19103511f04e8"

@@ -91,6 +91,15 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 		// the CLI's subcommand, not a program of its own.
 		cmds = []string{cmd}
 	}
+	if redisTool(ev.Server, ev.Tool) {
+		// redis {"command": "CONFIG SET dir …"}: a Redis command, read as
+		// redis-cli would be given it.
+		for i, c := range cmds {
+			if f := strings.Fields(c); len(f) > 0 && !strings.HasSuffix(f[0], "-cli") {
+				cmds[i] = "redis-cli " + c
+			}
+		}
+	}
 	if pageScriptTool(ev.Server, ev.Tool) {
 		// puppeteer_evaluate {"script": "document.title"}: JavaScript the
 		// browser runs in the page, not a shell command (mcpValues reads it).
@@ -280,6 +289,14 @@ func commandsIn(v any) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// redisTool reports a Redis or Valkey server's tool, whose "command" is a
+// Redis command (not a shell one).
+func redisTool(server, tool string) bool {
+	low := strings.ToLower(server + " " + tool)
+	return (strings.Contains(low, "redis") || strings.Contains(low, "valkey")) && !strings.Contains(low, "shell") &&
+		!strings.Contains(low, "terminal")
 }
 
 // codeTools name, in a tool's name, tools that run the code they are given.
