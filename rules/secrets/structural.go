@@ -224,8 +224,8 @@ func findPasswordTables(text string) []Finding {
 // mayHoldPasswordColumn is the cheap test before a line is read as a
 // header: it names a password column and has separators.
 func mayHoldPasswordColumn(line string) bool {
-	if len(line) > 2048 || !strings.ContainsAny(line, ",\t") {
-		return false
+	if len(line) > 2048 || !strings.ContainsAny(line, ",\t") || strings.ContainsAny(line, "(){};=<>[]") {
+		return false // not a header: a line of code that names a key
 	}
 	for _, w := range tableHeaderWords {
 		if strings.Contains(line, w) {
