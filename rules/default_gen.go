@@ -2040,6 +2040,8 @@ func generatedDefault() *Policy {
 					`(?i)^git\s+(-c\s+\S+\s+)*-c\s+['"]?core\.(editor|pager)=['"]?(true|:|cat|less|more|vi|vim|nvim|nano|emacs)['"]?\s+(?!.*\s-c\s)`,
 					`(?i)^git\s+config\s+(--local\s+)?core\.hookspath\s+['"]?(?![/~$]|\.\.)[\w.][\w./-]*['"]?$`,
 					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?core\.(editor|pager)\s+['"]?(true|:|cat|less|more|vi|vim|nvim|nano|emacs|code --wait|cursor --wait|subl -w|mate -w)['"]?$`,
+					`(?i)^git\s+(-C\s+\S+\s+)?config\s+(--(global|local|system|worktree)\s+)?(--bool\s+)?core\.fsmonitor\s+['"]?(true|false|yes|no|on|off|1|0)['"]?$`,
+					`(?i)^git\s+(-c\s+\S+\s+)*-c\s+['"]?core\.fsmonitor=['"]?(true|false)['"]?\s+(?!.*\s-c\s)`,
 					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?core\.pager\s+['"]?(less|more|most|delta|bat|cat)(\s+--?[a-z][\w-]*(=[\w.-]+)?)*['"]?$`,
 					`(?i)^git\s+config\s+(--(global|local|system|worktree)\s+)?credential\.helper\s+['"]?(cache(\s+--timeout[= ]?\d+)?|store|osxkeychain|manager|manager-core|libsecret|wincred)['"]?$`,
 					`(?i)^git\s+config\s+(--(global|local|system|worktree|show-origin|show-scope|null|includes)\s+)*((--get(-all)?|get(\s+--all)?)\s+)?[\w.-]+\s*$`,
@@ -2059,6 +2061,8 @@ func generatedDefault() *Policy {
 						"git config core.hooksPath ../../shared-hooks",
 					},
 					NoMatch: []string{
+						"git config core.fsmonitor true",
+						"git config --global core.fsmonitor false",
 						"git -c user.name=bot commit -m x",
 						"git config user.email dev@example.com",
 						"git -c core.editor=true rebase --continue",
@@ -10698,4 +10702,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "de73b809094ae6d2247d8481d8e936895bdb45d4983a406404e19103511f04e8"
+const generatedDefaultHash = "bb21348ddc46354468822d4acb948a509abbea94115c785026cabcc75478ffba"

@@ -5512,6 +5512,31 @@ func program60() *Spec {
 					},
 					{
 						Names: []string{
+							"core.fsmonitor",
+							"core.fsMonitor",
+						},
+						Summary:  "the file-system monitor git runs (true or false is git's own built-in one; a path is a program)",
+						Operands: "command",
+						Subcommands: []*Spec{
+							{
+								Names: []string{
+									"true",
+									"false",
+									"yes",
+									"no",
+									"on",
+									"off",
+									"1",
+									"0",
+								},
+								Summary:  "git's built-in file-system monitor, on or off",
+								Operands: "none",
+							},
+						},
+						NoSubcommandOK: true,
+					},
+					{
+						Names: []string{
 							"list",
 							"get",
 						},
@@ -5678,6 +5703,8 @@ func program60() *Spec {
 						"git config core.pager 'less -R'",
 						"git config --global credential.helper 'cache --timeout=3600'",
 						"git config --global credential.helper osxkeychain",
+						"git config core.fsmonitor true",
+						"git config --global core.fsmonitor false",
 					},
 					Judge: []string{
 						"git config core.hooksPath /tmp/evil-hooks",
@@ -48454,12 +48481,39 @@ func generatedPaths() []PathClasses {
 				"~/.lldbinit",
 				"~/.config/direnv/",
 				"~/.direnvrc",
+				"~/.vim/",
+				"~/.screenrc",
+				"~/.config/nushell/",
+				"~/.xonshrc",
+				"~/.config/xonsh/",
+				"~/.hammerspoon/",
+				"~/.wezterm.lua",
+				"~/.config/wezterm/",
+				"~/.mavenrc",
 				"~/.bash_aliases",
 				"~/.zsh_aliases",
 				"~/.aliases",
 				"~/.git-templates/",
 				"~/.git_template/",
 				"~/.config/git/template/",
+			},
+			Examples: PathExamples{
+				Match: []string{
+					"~/.bashrc",
+					"~/.config/fish/conf.d/x.fish",
+					"~/.vim/plugin/x.vim",
+					"~/.config/nvim/init.lua",
+					"~/.mavenrc",
+					"~/.screenrc",
+					"/etc/cron.d/x",
+					"~/Library/LaunchAgents/x.plist",
+				},
+				NoMatch: []string{
+					"/w/app/.bashrc.example",
+					"~/.vimrc.bak/notes.txt",
+					"~/.m2/repository/x.jar",
+					"~/.gradle/caches/x",
+				},
 			},
 		},
 	}
@@ -56793,4 +56847,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "82ea8826065a231bfa2b292690307aa06b104555c908d0ef35f994a54e062fab"
+const generatedHash = "2ab0d56107846653a6df440ff8dc74fd1829163593dd343ad4aa21e57414c5dc"
