@@ -420,126 +420,128 @@ func generatedProgram(name string) *Spec {
 		return program205()
 	case "wget":
 		return program206()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "aria2c":
 		return program207()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program208()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program209()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program210()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program211()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program212()
-	case "ssh-keyscan":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program213()
-	case "getent":
+	case "ssh-keyscan":
 		return program214()
-	case "systemd-analyze":
+	case "getent":
 		return program215()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program216()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program217()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program218()
-	case "ssh-keygen":
+	case "openssl":
 		return program219()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program220()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program221()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program222()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program223()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program224()
-	case "journalctl":
+	case "launchctl":
 		return program225()
-	case "dmesg":
+	case "journalctl":
 		return program226()
-	case "defaults":
+	case "dmesg":
 		return program227()
-	case "PlistBuddy":
+	case "defaults":
 		return program228()
-	case "brew":
+	case "PlistBuddy":
 		return program229()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program230()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program231()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program232()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program233()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program234()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program235()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program236()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program237()
-	case "systemd-run":
+	case "crontab":
 		return program238()
-	case "at", "batch":
+	case "systemd-run":
 		return program239()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program240()
-	case "kill":
+	case "atq", "atrm":
 		return program241()
-	case "pkill", "killall":
+	case "kill":
 		return program242()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program243()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program244()
-	case "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program245()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "ex":
 		return program246()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program247()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program248()
-	case "screen":
+	case "tmux":
 		return program249()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program250()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program251()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program252()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program253()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program254()
-	case "direnv":
+	case "hyperfine":
 		return program255()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program256()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program257()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program258()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program259()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program260()
-	case "shfmt":
+	case "codespell":
 		return program261()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program262()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program263()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program264()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program265()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program266()
+	case "envsubst":
+		return program267()
 	}
 	return nil
 }
@@ -814,6 +816,7 @@ func generatedPrograms() []*Spec {
 		program264(),
 		program265(),
 		program266(),
+		program267(),
 	}
 }
 
@@ -42778,10 +42781,147 @@ func program206() *Spec {
 	}
 }
 
-// http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
+// aria2c: downloads from URLs with many connections (fetching is allowed; headers and files it reads are read like curl's)
 //
 //go:noinline
 func program207() *Spec {
+	return &Spec{
+		Names: []string{
+			"aria2c",
+		},
+		Summary:  "downloads from URLs with many connections (fetching is allowed; headers and files it reads are read like curl's)",
+		Operands: "url",
+		Options: []Option{
+			{
+				Names: []string{
+					"-o",
+					"--out",
+					"--save-session",
+					"--log",
+					"-l",
+					"--dht-file-path",
+					"--dht-file-path6",
+				},
+				Value: "write",
+			},
+			{
+				Names: []string{
+					"-d",
+					"--dir",
+				},
+				Value: "dir",
+			},
+			{
+				Names: []string{
+					"-i",
+					"--input-file",
+					"--load-cookies",
+					"--ca-certificate",
+					"--certificate",
+					"--private-key",
+					"--conf-path",
+					"-T",
+					"--torrent-file",
+					"-M",
+					"--metalink-file",
+					"--netrc-path",
+				},
+				Value: "read",
+			},
+			{
+				Names: []string{
+					"--header",
+					"--http-user",
+					"--http-passwd",
+					"--ftp-user",
+					"--ftp-passwd",
+					"-U",
+					"--user-agent",
+					"--referer",
+				},
+				Value: "header",
+			},
+			{
+				Names: []string{
+					"-x",
+					"--max-connection-per-server",
+					"-s",
+					"--split",
+					"-j",
+					"--max-concurrent-downloads",
+					"-k",
+					"--min-split-size",
+					"-t",
+					"--timeout",
+					"--connect-timeout",
+					"-m",
+					"--max-tries",
+					"--retry-wait",
+					"--max-download-limit",
+					"--max-overall-download-limit",
+					"--file-allocation",
+					"--summary-interval",
+					"--console-log-level",
+					"--log-level",
+					"--checksum",
+					"--lowest-speed-limit",
+					"--stream-piece-selector",
+					"--uri-selector",
+					"--min-tls-version",
+					"--max-file-not-found",
+					"--seed-time",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-c",
+					"--continue",
+					"-q",
+					"--quiet",
+					"-Z",
+					"--force-sequential",
+					"-R",
+					"--remote-time",
+					"-V",
+					"--check-integrity",
+					"--allow-overwrite",
+					"--auto-file-renaming",
+					"--conditional-get",
+					"--check-certificate",
+					"--no-conf",
+					"--disable-ipv6",
+					"--show-console-readout",
+					"--enable-color",
+					"--follow-torrent",
+					"--seed-ratio",
+					"-h",
+					"--help",
+					"-v",
+					"--version",
+				},
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				"aria2c -x4 -s4 https://download.pytorch.org/whl/cpu/torch-2.4.0-cp311-none-linux_x86_64.whl",
+				"aria2c -d /tmp -o data.csv https://example.com/data.csv",
+			},
+			Judge: []string{
+				"aria2c -o ~/bin/tool https://example.com/tool",
+			},
+			Deny: []string{
+				"aria2c http://169.254.169.254/latest/meta-data/",
+				"aria2c -o ~/.zshrc https://example.com/rc",
+			},
+		},
+	}
+}
+
+// http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
+//
+//go:noinline
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -42844,7 +42984,7 @@ func program207() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -42961,7 +43101,7 @@ func program208() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -43003,7 +43143,7 @@ func program209() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -43087,7 +43227,7 @@ func program210() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -43118,7 +43258,7 @@ func program211() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -43154,7 +43294,7 @@ func program212() *Spec {
 // ssh-keyscan: fetches the public host keys of SSH servers (prints them; sends nothing)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keyscan",
@@ -43197,7 +43337,7 @@ func program213() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -43258,7 +43398,7 @@ func program214() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -43331,7 +43471,7 @@ func program215() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -43370,7 +43510,7 @@ func program216() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -43396,7 +43536,7 @@ func program217() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -43792,7 +43932,7 @@ func program218() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -43882,7 +44022,7 @@ func program219() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -43941,7 +44081,7 @@ func program220() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -44116,7 +44256,7 @@ func program221() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -44219,7 +44359,7 @@ func program222() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -44242,7 +44382,7 @@ func program223() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -44315,7 +44455,7 @@ func program224() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -44451,7 +44591,7 @@ func program225() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -44551,7 +44691,7 @@ func program226() *Spec {
 // defaults: macOS application and launch-agent preferences (reading is harmless; writing changes how an app or a job behaves)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"defaults",
@@ -44600,7 +44740,7 @@ func program227() *Spec {
 // PlistBuddy: reads and edits property lists (-c 'Print' reads; Add, Set, Delete edit)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"PlistBuddy",
@@ -44623,7 +44763,7 @@ func program228() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -44821,7 +44961,7 @@ func program229() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -44893,7 +45033,7 @@ func program230() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -44915,7 +45055,7 @@ func program231() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -44988,7 +45128,7 @@ func program232() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -45080,7 +45220,7 @@ func program233() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -45131,7 +45271,7 @@ func program234() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -45226,7 +45366,7 @@ func program235() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -45295,7 +45435,7 @@ func program236() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -45347,7 +45487,7 @@ func program237() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -45427,7 +45567,7 @@ func program238() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -45448,7 +45588,7 @@ func program239() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -45468,7 +45608,7 @@ func program240() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -45553,7 +45693,7 @@ func program241() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -45576,7 +45716,7 @@ func program242() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -45601,7 +45741,7 @@ func program243() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -45717,7 +45857,7 @@ func program244() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -45798,7 +45938,7 @@ func program245() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -45917,7 +46057,7 @@ func program246() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -46040,7 +46180,7 @@ func program247() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program248() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -46288,7 +46428,7 @@ func program248() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program249() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -46370,7 +46510,7 @@ func program249() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program250() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -46481,7 +46621,7 @@ func program250() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program251() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -46577,7 +46717,7 @@ func program251() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program252() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -46664,7 +46804,7 @@ func program252() *Spec {
 // entr: reruns a command when files change (the splitter unwraps entr to its command; watchexec and reflex are not followed)
 //
 //go:noinline
-func program253() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -46751,7 +46891,7 @@ func program253() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program254() *Spec {
+func program255() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -46839,7 +46979,7 @@ func program254() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program255() *Spec {
+func program256() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -46908,7 +47048,7 @@ func program255() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program256() *Spec {
+func program257() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -47048,7 +47188,7 @@ func program256() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program257() *Spec {
+func program258() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -47084,7 +47224,7 @@ func program257() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program258() *Spec {
+func program259() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -47136,7 +47276,7 @@ func program258() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program259() *Spec {
+func program260() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -47216,7 +47356,7 @@ func program259() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program260() *Spec {
+func program261() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -47302,7 +47442,7 @@ func program260() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program261() *Spec {
+func program262() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -47377,7 +47517,7 @@ func program261() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program262() *Spec {
+func program263() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -47444,7 +47584,7 @@ func program262() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program263() *Spec {
+func program264() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -47474,7 +47614,7 @@ func program263() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program264() *Spec {
+func program265() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -47498,7 +47638,7 @@ func program264() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program265() *Spec {
+func program266() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -47569,7 +47709,7 @@ func program265() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program266() *Spec {
+func program267() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -56847,4 +56987,4 @@ func shared119() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "2ab0d56107846653a6df440ff8dc74fd1829163593dd343ad4aa21e57414c5dc"
+const generatedHash = "57ac8ff2b814ce27f2f14e4cfcbfec361649f94d9a24a8bdc89179f26ef7a04a"
