@@ -75,6 +75,20 @@ var (
 	})
 )
 
+// secretRefRe finds references to a secret: a CI expression (${{ … }}) or
+// a variable ($NAME, ${NAME}).
+var secretRefRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\$\{\{[^}\n]{1,120}\}\}|\$\{?[a-z_][a-z0-9_]*\}?`)
+})
+
+// secretRefs returns low with secret references blanked (same length).
+func secretRefs(low string) string {
+	if !strings.Contains(low, "$") {
+		return low
+	}
+	return secretRefRe().ReplaceAllStringFunc(low, func(m string) string { return strings.Repeat(" ", len(m)) })
+}
+
 // storedIntoRe finds text that ends by naming where a value is put:
 // "put X in ", "add it to your ", "store the token inside the ".
 var storedIntoRe = sync.OnceValue(func() *regexp.Regexp {
@@ -215,14 +229,14 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		}
 		return false
 	}
-	matches := func(set *anchorSet, find func(string) []int, visit func(m []int) bool) {
+	matchesIn := func(src string, set *anchorSet, find func(string) []int, visit func(m []int) bool) {
 		seen := map[int]bool{}
-		for ai, positions := range set.find(low) {
+		for ai, positions := range set.find(src) {
 			a := set.anchors[ai]
 			for _, i := range positions {
 				lo := max(0, i-48)
-				hi := min(len(low), i+len(a)+96)
-				if m := find(low[lo:hi]); m != nil && !seen[lo+m[0]] {
+				hi := min(len(src), i+len(a)+96)
+				if m := find(src[lo:hi]); m != nil && !seen[lo+m[0]] {
 					seen[lo+m[0]] = true
 					if visit([]int{lo + m[0], lo + m[1]}) {
 						return
@@ -230,6 +244,9 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 				}
 			}
 		}
+	}
+	matches := func(set *anchorSet, find func(string) []int, visit func(m []int) bool) {
+		matchesIn(low, set, find, visit)
 	}
 	var why string
 	specific := func(m []int) bool {
@@ -276,7 +293,10 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		}
 	}
 	if why == "" {
-		matches(generalAnchorSet(), anySecretRe().FindStringIndex, func(m []int) bool {
+		// ${{ secrets.NPM_TOKEN }}, ${NPM_TOKEN}: references to a secret
+		// (a pasted workflow, an .npmrc that reads a variable) name no
+		// secret of their own.
+		matchesIn(secretRefs(low), generalAnchorSet(), anySecretRe().FindStringIndex, func(m []int) bool {
 			if hasAction(window(m, 80)) && !inQuotes(m) && strongTarget(window(m, 160)) {
 				why = "the prompt asks to send " + prompt[m[0]:m[1]] + " outside this machine"
 				return true

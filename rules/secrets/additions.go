@@ -164,6 +164,16 @@ var ourRules = []rule{
 		Allowlists: []allowlist{{Regexes: []string{`^(?i:SHA256|SHA1|MD5):[A-Za-z0-9+/=:]{16,}$|^(?i:[0-9a-f]{2}:){15,}[0-9a-f]{2}$`}}},
 	},
 	{
+		ID:          "named-value-in-prose",
+		Description: "a value a sentence gives an environment-style secret name (\"the RAILS_MASTER_KEY on the server is e7cb…\", \"my OPENAI_API_KEY is …\")",
+		Regex:       `\b([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*(?i:key|token|secret|password|passwd|pass|pwd))\b(?:\s+(?:on|in|for|of|from)\s+(?:the\s+|my\s+|our\s+)?[\w.@-]+(?:\s+[\w.@-]+){0,2}?)?\s+(?:is|was|=|:|reads|says)\s+["'\x60]?([^\s"'\x60]{8,200})`,
+		NameGroup:   1,
+		MixedValue:  true,
+		Entropy:     3,
+		Keywords:    []string{"_key", "_token", "_secret", "_password", "_passwd", "_pass", "_pwd"},
+		Confidence:  Positional,
+	},
+	{
 		ID:          "login-pair",
 		Description: "a login written as user / password (\"log in as admin@x.dev / 9EQT…\", \"connected with svc_etl / K6Qv…\", \"SQL: sqladmin / kEgy…\")",
 		Regex:       "(?i)(?:\\b(?:log\\s?in(?:\\s+as)?|sign\\s?in(?:\\s+as)?|credentials?|creds|user(?:name)?|user\\s*/\\s*pass(?:word)?|username\\s*/\\s*password|with|as)\\b|:)[:\\s]{1,4}(?:(?:are|is|=)\\s+)?[`'\"]?(?:[\\w.+-]+@[\\w.-]+|[\\w.-]{3,})[`'\"]?\\s+/\\s+[`'\"]?([^\\s/`'\"]{8,})",
@@ -290,11 +300,11 @@ var ourRules = []rule{
 	},
 	{
 		ID:          "stripe-secret-key",
-		Description: "a Stripe live secret or restricted key of any length (gitleaks' rule stops at 99 characters)",
-		Regex:       `\b((?:sk|rk)_(?:live|prod)_[A-Za-z0-9]{20,})`,
+		Description: "a Stripe secret or restricted key, live or test, of any length (gitleaks' rule stops at 99 characters; today's keys are longer)",
+		Regex:       `\b((?:sk|rk)_(?:live|prod|test)_[A-Za-z0-9]{20,})`,
 		SecretGroup: 1,
 		Entropy:     3.5,
-		Keywords:    []string{"sk_live_", "rk_live_", "sk_prod_", "rk_prod_"},
+		Keywords:    []string{"sk_live_", "rk_live_", "sk_prod_", "rk_prod_", "sk_test_", "rk_test_"},
 		Confidence:  Token,
 	},
 	{

@@ -115,6 +115,9 @@ func TestSecretsReadInViews(t *testing.T) {
 	hook := "T" + pick(8, upper) + `\/B` + pick(10, upper) + `\/` + pick(24, alnum)
 	ddKey := pick(32, hex)
 	rowSecret := "pps_live_" + pick(40, alnum)
+	masterKey := pick(32, hex)
+	partB, partC := pick(48, alnum), pick(51, alnum)
+	longTest := pick(96, alnum)
 	for _, tc := range []struct {
 		text   string
 		pieces []string
@@ -125,6 +128,10 @@ func TestSecretsReadInViews(t *testing.T) {
 		{"<tr><td>Datadog</td><td>API key</td><td><code>&quot;" + ddKey + "&quot;</code></td></tr>", []string{ddKey}},
 		{"partner_id,name,contact_email,api_key,api_secret,scopes\n1041,Globex,ops@globex.example,ppk_live_" + pick(24, hex) + "," + rowSecret + ",orders:read\n",
 			[]string{rowSecret}},
+		{"const a = \"sk_live_51\";\nconst b = \"" + partB + "\";\nconst c = \"" + partC + "\";\n\nexport const stripe = new Stripe(a + b + c, {});",
+			[]string{partB, partC}},
+		{"deploy fails. the RAILS_MASTER_KEY on the server is " + masterKey + " - can you check it?", []string{masterKey}},
+		{"hardcode my test key sk_test_51" + longTest + " in spec/support/stripe_helper.rb", []string{longTest}},
 	} {
 		res := Scan(tc.text, Options{})
 		if len(res.Blocking(true)) == 0 {

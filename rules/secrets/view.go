@@ -1,6 +1,10 @@
 package secrets
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
 
 // A secret is often written in pieces the rules cannot read as one: a JSON
 // string with escaped slashes (https:\/\/hooks.slack.com\/services\/…), an
@@ -162,4 +166,64 @@ func readView(s string) (string, []int) {
 		i++
 	}
 	return b.String(), at
+}
+
+// A secret may also be split over variables that code joins later
+// (const a = "sk_live_51"; const b = "TGaI…"; new Stripe(a + b + c)).
+// scanJoinedNames resolves such joins of variables assigned string literals
+// and reads the joined value; a finding spans the literals it was made of.
+
+var (
+	assignedLiteralRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|[;{(,]|\b(?:const|let|var|val|final|static|string|String|str))\s*([A-Za-z_$][\w$]*)\s*(?::\s*[\w.\[\]]+\s*)?:?=\s*["'\x60]([^"'\x60\\\n]{1,200})["'\x60]`)
+	})
+	joinedNamesRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\s*\+\s*[A-Za-z_$][\w$]*)+`)
+	})
+)
+
+// maxJoinScan bounds the text scanJoinedNames reads (prompts and source
+// files of ordinary size).
+const maxJoinScan = 64 << 10
+
+func scanJoinedNames(text string, o Options, w *work) []Finding {
+	if len(text) > maxJoinScan || !strings.Contains(text, "+") {
+		return nil
+	}
+	type lit struct {
+		value      string
+		start, end int
+	}
+	vars := map[string]lit{}
+	for _, m := range assignedLiteralRe().FindAllStringSubmatchIndex(text, 256) {
+		vars[text[m[2]:m[3]]] = lit{text[m[4]:m[5]], m[4], m[5]}
+	}
+	if len(vars) < 2 {
+		return nil
+	}
+	var out []Finding
+	for _, m := range joinedNamesRe().FindAllStringIndex(text, 64) {
+		names := strings.FieldsFunc(text[m[0]:m[1]], func(r rune) bool { return r == '+' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
+		var b strings.Builder
+		lo, hi := len(text), 0
+		known := true
+		for _, n := range names {
+			l, ok := vars[n]
+			if !ok {
+				known = false
+				break
+			}
+			b.WriteString(l.value)
+			lo, hi = min(lo, l.start), max(hi, l.end)
+		}
+		if !known || len(names) < 2 {
+			continue
+		}
+		for _, f := range scanPlain(b.String(), o, w) {
+			f.Start, f.End = lo, hi
+			f.Line = 1 + strings.Count(text[:lo], "\n")
+			out = append(out, f)
+		}
+	}
+	return out
 }
