@@ -163,9 +163,8 @@ func replaceIdents(lang, code string, alias map[string]string) string {
 			j := i + len(q)
 			for j < len(code) && !strings.HasPrefix(code[j:], q) {
 				if code[j] == '\\' {
-					j++
-				}
-				if code[j] == '\n' && len(q) == 1 && c != '`' {
+					j++ // the escaped byte is part of the literal
+				} else if code[j] == '\n' && len(q) == 1 && c != '`' {
 					break
 				}
 				j++

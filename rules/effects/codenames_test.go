@@ -2,6 +2,7 @@ package effects
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -123,4 +124,20 @@ func TestDangerOnlyLanguages(t *testing.T) {
 			t.Errorf("analyzeCode(%s, %q).Found = %q, want only %q", tc.lang, tc.code, ce.Found, tc.want)
 		}
 	}
+}
+
+// FuzzCanonicalNames: any code, in either language, is rewritten without a
+// panic, and code without aliases comes back as it was.
+func FuzzCanonicalNames(f *testing.F) {
+	for _, s := range []string{`import shutil as s; s.rmtree('x\`, `print("a\`, "const {a: b} = require('x'); b(`", `from os import *`, `'''a`, ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, code string) {
+		for _, lang := range []string{"python", "node"} {
+			out, _ := canonicalNames(lang, code)
+			if !strings.Contains(code, "import") && !strings.Contains(code, "require") && !strings.Contains(code, "=") && out != code {
+				t.Fatalf("canonicalNames(%s, %q) = %q: changed code without aliases", lang, code, out)
+			}
+		}
+	})
 }
