@@ -61,7 +61,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "hookguard: unknown command %q (run hookguard --help)\n", args[0])
 		return 2
 	}
-	err := c.run(args[1:], stdin, stdout, stderr)
+	err := runCommand(c, args[1:], stdin, stdout, stderr)
 	if err == nil {
 		return 0
 	}
@@ -114,3 +114,16 @@ func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	}
 	return fs
 }
+
+// runCommand runs c, turning a panic into an error that says so: a
+// command never crashes with a stack trace (hook answers deny on its own,
+// before this).
+func runCommand(c command, args []string, stdin io.Reader, stdout, stderr io.Writer) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &exitError{code: 2, msg: fmt.Sprintf("internal error in %s (please report it): %v", c.name, r)}
+		}
+	}()
+	return c.run(args, stdin, stdout, stderr)
+}
+
