@@ -126,4 +126,3 @@ func runCommand(c command, args []string, stdin io.Reader, stdout, stderr io.Wri
 	}()
 	return c.run(args, stdin, stdout, stderr)
 }
-
