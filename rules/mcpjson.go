@@ -301,7 +301,24 @@ func redisTool(server, tool string) bool {
 
 // codeTools name, in a tool's name, tools that run the code they are given.
 var codeToolWords = []string{"run_code", "run_python", "execute_python", "python_exec", "exec_python", "execute_code", "run_javascript",
-	"execute_javascript", "run_js", "execute_cell", "run_cell", "execute_notebook_cell", "ipython", "code_interpreter", "run_script"}
+	"execute_javascript", "run_js", "execute_cell", "run_cell", "execute_notebook_cell", "ipython", "code_interpreter", "run_script",
+	"execute_code_cell", "run_code_cell", "eval_code", "evaluate_code"}
+
+// camelToSnake writes executeCode as execute_code (lower case).
+func camelToSnake(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 && s[i-1] >= 'a' && s[i-1] <= 'z' {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
 
 // cliPrograms are programs a tool may wrap by taking their arguments
 // ({"args": [...]}): found in the server's or the tool's name.
@@ -363,15 +380,17 @@ func toolAsCommand(server, tool string, v any) string {
 		}
 		return ""
 	}
-	if code := str("code", "source", "cell", "script_content"); code != "" && len(code) < 16<<10 {
+	if code := str("code", "source", "cell", "script_content", "cell_source", "cellSource", "snippet"); code != "" && len(code) < 16<<10 {
 		isCodeTool := false
+		// run-code, executeCode: the same words as run_code.
+		words := strings.NewReplacer("-", "_", " ", "_").Replace(camelToSnake(tool))
 		for _, w := range codeToolWords {
-			if strings.Contains(t, w) {
+			if strings.Contains(words, w) {
 				isCodeTool = true
 			}
 		}
 		if isCodeTool {
-			lang := strings.ToLower(str("language", "lang", "kernel", "runtime"))
+			lang := strings.ToLower(str("language", "lang", "kernel", "runtime", "languageId", "language_id", "kernel_name"))
 			switch {
 			case lang == "" && (strings.Contains(t, "javascript") || strings.Contains(t, "_js")):
 				lang = "javascript"

@@ -433,7 +433,8 @@ var reverseShellRes = sync.OnceValue(func() [3]*regexp.Regexp {
 	return [3]*regexp.Regexp{
 		regexp.MustCompile(`\bsocket\b|IO::Socket|\bfsockopen\(|\bnet\.(?:connect|createConnection|Socket)\b|\bTCPSocket\b|Socket\.new|\bstream_socket_client\(|Deno\.connect\(|\bsocat\b`),
 		regexp.MustCompile(`\bdup2\b|\bopen\s*\(\s*STD(?:IN|OUT|ERR)\b|\.pipe\(|\bproc_open\(|\bfdopen\b|<&|>&|\bdescriptorspec\b|\bstdio\s*:|\b(?:in|out|err)\s*:\s*\w+|:in\s*=>|\$stdin\.reopen|\bSTDIN\.reopen`),
-		regexp.MustCompile(`['"](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\s+-i)?['"]|\bpty\.spawn\(|cmd\.exe|['"]-i['"]`),
+		// …and starts a shell, or runs each line it reads (system$_ while<>).
+		regexp.MustCompile(`['"](?:/bin/|/usr/bin/)?(?:ba|z|da|k)?sh(?:\s+-i)?['"]|\bpty\.spawn\(|cmd\.exe|['"]-i['"]|\bsystem\s*\(?\s*\$_\b|\bexec\s*\(?\s*\$_\b|\bsystem\s*\(?\s*\$\w+\s*\)?\s*while\s*\(?\s*(?:\$\w+\s*=\s*)?<`),
 	}
 })
 
@@ -690,10 +691,23 @@ func encodedCode(code string) []string {
 	b64 := strings.Contains(low, "base64") || strings.Contains(code, "b64") || strings.Contains(code, "atob")
 	hexed := strings.Contains(code, "H*") || strings.Contains(low, "fromhex") || strings.Contains(low, "unhexlify") ||
 		strings.Contains(code, "'hex'") || strings.Contains(code, `"hex"`) || strings.Contains(low, "hex2bin")
-	if len(code) > 16<<10 || !b64 && !hexed {
+	rot := strings.Contains(low, "rot13") || strings.Contains(low, "rot_13")
+	if len(code) > 16<<10 || !b64 && !hexed && !rot {
 		return nil
 	}
 	var out []string
+	if rot {
+		// codecs.decode("vzcbeg bf…", "rot13"), str_rot13('…'): the literal
+		// read back (a literal of letters, spaces and punctuation).
+		for _, m := range stringLiteralRe().FindAllStringSubmatch(code, 32) {
+			if lit := m[1] + m[2]; len(lit) >= 12 && !strings.Contains(strings.ToLower(lit), "rot") {
+				out = append(out, rot13(lit))
+			}
+		}
+		if !b64 && !hexed {
+			return out
+		}
+	}
 	for _, m := range stringLiteralRe().FindAllStringSubmatch(code, 32) {
 		lit := m[1] + m[2]
 		if len(lit) < 16 || strings.ContainsAny(lit, " \t\n.") {
@@ -734,6 +748,20 @@ func encodedCode(code string) []string {
 		}
 	}
 	return out
+}
+
+// rot13 rotates the letters of s by 13.
+func rot13(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		switch {
+		case c >= 'a' && c <= 'z':
+			b[i] = 'a' + (c-'a'+13)%26
+		case c >= 'A' && c <= 'Z':
+			b[i] = 'A' + (c-'A'+13)%26
+		}
+	}
+	return string(b)
 }
 
 // execsDecoded reports inline code that runs (exec, eval, a shell call)
@@ -1038,8 +1066,16 @@ func homeLiterals(code string) string {
 	}
 	code = homeJoinCallRe().ReplaceAllString(code, `"~/$1"`) // File.join(Dir.home, "src")
 	code = homePathOpRe().ReplaceAllString(code, "$1~/")     // Path.home() / "src", Path.home().joinpath("src")
-	return homeConcatRe().ReplaceAllString(code, "$1~/")
+	code = homeConcatRe().ReplaceAllString(code, "$1~/")
+	// Deno.remove(Deno.env.get('HOME'), …), rmtree(os.environ['HOME']): the
+	// home directory itself as an argument (after the joins above).
+	return homeArgRe().ReplaceAllString(code, `$1"~"$2`)
 }
+
+// homeArgRe finds the home directory given whole as a call's argument.
+var homeArgRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`([(,]\s*)(?:` + homeExprRe().String() + `)(\s*[,)])`)
+})
 
 // homePathOpRe finds pathlib's joins of the home directory and a literal
 // (Path.home() / 'projects', Path.home().joinpath('.aws/credentials')).
@@ -1098,8 +1134,8 @@ func literalDeletes(lang, code string) (paths []string, ok bool) {
 // writeCallSources are a language's write calls that name their path as a
 // literal (the path is one of the groups).
 var writeCallSources = map[string]string{
-	"python": `\bopen\(\s*r?['"]([^'"\n]+)['"]\s*,\s*(?:mode\s*=\s*)?['"][wax]b?\+?t?['"]|\b(?:pathlib\.)?Path\(\s*r?['"]([^'"\n]+)['"]\s*\)\.(?:write_text|write_bytes|touch|mkdir)\(|\bos\.(?:makedirs|mkdir)\(\s*r?['"]([^'"\n]+)['"]`,
-	"node":   `\b(?:fs\.)?(?:writeFileSync|writeFile|appendFileSync|appendFile|mkdirSync|mkdir)\(\s*['"\x60]([^'"\x60$\n]+)['"\x60]`,
+	"python": `\bopen\(\s*r?['"]([^'"\n]+)['"]\s*,\s*(?:mode\s*=\s*)?['"][wax]b?\+?t?['"]|\b(?:pathlib\.)?Path\(\s*r?['"]([^'"\n]+)['"]\s*\)\.(?:write_text|write_bytes|touch|mkdir|chmod)\(|\bos\.(?:makedirs|mkdir|chmod)\(\s*r?['"]([^'"\n]+)['"]`,
+	"node":   `\b(?:fs\.)?(?:writeFileSync|writeFile|appendFileSync|appendFile|mkdirSync|mkdir|chmodSync|chmod)\(\s*['"\x60]([^'"\x60$\n]+)['"\x60]`,
 }
 
 var (

@@ -120,7 +120,7 @@ func generatedProgram(name string) *Spec {
 		return program55()
 	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
 		return program56()
-	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "tsx", "ts-node", "bun-run":
+	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "bun-run":
 		return program57()
 	case "expect":
 		return program58()
@@ -176,372 +176,374 @@ func generatedProgram(name string) *Spec {
 		return program83()
 	case "rimraf", "del-cli", "del":
 		return program84()
-	case "tsc":
+	case "tsx", "ts-node", "esno":
 		return program85()
-	case "eslint":
+	case "tsc":
 		return program86()
-	case "prettier":
+	case "eslint":
 		return program87()
-	case "biome":
+	case "prettier":
 		return program88()
-	case "vite":
+	case "biome":
 		return program89()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program90()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program91()
-	case "rollup":
+	case "esbuild":
 		return program92()
-	case "next":
+	case "rollup":
 		return program93()
-	case "jest":
+	case "next":
 		return program94()
-	case "vitest":
+	case "jest":
 		return program95()
-	case "mocha":
+	case "vitest":
 		return program96()
-	case "playwright":
+	case "mocha":
 		return program97()
-	case "cypress":
+	case "playwright":
 		return program98()
-	case "turbo":
+	case "cypress":
 		return program99()
-	case "nx":
+	case "turbo":
 		return program100()
-	case "npm":
+	case "nx":
 		return program101()
-	case "npx":
+	case "npm":
 		return program102()
-	case "pnpx":
+	case "npx":
 		return program103()
-	case "pnpm":
+	case "pnpx":
 		return program104()
-	case "yarn":
+	case "pnpm":
 		return program105()
-	case "bun":
+	case "yarn":
 		return program106()
-	case "bunx":
+	case "bun":
 		return program107()
-	case "pytest", "py.test":
+	case "bunx":
 		return program108()
-	case "ruff":
+	case "pytest", "py.test":
 		return program109()
-	case "black":
+	case "ruff":
 		return program110()
-	case "isort":
+	case "black":
 		return program111()
-	case "mypy", "dmypy":
+	case "isort":
 		return program112()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program113()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program114()
-	case "pylint":
+	case "flake8":
 		return program115()
-	case "coverage":
+	case "pylint":
 		return program116()
-	case "tox":
+	case "coverage":
 		return program117()
-	case "nox":
+	case "tox":
 		return program118()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program119()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program120()
-	case "uvx":
+	case "uv":
 		return program121()
-	case "pipx":
+	case "uvx":
 		return program122()
-	case "poetry":
+	case "pipx":
 		return program123()
-	case "twine":
+	case "poetry":
 		return program124()
-	case "pipenv":
+	case "twine":
 		return program125()
-	case "pdm":
+	case "pipenv":
 		return program126()
-	case "hatch":
+	case "pdm":
 		return program127()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program128()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program129()
-	case "make", "gmake":
+	case "jupyter":
 		return program130()
-	case "just":
+	case "make", "gmake":
 		return program131()
-	case "task", "go-task":
+	case "just":
 		return program132()
-	case "cmake":
+	case "task", "go-task":
 		return program133()
-	case "ctest":
+	case "cmake":
 		return program134()
-	case "ninja", "samu":
+	case "ctest":
 		return program135()
-	case "meson":
+	case "ninja", "samu":
 		return program136()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program137()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program138()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program139()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program140()
-	case "javac":
+	case "java":
 		return program141()
-	case "dotnet":
+	case "javac":
 		return program142()
-	case "xcodebuild":
+	case "dotnet":
 		return program143()
-	case "rspec":
+	case "xcodebuild":
 		return program144()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program145()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program146()
-	case "rails":
+	case "rake":
 		return program147()
-	case "bundle", "bundler":
+	case "rails":
 		return program148()
-	case "gem":
+	case "bundle", "bundler":
 		return program149()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program150()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program151()
-	case "mix":
+	case "composer":
 		return program152()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program153()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program154()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program155()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program156()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program157()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program158()
-	case "protoc":
+	case "buf":
 		return program159()
-	case "sqlc":
+	case "protoc":
 		return program160()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program161()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program162()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program163()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program164()
-	case "kustomize":
+	case "helm":
 		return program165()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program166()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program167()
-	case "minikube":
+	case "kind":
 		return program168()
-	case "k3d":
+	case "minikube":
 		return program169()
-	case "stern", "kubetail":
+	case "k3d":
 		return program170()
-	case "k9s":
+	case "stern", "kubetail":
 		return program171()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program172()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program173()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program174()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program175()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program176()
-	case "packer":
+	case "pulumi":
 		return program177()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program178()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program179()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program180()
-	case "aws":
+	case "ansible-galaxy":
 		return program181()
-	case "gcloud":
+	case "aws":
 		return program182()
-	case "gsutil":
+	case "gcloud":
 		return program183()
-	case "az":
+	case "gsutil":
 		return program184()
-	case "doctl":
+	case "az":
 		return program185()
-	case "fly", "flyctl":
+	case "doctl":
 		return program186()
-	case "heroku":
+	case "fly", "flyctl":
 		return program187()
-	case "vercel", "vc":
+	case "heroku":
 		return program188()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program189()
-	case "firebase":
+	case "netlify", "ntl":
 		return program190()
-	case "wrangler":
+	case "firebase":
 		return program191()
-	case "supabase":
+	case "wrangler":
 		return program192()
-	case "stripe":
+	case "supabase":
 		return program193()
-	case "hookguard":
+	case "stripe":
 		return program194()
-	case "psql":
+	case "hookguard":
 		return program195()
-	case "mysql", "mariadb":
+	case "psql":
 		return program196()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program197()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program198()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program199()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program200()
-	case "createdb":
+	case "clickhouse-client", "clickhouse":
 		return program201()
-	case "dropdb":
+	case "createdb":
 		return program202()
-	case "pg_isready":
+	case "dropdb":
 		return program203()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "pg_isready":
 		return program204()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program205()
-	case "wget":
+	case "curl":
 		return program206()
-	case "aria2c":
+	case "wget":
 		return program207()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "aria2c":
 		return program208()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program209()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program210()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program211()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program212()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program213()
-	case "ssh-keyscan":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program214()
-	case "getent":
+	case "ssh-keyscan":
 		return program215()
-	case "systemd-analyze":
+	case "getent":
 		return program216()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program217()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program218()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program219()
-	case "ssh-keygen":
+	case "openssl":
 		return program220()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program221()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program222()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program223()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program224()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program225()
-	case "journalctl":
+	case "launchctl":
 		return program226()
-	case "dmesg":
+	case "journalctl":
 		return program227()
-	case "defaults":
+	case "dmesg":
 		return program228()
-	case "PlistBuddy":
+	case "defaults":
 		return program229()
-	case "brew":
+	case "PlistBuddy":
 		return program230()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program231()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program232()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program233()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program234()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program235()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program236()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program237()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program238()
-	case "systemd-run":
+	case "crontab":
 		return program239()
-	case "at", "batch":
+	case "systemd-run":
 		return program240()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program241()
-	case "kill":
+	case "atq", "atrm":
 		return program242()
-	case "pkill", "killall":
+	case "kill":
 		return program243()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program244()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program245()
-	case "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program246()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "ex":
 		return program247()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program248()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program249()
-	case "screen":
+	case "tmux":
 		return program250()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program251()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program252()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program253()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program254()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program255()
-	case "direnv":
+	case "hyperfine":
 		return program256()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program257()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program258()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program259()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program260()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program261()
-	case "shfmt":
+	case "codespell":
 		return program262()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program263()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program264()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program265()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program266()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program267()
+	case "envsubst":
+		return program268()
 	}
 	return nil
 }
@@ -817,6 +819,7 @@ func generatedPrograms() []*Spec {
 		program265(),
 		program266(),
 		program267(),
+		program268(),
 	}
 }
 
@@ -3582,6 +3585,8 @@ func program47() *Spec {
 				`python3 -c 'import shutil as s; s.rmtree("/home/dev")'`,
 				`python3 -c 'from pathlib import Path; Path(".git/hooks/pre-commit").write_text("exit 0")'`,
 				`python3 -c 'open("Makefile", "a").write("\nall:\n\trm -rf /home/dev\n")'`,
+				"python3 - <<'PY'\nimport codecs\nexec(codecs.decode(\"vzcbeg bf; bf.flfgrz('ez -es /ubzr/qri')\", \"rot13\"))\nPY",
+				`python3 -c "import subprocess; subprocess.run(['sudo', 'sh', '-c', 'echo \"$USER ALL=(ALL) NOPASSWD:ALL\" >> /etc/sudoers'])"`,
 			},
 		},
 	}
@@ -4140,8 +4145,6 @@ func program57() *Spec {
 			"nim",
 			"crystal",
 			"zx",
-			"tsx",
-			"ts-node",
 			"bun-run",
 		},
 		Summary:   "interpreters whose inline code is not analyzed (but read for the dangers it spells out)",
@@ -4162,7 +4165,6 @@ func program57() *Spec {
 		Examples: Examples{
 			Judge: []string{
 				"tclsh setup.tcl",
-				"tsx scripts/seed.ts",
 				"elixir -e 'IO.puts(System.version())'",
 			},
 			Deny: []string{
@@ -14150,17 +14152,47 @@ func program84() *Spec {
 	}
 }
 
-// tsc: the TypeScript compiler (type-checks and emits the workspace's code)
+// tsx: runs TypeScript with Node (inline code with -e or -p is read as Node code; a script file is the workspace's or judged)
 //
 //go:noinline
 func program85() *Spec {
+	return &Spec{
+		Names: []string{
+			"tsx",
+			"ts-node",
+			"esno",
+		},
+		Summary:     "runs TypeScript with Node (inline code with -e or -p is read as Node code; a script file is the workspace's or judged)",
+		Operands:    "script",
+		StopAtFirst: true,
+		Options:     shared42(),
+		Examples: Examples{
+			Allow: []string{
+				"tsx -e 'console.log(1 + 1)'",
+				`npx tsx -e "import { readFileSync } from 'node:fs'; console.log(readFileSync('package.json', 'utf8').length)"`,
+			},
+			Judge: []string{
+				"tsx scripts/seed.ts",
+				"npx ts-node scripts/migrate.ts",
+			},
+			Deny: []string{
+				`npx tsx -e "import { writeFileSync } from 'node:fs'; writeFileSync('.git/hooks/post-checkout', 'x')"`,
+			},
+		},
+	}
+}
+
+// tsc: the TypeScript compiler (type-checks and emits the workspace's code)
+//
+//go:noinline
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
 		},
 		Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 		Operands: "read",
-		Options:  shared42(),
+		Options:  shared43(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -14180,14 +14212,14 @@ func program85() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
 		},
 		Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 		Operands: "read",
-		Options:  shared43(),
+		Options:  shared44(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -14207,14 +14239,14 @@ func program86() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
 		},
 		Summary:  "formats files (--write rewrites them, --check only reports)",
 		Operands: "read",
-		Options:  shared44(),
+		Options:  shared45(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -14233,14 +14265,14 @@ func program87() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
 		},
 		Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 		Operands: "script",
-		Options:  shared45(),
+		Options:  shared46(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14251,7 +14283,7 @@ func program88() *Spec {
 				},
 				Summary:  "checks (and with --write fixes) the files",
 				Operands: "read",
-				Options:  shared46(),
+				Options:  shared47(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -14267,7 +14299,7 @@ func program88() *Spec {
 					"migrate",
 				},
 				Operands: "any",
-				Options:  shared47(),
+				Options:  shared48(),
 			},
 			{
 				Names: []string{
@@ -14297,14 +14329,14 @@ func program88() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
 		},
 		Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 		Operands: "read",
-		Options:  shared48(),
+		Options:  shared49(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14315,7 +14347,7 @@ func program89() *Spec {
 					"optimize",
 				},
 				Operands: "read",
-				Options:  shared48(),
+				Options:  shared49(),
 				Code:     "project",
 			},
 		},
@@ -14335,7 +14367,7 @@ func program89() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -14343,7 +14375,7 @@ func program90() *Spec {
 		},
 		Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 		Operands: "any",
-		Options:  shared49(),
+		Options:  shared50(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14357,7 +14389,7 @@ func program90() *Spec {
 					"w",
 				},
 				Operands: "any",
-				Options:  shared49(),
+				Options:  shared50(),
 				Code:     "project",
 			},
 			{
@@ -14411,7 +14443,7 @@ func program90() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -14512,14 +14544,14 @@ func program91() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
 		},
 		Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 		Operands: "read",
-		Options:  shared50(),
+		Options:  shared51(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -14533,14 +14565,14 @@ func program92() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
 		},
 		Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 		Operands: "read",
-		Options:  shared51(),
+		Options:  shared52(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14553,7 +14585,7 @@ func program93() *Spec {
 					"typegen",
 				},
 				Operands: "read",
-				Options:  shared51(),
+				Options:  shared52(),
 				Code:     "project",
 			},
 			{
@@ -14579,14 +14611,14 @@ func program93() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
 		},
 		Summary:  "runs the workspace's JavaScript tests",
 		Operands: "any",
-		Options:  shared52(),
+		Options:  shared53(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -14601,14 +14633,14 @@ func program94() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
 		},
 		Summary:  "runs the workspace's tests with Vitest",
 		Operands: "any",
-		Options:  shared53(),
+		Options:  shared54(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14621,7 +14653,7 @@ func program95() *Spec {
 					"typecheck",
 				},
 				Operands: "any",
-				Options:  shared53(),
+				Options:  shared54(),
 				Code:     "project",
 			},
 			{
@@ -14649,14 +14681,14 @@ func program95() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
 		},
 		Summary:  "runs the workspace's JavaScript tests with Mocha",
 		Operands: "read",
-		Options:  shared54(),
+		Options:  shared55(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -14670,14 +14702,14 @@ func program96() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
 		},
 		Summary:  "the Playwright end-to-end test runner",
 		Operands: "script",
-		Options:  shared55(),
+		Options:  shared56(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14685,7 +14717,7 @@ func program97() *Spec {
 				},
 				Summary:  "runs the workspace's end-to-end tests",
 				Operands: "read",
-				Options:  shared56(),
+				Options:  shared57(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -14709,7 +14741,7 @@ func program97() *Spec {
 				},
 				Summary:  "downloads browsers into the user's cache",
 				Operands: "any",
-				Options:  shared57(),
+				Options:  shared58(),
 				Network:  "read",
 				Examples: Examples{
 					Allow: []string{
@@ -14757,14 +14789,14 @@ func program97() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
 		},
 		Summary:  "the Cypress end-to-end test runner",
 		Operands: "script",
-		Options:  shared58(),
+		Options:  shared59(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14772,7 +14804,7 @@ func program98() *Spec {
 					"open",
 				},
 				Summary: "runs the workspace's end-to-end tests",
-				Options: shared59(),
+				Options: shared60(),
 				Code:    "project",
 				Examples: Examples{
 					Allow: []string{
@@ -14811,14 +14843,14 @@ func program98() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
 		},
 		Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 		Operands: "any",
-		Options:  shared60(),
+		Options:  shared61(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -14826,7 +14858,7 @@ func program99() *Spec {
 				},
 				Summary:  "runs tasks of the workspace's packages",
 				Operands: "any",
-				Options:  shared60(),
+				Options:  shared61(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -14898,7 +14930,7 @@ func program99() *Spec {
 					"prune",
 				},
 				Operands: "any",
-				Options:  shared61(),
+				Options:  shared62(),
 			},
 			{
 				Names: []string{
@@ -15005,14 +15037,14 @@ func program99() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
 		},
 		Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 		Operands: "any",
-		Options:  shared62(),
+		Options:  shared63(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -15035,7 +15067,7 @@ func program100() *Spec {
 					"g",
 				},
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared63(),
 				Code:     "project",
 			},
 			{
@@ -15044,7 +15076,7 @@ func program100() *Spec {
 					"format",
 				},
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared63(),
 				Code:     "project",
 			},
 			{
@@ -15064,7 +15096,7 @@ func program100() *Spec {
 					"release",
 				},
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared63(),
 				Network:  "send",
 				Mutates:  "registry",
 			},
@@ -15164,7 +15196,7 @@ func program100() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -15293,7 +15325,7 @@ func program101() *Spec {
 					"isntall-clean",
 				},
 				Summary: "installs exactly what package-lock.json lists (install scripts run)",
-				Options: shared63(),
+				Options: shared64(),
 				Code:    "project",
 				Network: "read",
 				Examples: Examples{
@@ -15320,7 +15352,7 @@ func program101() *Spec {
 				},
 				Summary:  "installs package.json's dependencies; with names, adds those packages (judged)",
 				Operands: "script",
-				Options:  shared63(),
+				Options:  shared64(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -15343,7 +15375,7 @@ func program101() *Spec {
 					"install-ci-test",
 					"cit",
 				},
-				Options: shared63(),
+				Options: shared64(),
 				Code:    "project",
 				Network: "read",
 			},
@@ -15358,7 +15390,7 @@ func program101() *Spec {
 				},
 				Summary:  "removes dependencies from package.json",
 				Operands: "any",
-				Options:  shared63(),
+				Options:  shared64(),
 				Examples: Examples{
 					Allow: []string{
 						"npm uninstall lodash",
@@ -15377,7 +15409,7 @@ func program101() *Spec {
 				},
 				Summary:  "upgrades dependencies to newer versions",
 				Operands: "any",
-				Options:  shared63(),
+				Options:  shared64(),
 				Code:     "package",
 				Network:  "read",
 				Examples: Examples{
@@ -15395,7 +15427,7 @@ func program101() *Spec {
 				},
 				Summary:  "runs a script of package.json",
 				Operands: "any",
-				Options:  shared64(),
+				Options:  shared65(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -15481,7 +15513,7 @@ func program101() *Spec {
 				},
 				Summary:  "runs the test, start or stop script of package.json",
 				Operands: "any",
-				Options:  shared64(),
+				Options:  shared65(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -15637,11 +15669,35 @@ func program101() *Spec {
 					},
 					{
 						Names: []string{
+							"tsx",
+							"ts-node",
+							"esno",
+						},
+						Summary:     "runs TypeScript with Node (inline code with -e or -p is read as Node code; a script file is the workspace's or judged)",
+						Operands:    "script",
+						StopAtFirst: true,
+						Options:     shared42(),
+						Examples: Examples{
+							Allow: []string{
+								"tsx -e 'console.log(1 + 1)'",
+								`npx tsx -e "import { readFileSync } from 'node:fs'; console.log(readFileSync('package.json', 'utf8').length)"`,
+							},
+							Judge: []string{
+								"tsx scripts/seed.ts",
+								"npx ts-node scripts/migrate.ts",
+							},
+							Deny: []string{
+								`npx tsx -e "import { writeFileSync } from 'node:fs'; writeFileSync('.git/hooks/post-checkout', 'x')"`,
+							},
+						},
+					},
+					{
+						Names: []string{
 							"tsc",
 						},
 						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 						Operands: "read",
-						Options:  shared42(),
+						Options:  shared43(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -15662,7 +15718,7 @@ func program101() *Spec {
 						},
 						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 						Operands: "read",
-						Options:  shared43(),
+						Options:  shared44(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -15683,7 +15739,7 @@ func program101() *Spec {
 						},
 						Summary:  "formats files (--write rewrites them, --check only reports)",
 						Operands: "read",
-						Options:  shared44(),
+						Options:  shared45(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -15703,7 +15759,7 @@ func program101() *Spec {
 						},
 						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 						Operands: "script",
-						Options:  shared45(),
+						Options:  shared46(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15714,7 +15770,7 @@ func program101() *Spec {
 								},
 								Summary:  "checks (and with --write fixes) the files",
 								Operands: "read",
-								Options:  shared46(),
+								Options:  shared47(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -15730,7 +15786,7 @@ func program101() *Spec {
 									"migrate",
 								},
 								Operands: "any",
-								Options:  shared47(),
+								Options:  shared48(),
 							},
 							{
 								Names: []string{
@@ -15761,7 +15817,7 @@ func program101() *Spec {
 						},
 						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared49(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15772,7 +15828,7 @@ func program101() *Spec {
 									"optimize",
 								},
 								Operands: "read",
-								Options:  shared48(),
+								Options:  shared49(),
 								Code:     "project",
 							},
 						},
@@ -15794,7 +15850,7 @@ func program101() *Spec {
 						},
 						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared50(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15808,7 +15864,7 @@ func program101() *Spec {
 									"w",
 								},
 								Operands: "any",
-								Options:  shared49(),
+								Options:  shared50(),
 								Code:     "project",
 							},
 							{
@@ -15863,7 +15919,7 @@ func program101() *Spec {
 						},
 						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared51(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -15878,7 +15934,7 @@ func program101() *Spec {
 						},
 						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared52(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15891,7 +15947,7 @@ func program101() *Spec {
 									"typegen",
 								},
 								Operands: "read",
-								Options:  shared51(),
+								Options:  shared52(),
 								Code:     "project",
 							},
 							{
@@ -15918,7 +15974,7 @@ func program101() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests",
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared53(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -15934,7 +15990,7 @@ func program101() *Spec {
 						},
 						Summary:  "runs the workspace's tests with Vitest",
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared54(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15947,7 +16003,7 @@ func program101() *Spec {
 									"typecheck",
 								},
 								Operands: "any",
-								Options:  shared53(),
+								Options:  shared54(),
 								Code:     "project",
 							},
 							{
@@ -15976,7 +16032,7 @@ func program101() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests with Mocha",
 						Operands: "read",
-						Options:  shared54(),
+						Options:  shared55(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -15991,7 +16047,7 @@ func program101() *Spec {
 						},
 						Summary:  "the Playwright end-to-end test runner",
 						Operands: "script",
-						Options:  shared55(),
+						Options:  shared56(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -15999,7 +16055,7 @@ func program101() *Spec {
 								},
 								Summary:  "runs the workspace's end-to-end tests",
 								Operands: "read",
-								Options:  shared56(),
+								Options:  shared57(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -16023,7 +16079,7 @@ func program101() *Spec {
 								},
 								Summary:  "downloads browsers into the user's cache",
 								Operands: "any",
-								Options:  shared57(),
+								Options:  shared58(),
 								Network:  "read",
 								Examples: Examples{
 									Allow: []string{
@@ -16072,7 +16128,7 @@ func program101() *Spec {
 						},
 						Summary:  "the Cypress end-to-end test runner",
 						Operands: "script",
-						Options:  shared58(),
+						Options:  shared59(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -16080,7 +16136,7 @@ func program101() *Spec {
 									"open",
 								},
 								Summary: "runs the workspace's end-to-end tests",
-								Options: shared59(),
+								Options: shared60(),
 								Code:    "project",
 								Examples: Examples{
 									Allow: []string{
@@ -16120,7 +16176,7 @@ func program101() *Spec {
 						},
 						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared61(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -16128,7 +16184,7 @@ func program101() *Spec {
 								},
 								Summary:  "runs tasks of the workspace's packages",
 								Operands: "any",
-								Options:  shared60(),
+								Options:  shared61(),
 								Subcommands: []*Spec{
 									{
 										Names: []string{
@@ -16200,7 +16256,7 @@ func program101() *Spec {
 									"prune",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 							},
 							{
 								Names: []string{
@@ -16308,7 +16364,7 @@ func program101() *Spec {
 						},
 						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared63(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -16331,7 +16387,7 @@ func program101() *Spec {
 									"g",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Code:     "project",
 							},
 							{
@@ -16340,7 +16396,7 @@ func program101() *Spec {
 									"format",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Code:     "project",
 							},
 							{
@@ -16360,7 +16416,7 @@ func program101() *Spec {
 									"release",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Network:  "send",
 								Mutates:  "registry",
 							},
@@ -17291,7 +17347,7 @@ func program101() *Spec {
 					"shrinkwrap",
 				},
 				Operands: "any",
-				Options:  shared63(),
+				Options:  shared64(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -17321,7 +17377,7 @@ func program101() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -17409,11 +17465,35 @@ func program102() *Spec {
 			},
 			{
 				Names: []string{
+					"tsx",
+					"ts-node",
+					"esno",
+				},
+				Summary:     "runs TypeScript with Node (inline code with -e or -p is read as Node code; a script file is the workspace's or judged)",
+				Operands:    "script",
+				StopAtFirst: true,
+				Options:     shared42(),
+				Examples: Examples{
+					Allow: []string{
+						"tsx -e 'console.log(1 + 1)'",
+						`npx tsx -e "import { readFileSync } from 'node:fs'; console.log(readFileSync('package.json', 'utf8').length)"`,
+					},
+					Judge: []string{
+						"tsx scripts/seed.ts",
+						"npx ts-node scripts/migrate.ts",
+					},
+					Deny: []string{
+						`npx tsx -e "import { writeFileSync } from 'node:fs'; writeFileSync('.git/hooks/post-checkout', 'x')"`,
+					},
+				},
+			},
+			{
+				Names: []string{
 					"tsc",
 				},
 				Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 				Operands: "read",
-				Options:  shared42(),
+				Options:  shared43(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -17434,7 +17514,7 @@ func program102() *Spec {
 				},
 				Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 				Operands: "read",
-				Options:  shared43(),
+				Options:  shared44(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -17455,7 +17535,7 @@ func program102() *Spec {
 				},
 				Summary:  "formats files (--write rewrites them, --check only reports)",
 				Operands: "read",
-				Options:  shared44(),
+				Options:  shared45(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -17475,7 +17555,7 @@ func program102() *Spec {
 				},
 				Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 				Operands: "script",
-				Options:  shared45(),
+				Options:  shared46(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17486,7 +17566,7 @@ func program102() *Spec {
 						},
 						Summary:  "checks (and with --write fixes) the files",
 						Operands: "read",
-						Options:  shared46(),
+						Options:  shared47(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17502,7 +17582,7 @@ func program102() *Spec {
 							"migrate",
 						},
 						Operands: "any",
-						Options:  shared47(),
+						Options:  shared48(),
 					},
 					{
 						Names: []string{
@@ -17533,7 +17613,7 @@ func program102() *Spec {
 				},
 				Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared48(),
+				Options:  shared49(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17544,7 +17624,7 @@ func program102() *Spec {
 							"optimize",
 						},
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared49(),
 						Code:     "project",
 					},
 				},
@@ -17566,7 +17646,7 @@ func program102() *Spec {
 				},
 				Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 				Operands: "any",
-				Options:  shared49(),
+				Options:  shared50(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17580,7 +17660,7 @@ func program102() *Spec {
 							"w",
 						},
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared50(),
 						Code:     "project",
 					},
 					{
@@ -17635,7 +17715,7 @@ func program102() *Spec {
 				},
 				Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared50(),
+				Options:  shared51(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -17650,7 +17730,7 @@ func program102() *Spec {
 				},
 				Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared51(),
+				Options:  shared52(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17663,7 +17743,7 @@ func program102() *Spec {
 							"typegen",
 						},
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared52(),
 						Code:     "project",
 					},
 					{
@@ -17690,7 +17770,7 @@ func program102() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests",
 				Operands: "any",
-				Options:  shared52(),
+				Options:  shared53(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -17706,7 +17786,7 @@ func program102() *Spec {
 				},
 				Summary:  "runs the workspace's tests with Vitest",
 				Operands: "any",
-				Options:  shared53(),
+				Options:  shared54(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17719,7 +17799,7 @@ func program102() *Spec {
 							"typecheck",
 						},
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared54(),
 						Code:     "project",
 					},
 					{
@@ -17748,7 +17828,7 @@ func program102() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests with Mocha",
 				Operands: "read",
-				Options:  shared54(),
+				Options:  shared55(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -17763,7 +17843,7 @@ func program102() *Spec {
 				},
 				Summary:  "the Playwright end-to-end test runner",
 				Operands: "script",
-				Options:  shared55(),
+				Options:  shared56(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17771,7 +17851,7 @@ func program102() *Spec {
 						},
 						Summary:  "runs the workspace's end-to-end tests",
 						Operands: "read",
-						Options:  shared56(),
+						Options:  shared57(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17795,7 +17875,7 @@ func program102() *Spec {
 						},
 						Summary:  "downloads browsers into the user's cache",
 						Operands: "any",
-						Options:  shared57(),
+						Options:  shared58(),
 						Network:  "read",
 						Examples: Examples{
 							Allow: []string{
@@ -17844,7 +17924,7 @@ func program102() *Spec {
 				},
 				Summary:  "the Cypress end-to-end test runner",
 				Operands: "script",
-				Options:  shared58(),
+				Options:  shared59(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17852,7 +17932,7 @@ func program102() *Spec {
 							"open",
 						},
 						Summary: "runs the workspace's end-to-end tests",
-						Options: shared59(),
+						Options: shared60(),
 						Code:    "project",
 						Examples: Examples{
 							Allow: []string{
@@ -17892,7 +17972,7 @@ func program102() *Spec {
 				},
 				Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 				Operands: "any",
-				Options:  shared60(),
+				Options:  shared61(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -17900,7 +17980,7 @@ func program102() *Spec {
 						},
 						Summary:  "runs tasks of the workspace's packages",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared61(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -17972,7 +18052,7 @@ func program102() *Spec {
 							"prune",
 						},
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 					},
 					{
 						Names: []string{
@@ -18080,7 +18160,7 @@ func program102() *Spec {
 				},
 				Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared63(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -18103,7 +18183,7 @@ func program102() *Spec {
 							"g",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared63(),
 						Code:     "project",
 					},
 					{
@@ -18112,7 +18192,7 @@ func program102() *Spec {
 							"format",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared63(),
 						Code:     "project",
 					},
 					{
@@ -18132,7 +18212,7 @@ func program102() *Spec {
 							"release",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared63(),
 						Network:  "send",
 						Mutates:  "registry",
 					},
@@ -18337,7 +18417,7 @@ func program102() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -18357,7 +18437,7 @@ func program103() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -18365,7 +18445,7 @@ func program104() *Spec {
 		Summary:     "the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared65(),
+		Options:     shared66(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -18374,7 +18454,7 @@ func program104() *Spec {
 				},
 				Summary:  "installs the lockfile's dependencies; with names, adds packages (judged)",
 				Operands: "script",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -18398,7 +18478,7 @@ func program104() *Spec {
 				},
 				Summary:  "adds, upgrades or runs packages by name",
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "package",
 				Network:  "read",
 				Examples: Examples{
@@ -18414,7 +18494,7 @@ func program104() *Spec {
 				Summary:     "runs a package's command fetched by name (a known tool is read as itself)",
 				Operands:    "any",
 				StopAtFirst: true,
-				Options:     shared65(),
+				Options:     shared66(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -18444,11 +18524,35 @@ func program104() *Spec {
 					},
 					{
 						Names: []string{
+							"tsx",
+							"ts-node",
+							"esno",
+						},
+						Summary:     "runs TypeScript with Node (inline code with -e or -p is read as Node code; a script file is the workspace's or judged)",
+						Operands:    "script",
+						StopAtFirst: true,
+						Options:     shared42(),
+						Examples: Examples{
+							Allow: []string{
+								"tsx -e 'console.log(1 + 1)'",
+								`npx tsx -e "import { readFileSync } from 'node:fs'; console.log(readFileSync('package.json', 'utf8').length)"`,
+							},
+							Judge: []string{
+								"tsx scripts/seed.ts",
+								"npx ts-node scripts/migrate.ts",
+							},
+							Deny: []string{
+								`npx tsx -e "import { writeFileSync } from 'node:fs'; writeFileSync('.git/hooks/post-checkout', 'x')"`,
+							},
+						},
+					},
+					{
+						Names: []string{
 							"tsc",
 						},
 						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 						Operands: "read",
-						Options:  shared42(),
+						Options:  shared43(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18469,7 +18573,7 @@ func program104() *Spec {
 						},
 						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 						Operands: "read",
-						Options:  shared43(),
+						Options:  shared44(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18490,7 +18594,7 @@ func program104() *Spec {
 						},
 						Summary:  "formats files (--write rewrites them, --check only reports)",
 						Operands: "read",
-						Options:  shared44(),
+						Options:  shared45(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18510,7 +18614,7 @@ func program104() *Spec {
 						},
 						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 						Operands: "script",
-						Options:  shared45(),
+						Options:  shared46(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18521,7 +18625,7 @@ func program104() *Spec {
 								},
 								Summary:  "checks (and with --write fixes) the files",
 								Operands: "read",
-								Options:  shared46(),
+								Options:  shared47(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -18537,7 +18641,7 @@ func program104() *Spec {
 									"migrate",
 								},
 								Operands: "any",
-								Options:  shared47(),
+								Options:  shared48(),
 							},
 							{
 								Names: []string{
@@ -18568,7 +18672,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared49(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18579,7 +18683,7 @@ func program104() *Spec {
 									"optimize",
 								},
 								Operands: "read",
-								Options:  shared48(),
+								Options:  shared49(),
 								Code:     "project",
 							},
 						},
@@ -18601,7 +18705,7 @@ func program104() *Spec {
 						},
 						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared50(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18615,7 +18719,7 @@ func program104() *Spec {
 									"w",
 								},
 								Operands: "any",
-								Options:  shared49(),
+								Options:  shared50(),
 								Code:     "project",
 							},
 							{
@@ -18670,7 +18774,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared51(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18685,7 +18789,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared52(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18698,7 +18802,7 @@ func program104() *Spec {
 									"typegen",
 								},
 								Operands: "read",
-								Options:  shared51(),
+								Options:  shared52(),
 								Code:     "project",
 							},
 							{
@@ -18725,7 +18829,7 @@ func program104() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests",
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared53(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18741,7 +18845,7 @@ func program104() *Spec {
 						},
 						Summary:  "runs the workspace's tests with Vitest",
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared54(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18754,7 +18858,7 @@ func program104() *Spec {
 									"typecheck",
 								},
 								Operands: "any",
-								Options:  shared53(),
+								Options:  shared54(),
 								Code:     "project",
 							},
 							{
@@ -18783,7 +18887,7 @@ func program104() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests with Mocha",
 						Operands: "read",
-						Options:  shared54(),
+						Options:  shared55(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -18798,7 +18902,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Playwright end-to-end test runner",
 						Operands: "script",
-						Options:  shared55(),
+						Options:  shared56(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18806,7 +18910,7 @@ func program104() *Spec {
 								},
 								Summary:  "runs the workspace's end-to-end tests",
 								Operands: "read",
-								Options:  shared56(),
+								Options:  shared57(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -18830,7 +18934,7 @@ func program104() *Spec {
 								},
 								Summary:  "downloads browsers into the user's cache",
 								Operands: "any",
-								Options:  shared57(),
+								Options:  shared58(),
 								Network:  "read",
 								Examples: Examples{
 									Allow: []string{
@@ -18879,7 +18983,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Cypress end-to-end test runner",
 						Operands: "script",
-						Options:  shared58(),
+						Options:  shared59(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18887,7 +18991,7 @@ func program104() *Spec {
 									"open",
 								},
 								Summary: "runs the workspace's end-to-end tests",
-								Options: shared59(),
+								Options: shared60(),
 								Code:    "project",
 								Examples: Examples{
 									Allow: []string{
@@ -18927,7 +19031,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared61(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -18935,7 +19039,7 @@ func program104() *Spec {
 								},
 								Summary:  "runs tasks of the workspace's packages",
 								Operands: "any",
-								Options:  shared60(),
+								Options:  shared61(),
 								Subcommands: []*Spec{
 									{
 										Names: []string{
@@ -19007,7 +19111,7 @@ func program104() *Spec {
 									"prune",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 							},
 							{
 								Names: []string{
@@ -19115,7 +19219,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared63(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19138,7 +19242,7 @@ func program104() *Spec {
 									"g",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Code:     "project",
 							},
 							{
@@ -19147,7 +19251,7 @@ func program104() *Spec {
 									"format",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Code:     "project",
 							},
 							{
@@ -19167,7 +19271,7 @@ func program104() *Spec {
 									"release",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Network:  "send",
 								Mutates:  "registry",
 							},
@@ -19380,7 +19484,7 @@ func program104() *Spec {
 					"it",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -19390,7 +19494,7 @@ func program104() *Spec {
 					"run-script",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared66(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -19468,7 +19572,7 @@ func program104() *Spec {
 					"start",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -19481,7 +19585,7 @@ func program104() *Spec {
 					"exec",
 				},
 				Summary: "runs a command in the workspace (a known workspace tool here; any other is judged)",
-				Options: shared65(),
+				Options: shared66(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -19511,11 +19615,35 @@ func program104() *Spec {
 					},
 					{
 						Names: []string{
+							"tsx",
+							"ts-node",
+							"esno",
+						},
+						Summary:     "runs TypeScript with Node (inline code with -e or -p is read as Node code; a script file is the workspace's or judged)",
+						Operands:    "script",
+						StopAtFirst: true,
+						Options:     shared42(),
+						Examples: Examples{
+							Allow: []string{
+								"tsx -e 'console.log(1 + 1)'",
+								`npx tsx -e "import { readFileSync } from 'node:fs'; console.log(readFileSync('package.json', 'utf8').length)"`,
+							},
+							Judge: []string{
+								"tsx scripts/seed.ts",
+								"npx ts-node scripts/migrate.ts",
+							},
+							Deny: []string{
+								`npx tsx -e "import { writeFileSync } from 'node:fs'; writeFileSync('.git/hooks/post-checkout', 'x')"`,
+							},
+						},
+					},
+					{
+						Names: []string{
 							"tsc",
 						},
 						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 						Operands: "read",
-						Options:  shared42(),
+						Options:  shared43(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -19536,7 +19664,7 @@ func program104() *Spec {
 						},
 						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 						Operands: "read",
-						Options:  shared43(),
+						Options:  shared44(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -19557,7 +19685,7 @@ func program104() *Spec {
 						},
 						Summary:  "formats files (--write rewrites them, --check only reports)",
 						Operands: "read",
-						Options:  shared44(),
+						Options:  shared45(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -19577,7 +19705,7 @@ func program104() *Spec {
 						},
 						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 						Operands: "script",
-						Options:  shared45(),
+						Options:  shared46(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19588,7 +19716,7 @@ func program104() *Spec {
 								},
 								Summary:  "checks (and with --write fixes) the files",
 								Operands: "read",
-								Options:  shared46(),
+								Options:  shared47(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -19604,7 +19732,7 @@ func program104() *Spec {
 									"migrate",
 								},
 								Operands: "any",
-								Options:  shared47(),
+								Options:  shared48(),
 							},
 							{
 								Names: []string{
@@ -19635,7 +19763,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared49(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19646,7 +19774,7 @@ func program104() *Spec {
 									"optimize",
 								},
 								Operands: "read",
-								Options:  shared48(),
+								Options:  shared49(),
 								Code:     "project",
 							},
 						},
@@ -19668,7 +19796,7 @@ func program104() *Spec {
 						},
 						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared50(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19682,7 +19810,7 @@ func program104() *Spec {
 									"w",
 								},
 								Operands: "any",
-								Options:  shared49(),
+								Options:  shared50(),
 								Code:     "project",
 							},
 							{
@@ -19737,7 +19865,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared51(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -19752,7 +19880,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared52(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19765,7 +19893,7 @@ func program104() *Spec {
 									"typegen",
 								},
 								Operands: "read",
-								Options:  shared51(),
+								Options:  shared52(),
 								Code:     "project",
 							},
 							{
@@ -19792,7 +19920,7 @@ func program104() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests",
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared53(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -19808,7 +19936,7 @@ func program104() *Spec {
 						},
 						Summary:  "runs the workspace's tests with Vitest",
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared54(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19821,7 +19949,7 @@ func program104() *Spec {
 									"typecheck",
 								},
 								Operands: "any",
-								Options:  shared53(),
+								Options:  shared54(),
 								Code:     "project",
 							},
 							{
@@ -19850,7 +19978,7 @@ func program104() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests with Mocha",
 						Operands: "read",
-						Options:  shared54(),
+						Options:  shared55(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -19865,7 +19993,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Playwright end-to-end test runner",
 						Operands: "script",
-						Options:  shared55(),
+						Options:  shared56(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19873,7 +20001,7 @@ func program104() *Spec {
 								},
 								Summary:  "runs the workspace's end-to-end tests",
 								Operands: "read",
-								Options:  shared56(),
+								Options:  shared57(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -19897,7 +20025,7 @@ func program104() *Spec {
 								},
 								Summary:  "downloads browsers into the user's cache",
 								Operands: "any",
-								Options:  shared57(),
+								Options:  shared58(),
 								Network:  "read",
 								Examples: Examples{
 									Allow: []string{
@@ -19946,7 +20074,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Cypress end-to-end test runner",
 						Operands: "script",
-						Options:  shared58(),
+						Options:  shared59(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -19954,7 +20082,7 @@ func program104() *Spec {
 									"open",
 								},
 								Summary: "runs the workspace's end-to-end tests",
-								Options: shared59(),
+								Options: shared60(),
 								Code:    "project",
 								Examples: Examples{
 									Allow: []string{
@@ -19994,7 +20122,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared61(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -20002,7 +20130,7 @@ func program104() *Spec {
 								},
 								Summary:  "runs tasks of the workspace's packages",
 								Operands: "any",
-								Options:  shared60(),
+								Options:  shared61(),
 								Subcommands: []*Spec{
 									{
 										Names: []string{
@@ -20074,7 +20202,7 @@ func program104() *Spec {
 									"prune",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 							},
 							{
 								Names: []string{
@@ -20182,7 +20310,7 @@ func program104() *Spec {
 						},
 						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared63(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -20205,7 +20333,7 @@ func program104() *Spec {
 									"g",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Code:     "project",
 							},
 							{
@@ -20214,7 +20342,7 @@ func program104() *Spec {
 									"format",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Code:     "project",
 							},
 							{
@@ -20234,7 +20362,7 @@ func program104() *Spec {
 									"release",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Network:  "send",
 								Mutates:  "registry",
 							},
@@ -20431,7 +20559,7 @@ func program104() *Spec {
 				},
 				Summary:  "copies a workspace package and its dependencies into a directory",
 				Operands: "write",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -20441,7 +20569,7 @@ func program104() *Spec {
 				},
 				Summary:  "uploads packages to the registry",
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "project",
 				Network:  "send",
 				Mutates:  "registry",
@@ -20456,7 +20584,7 @@ func program104() *Spec {
 					"pack",
 				},
 				Operands: "any",
-				Options:  shared65(),
+				Options:  shared66(),
 				Code:     "project",
 			},
 			{
@@ -20745,7 +20873,7 @@ func program104() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -20753,7 +20881,7 @@ func program105() *Spec {
 		Summary:     "the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared66(),
+		Options:     shared67(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -20761,7 +20889,7 @@ func program105() *Spec {
 				},
 				Summary:  "installs the lockfile's dependencies",
 				Operands: "script",
-				Options:  shared66(),
+				Options:  shared67(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -20782,7 +20910,7 @@ func program105() *Spec {
 				},
 				Summary:  "adds, upgrades or runs packages by name",
 				Operands: "any",
-				Options:  shared66(),
+				Options:  shared67(),
 				Code:     "package",
 				Network:  "read",
 				Examples: Examples{
@@ -20806,7 +20934,7 @@ func program105() *Spec {
 					"pack",
 				},
 				Operands: "any",
-				Options:  shared66(),
+				Options:  shared67(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -20815,7 +20943,7 @@ func program105() *Spec {
 					"run",
 				},
 				Operands: "any",
-				Options:  shared66(),
+				Options:  shared67(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20888,7 +21016,7 @@ func program105() *Spec {
 					"version",
 				},
 				Operands: "any",
-				Options:  shared66(),
+				Options:  shared67(),
 				Code:     "project",
 			},
 			{
@@ -20896,7 +21024,7 @@ func program105() *Spec {
 					"exec",
 				},
 				Summary: "runs a command in the workspace (a known workspace tool here; any other is judged)",
-				Options: shared66(),
+				Options: shared67(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -20926,11 +21054,35 @@ func program105() *Spec {
 					},
 					{
 						Names: []string{
+							"tsx",
+							"ts-node",
+							"esno",
+						},
+						Summary:     "runs TypeScript with Node (inline code with -e or -p is read as Node code; a script file is the workspace's or judged)",
+						Operands:    "script",
+						StopAtFirst: true,
+						Options:     shared42(),
+						Examples: Examples{
+							Allow: []string{
+								"tsx -e 'console.log(1 + 1)'",
+								`npx tsx -e "import { readFileSync } from 'node:fs'; console.log(readFileSync('package.json', 'utf8').length)"`,
+							},
+							Judge: []string{
+								"tsx scripts/seed.ts",
+								"npx ts-node scripts/migrate.ts",
+							},
+							Deny: []string{
+								`npx tsx -e "import { writeFileSync } from 'node:fs'; writeFileSync('.git/hooks/post-checkout', 'x')"`,
+							},
+						},
+					},
+					{
+						Names: []string{
 							"tsc",
 						},
 						Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 						Operands: "read",
-						Options:  shared42(),
+						Options:  shared43(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -20951,7 +21103,7 @@ func program105() *Spec {
 						},
 						Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 						Operands: "read",
-						Options:  shared43(),
+						Options:  shared44(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -20972,7 +21124,7 @@ func program105() *Spec {
 						},
 						Summary:  "formats files (--write rewrites them, --check only reports)",
 						Operands: "read",
-						Options:  shared44(),
+						Options:  shared45(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -20992,7 +21144,7 @@ func program105() *Spec {
 						},
 						Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 						Operands: "script",
-						Options:  shared45(),
+						Options:  shared46(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21003,7 +21155,7 @@ func program105() *Spec {
 								},
 								Summary:  "checks (and with --write fixes) the files",
 								Operands: "read",
-								Options:  shared46(),
+								Options:  shared47(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -21019,7 +21171,7 @@ func program105() *Spec {
 									"migrate",
 								},
 								Operands: "any",
-								Options:  shared47(),
+								Options:  shared48(),
 							},
 							{
 								Names: []string{
@@ -21050,7 +21202,7 @@ func program105() *Spec {
 						},
 						Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared49(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21061,7 +21213,7 @@ func program105() *Spec {
 									"optimize",
 								},
 								Operands: "read",
-								Options:  shared48(),
+								Options:  shared49(),
 								Code:     "project",
 							},
 						},
@@ -21083,7 +21235,7 @@ func program105() *Spec {
 						},
 						Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared50(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21097,7 +21249,7 @@ func program105() *Spec {
 									"w",
 								},
 								Operands: "any",
-								Options:  shared49(),
+								Options:  shared50(),
 								Code:     "project",
 							},
 							{
@@ -21152,7 +21304,7 @@ func program105() *Spec {
 						},
 						Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared50(),
+						Options:  shared51(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21167,7 +21319,7 @@ func program105() *Spec {
 						},
 						Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared52(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21180,7 +21332,7 @@ func program105() *Spec {
 									"typegen",
 								},
 								Operands: "read",
-								Options:  shared51(),
+								Options:  shared52(),
 								Code:     "project",
 							},
 							{
@@ -21207,7 +21359,7 @@ func program105() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests",
 						Operands: "any",
-						Options:  shared52(),
+						Options:  shared53(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21223,7 +21375,7 @@ func program105() *Spec {
 						},
 						Summary:  "runs the workspace's tests with Vitest",
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared54(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21236,7 +21388,7 @@ func program105() *Spec {
 									"typecheck",
 								},
 								Operands: "any",
-								Options:  shared53(),
+								Options:  shared54(),
 								Code:     "project",
 							},
 							{
@@ -21265,7 +21417,7 @@ func program105() *Spec {
 						},
 						Summary:  "runs the workspace's JavaScript tests with Mocha",
 						Operands: "read",
-						Options:  shared54(),
+						Options:  shared55(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -21280,7 +21432,7 @@ func program105() *Spec {
 						},
 						Summary:  "the Playwright end-to-end test runner",
 						Operands: "script",
-						Options:  shared55(),
+						Options:  shared56(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21288,7 +21440,7 @@ func program105() *Spec {
 								},
 								Summary:  "runs the workspace's end-to-end tests",
 								Operands: "read",
-								Options:  shared56(),
+								Options:  shared57(),
 								Code:     "project",
 								Examples: Examples{
 									Allow: []string{
@@ -21312,7 +21464,7 @@ func program105() *Spec {
 								},
 								Summary:  "downloads browsers into the user's cache",
 								Operands: "any",
-								Options:  shared57(),
+								Options:  shared58(),
 								Network:  "read",
 								Examples: Examples{
 									Allow: []string{
@@ -21361,7 +21513,7 @@ func program105() *Spec {
 						},
 						Summary:  "the Cypress end-to-end test runner",
 						Operands: "script",
-						Options:  shared58(),
+						Options:  shared59(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21369,7 +21521,7 @@ func program105() *Spec {
 									"open",
 								},
 								Summary: "runs the workspace's end-to-end tests",
-								Options: shared59(),
+								Options: shared60(),
 								Code:    "project",
 								Examples: Examples{
 									Allow: []string{
@@ -21409,7 +21561,7 @@ func program105() *Spec {
 						},
 						Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared61(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21417,7 +21569,7 @@ func program105() *Spec {
 								},
 								Summary:  "runs tasks of the workspace's packages",
 								Operands: "any",
-								Options:  shared60(),
+								Options:  shared61(),
 								Subcommands: []*Spec{
 									{
 										Names: []string{
@@ -21489,7 +21641,7 @@ func program105() *Spec {
 									"prune",
 								},
 								Operands: "any",
-								Options:  shared61(),
+								Options:  shared62(),
 							},
 							{
 								Names: []string{
@@ -21597,7 +21749,7 @@ func program105() *Spec {
 						},
 						Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared63(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -21620,7 +21772,7 @@ func program105() *Spec {
 									"g",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Code:     "project",
 							},
 							{
@@ -21629,7 +21781,7 @@ func program105() *Spec {
 									"format",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Code:     "project",
 							},
 							{
@@ -21649,7 +21801,7 @@ func program105() *Spec {
 									"release",
 								},
 								Operands: "any",
-								Options:  shared62(),
+								Options:  shared63(),
 								Network:  "send",
 								Mutates:  "registry",
 							},
@@ -22209,7 +22361,7 @@ func program105() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -22217,7 +22369,7 @@ func program106() *Spec {
 		Summary:     "the Bun runtime and package manager (bun NAME runs a script or command of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared67(),
+		Options:     shared68(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -22225,7 +22377,7 @@ func program106() *Spec {
 				},
 				Operands:    "any",
 				StopAtFirst: true,
-				Options:     shared67(),
+				Options:     shared68(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -22356,7 +22508,7 @@ func program106() *Spec {
 				},
 				Summary:  "installs the lockfile's dependencies; with names, adds packages (judged)",
 				Operands: "script",
-				Options:  shared68(),
+				Options:  shared69(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -22395,7 +22547,7 @@ func program106() *Spec {
 					"patch-commit",
 				},
 				Operands: "any",
-				Options:  shared68(),
+				Options:  shared69(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -22701,7 +22853,7 @@ func program106() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -22758,11 +22910,35 @@ func program107() *Spec {
 			},
 			{
 				Names: []string{
+					"tsx",
+					"ts-node",
+					"esno",
+				},
+				Summary:     "runs TypeScript with Node (inline code with -e or -p is read as Node code; a script file is the workspace's or judged)",
+				Operands:    "script",
+				StopAtFirst: true,
+				Options:     shared42(),
+				Examples: Examples{
+					Allow: []string{
+						"tsx -e 'console.log(1 + 1)'",
+						`npx tsx -e "import { readFileSync } from 'node:fs'; console.log(readFileSync('package.json', 'utf8').length)"`,
+					},
+					Judge: []string{
+						"tsx scripts/seed.ts",
+						"npx ts-node scripts/migrate.ts",
+					},
+					Deny: []string{
+						`npx tsx -e "import { writeFileSync } from 'node:fs'; writeFileSync('.git/hooks/post-checkout', 'x')"`,
+					},
+				},
+			},
+			{
+				Names: []string{
 					"tsc",
 				},
 				Summary:  "the TypeScript compiler (type-checks and emits the workspace's code)",
 				Operands: "read",
-				Options:  shared42(),
+				Options:  shared43(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -22783,7 +22959,7 @@ func program107() *Spec {
 				},
 				Summary:  "lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)",
 				Operands: "read",
-				Options:  shared43(),
+				Options:  shared44(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -22804,7 +22980,7 @@ func program107() *Spec {
 				},
 				Summary:  "formats files (--write rewrites them, --check only reports)",
 				Operands: "read",
-				Options:  shared44(),
+				Options:  shared45(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -22824,7 +23000,7 @@ func program107() *Spec {
 				},
 				Summary:  "formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)",
 				Operands: "script",
-				Options:  shared45(),
+				Options:  shared46(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -22835,7 +23011,7 @@ func program107() *Spec {
 						},
 						Summary:  "checks (and with --write fixes) the files",
 						Operands: "read",
-						Options:  shared46(),
+						Options:  shared47(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -22851,7 +23027,7 @@ func program107() *Spec {
 							"migrate",
 						},
 						Operands: "any",
-						Options:  shared47(),
+						Options:  shared48(),
 					},
 					{
 						Names: []string{
@@ -22882,7 +23058,7 @@ func program107() *Spec {
 				},
 				Summary:  "the Vite dev server and bundler (vite.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared48(),
+				Options:  shared49(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -22893,7 +23069,7 @@ func program107() *Spec {
 							"optimize",
 						},
 						Operands: "read",
-						Options:  shared48(),
+						Options:  shared49(),
 						Code:     "project",
 					},
 				},
@@ -22915,7 +23091,7 @@ func program107() *Spec {
 				},
 				Summary:  "the webpack bundler (webpack.config runs as code of the workspace)",
 				Operands: "any",
-				Options:  shared49(),
+				Options:  shared50(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -22929,7 +23105,7 @@ func program107() *Spec {
 							"w",
 						},
 						Operands: "any",
-						Options:  shared49(),
+						Options:  shared50(),
 						Code:     "project",
 					},
 					{
@@ -22984,7 +23160,7 @@ func program107() *Spec {
 				},
 				Summary:  "the Rollup bundler (rollup.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared50(),
+				Options:  shared51(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -22999,7 +23175,7 @@ func program107() *Spec {
 				},
 				Summary:  "the Next.js framework's dev server and build (next.config runs as code of the workspace)",
 				Operands: "read",
-				Options:  shared51(),
+				Options:  shared52(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -23012,7 +23188,7 @@ func program107() *Spec {
 							"typegen",
 						},
 						Operands: "read",
-						Options:  shared51(),
+						Options:  shared52(),
 						Code:     "project",
 					},
 					{
@@ -23039,7 +23215,7 @@ func program107() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests",
 				Operands: "any",
-				Options:  shared52(),
+				Options:  shared53(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -23055,7 +23231,7 @@ func program107() *Spec {
 				},
 				Summary:  "runs the workspace's tests with Vitest",
 				Operands: "any",
-				Options:  shared53(),
+				Options:  shared54(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -23068,7 +23244,7 @@ func program107() *Spec {
 							"typecheck",
 						},
 						Operands: "any",
-						Options:  shared53(),
+						Options:  shared54(),
 						Code:     "project",
 					},
 					{
@@ -23097,7 +23273,7 @@ func program107() *Spec {
 				},
 				Summary:  "runs the workspace's JavaScript tests with Mocha",
 				Operands: "read",
-				Options:  shared54(),
+				Options:  shared55(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -23112,7 +23288,7 @@ func program107() *Spec {
 				},
 				Summary:  "the Playwright end-to-end test runner",
 				Operands: "script",
-				Options:  shared55(),
+				Options:  shared56(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -23120,7 +23296,7 @@ func program107() *Spec {
 						},
 						Summary:  "runs the workspace's end-to-end tests",
 						Operands: "read",
-						Options:  shared56(),
+						Options:  shared57(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23144,7 +23320,7 @@ func program107() *Spec {
 						},
 						Summary:  "downloads browsers into the user's cache",
 						Operands: "any",
-						Options:  shared57(),
+						Options:  shared58(),
 						Network:  "read",
 						Examples: Examples{
 							Allow: []string{
@@ -23193,7 +23369,7 @@ func program107() *Spec {
 				},
 				Summary:  "the Cypress end-to-end test runner",
 				Operands: "script",
-				Options:  shared58(),
+				Options:  shared59(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -23201,7 +23377,7 @@ func program107() *Spec {
 							"open",
 						},
 						Summary: "runs the workspace's end-to-end tests",
-						Options: shared59(),
+						Options: shared60(),
 						Code:    "project",
 						Examples: Examples{
 							Allow: []string{
@@ -23241,7 +23417,7 @@ func program107() *Spec {
 				},
 				Summary:  "the Turborepo task runner (runs the workspace's package scripts)",
 				Operands: "any",
-				Options:  shared60(),
+				Options:  shared61(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -23249,7 +23425,7 @@ func program107() *Spec {
 						},
 						Summary:  "runs tasks of the workspace's packages",
 						Operands: "any",
-						Options:  shared60(),
+						Options:  shared61(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -23321,7 +23497,7 @@ func program107() *Spec {
 							"prune",
 						},
 						Operands: "any",
-						Options:  shared61(),
+						Options:  shared62(),
 					},
 					{
 						Names: []string{
@@ -23429,7 +23605,7 @@ func program107() *Spec {
 				},
 				Summary:  "the Nx monorepo task runner (runs the workspace's project targets)",
 				Operands: "any",
-				Options:  shared62(),
+				Options:  shared63(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -23452,7 +23628,7 @@ func program107() *Spec {
 							"g",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared63(),
 						Code:     "project",
 					},
 					{
@@ -23461,7 +23637,7 @@ func program107() *Spec {
 							"format",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared63(),
 						Code:     "project",
 					},
 					{
@@ -23481,7 +23657,7 @@ func program107() *Spec {
 							"release",
 						},
 						Operands: "any",
-						Options:  shared62(),
+						Options:  shared63(),
 						Network:  "send",
 						Mutates:  "registry",
 					},
@@ -23679,7 +23855,7 @@ func program107() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -23687,7 +23863,7 @@ func program108() *Spec {
 		},
 		Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 		Operands: "read",
-		Options:  shared69(),
+		Options:  shared70(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -23710,21 +23886,21 @@ func program108() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
 		},
 		Summary:  "lints and formats Python (--fix and format rewrite files)",
 		Operands: "read",
-		Options:  shared70(),
+		Options:  shared71(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
 					"check",
 				},
 				Operands: "read",
-				Options:  shared70(),
+				Options:  shared71(),
 				Code:     "project",
 			},
 			{
@@ -23732,7 +23908,7 @@ func program109() *Spec {
 					"format",
 				},
 				Operands: "write",
-				Options:  shared71(),
+				Options:  shared72(),
 				Code:     "project",
 			},
 			{
@@ -23769,14 +23945,14 @@ func program109() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
 		},
 		Summary:  "formats Python files in place (--check and --diff only report)",
 		Operands: "write",
-		Options:  shared72(),
+		Options:  shared73(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -23794,14 +23970,14 @@ func program110() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
 		},
 		Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 		Operands: "write",
-		Options:  shared73(),
+		Options:  shared74(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -23815,7 +23991,7 @@ func program111() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -23823,7 +23999,7 @@ func program112() *Spec {
 		},
 		Summary:  "type-checks the workspace's Python code",
 		Operands: "read",
-		Options:  shared74(),
+		Options:  shared75(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -23841,7 +24017,7 @@ func program112() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -23849,7 +24025,7 @@ func program113() *Spec {
 		},
 		Summary:  "type-checks the workspace's Python code",
 		Operands: "read",
-		Options:  shared75(),
+		Options:  shared76(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -23863,14 +24039,14 @@ func program113() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
 		},
 		Summary:  "lints Python code",
 		Operands: "read",
-		Options:  shared76(),
+		Options:  shared77(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -23884,14 +24060,14 @@ func program114() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
 		},
 		Summary:  "lints Python code",
 		Operands: "read",
-		Options:  shared77(),
+		Options:  shared78(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -23908,14 +24084,14 @@ func program115() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
 		},
 		Summary:  "measures test coverage of the workspace's code",
 		Operands: "script",
-		Options:  shared78(),
+		Options:  shared79(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -23925,7 +24101,7 @@ func program116() *Spec {
 				Operands:    "any",
 				First:       "script",
 				StopAtFirst: true,
-				Options:     shared79(),
+				Options:     shared80(),
 				Examples: Examples{
 					Allow: []string{
 						"coverage run -m pytest",
@@ -23950,7 +24126,7 @@ func program116() *Spec {
 				},
 				Summary:  "reports or combines coverage data",
 				Operands: "read",
-				Options:  shared80(),
+				Options:  shared81(),
 				Examples: Examples{
 					Allow: []string{
 						"coverage report -m",
@@ -23972,14 +24148,14 @@ func program116() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
 		},
 		Summary:  "runs the workspace's tox environments (installs their dependencies)",
 		Operands: "any",
-		Options:  shared81(),
+		Options:  shared82(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -23999,7 +24175,7 @@ func program117() *Spec {
 					"le",
 				},
 				Operands: "any",
-				Options:  shared81(),
+				Options:  shared82(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -24040,14 +24216,14 @@ func program117() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
 		},
 		Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 		Operands: "any",
-		Options:  shared82(),
+		Options:  shared83(),
 		Code:     "project",
 		Network:  "read",
 		Examples: Examples{
@@ -24063,7 +24239,7 @@ func program118() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -24151,7 +24327,7 @@ func program119() *Spec {
 				},
 				Summary:  "installs requirement files or the local project; named packages are fetched by name (judged)",
 				Operands: "script",
-				Options:  shared83(),
+				Options:  shared84(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -24280,7 +24456,7 @@ func program119() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -24562,7 +24738,7 @@ func program120() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24586,14 +24762,14 @@ func program120() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared71(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -24601,7 +24777,7 @@ func program120() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared72(),
 								Code:     "project",
 							},
 							{
@@ -24639,7 +24815,7 @@ func program120() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24658,7 +24834,7 @@ func program120() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24674,7 +24850,7 @@ func program120() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24694,7 +24870,7 @@ func program120() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24709,7 +24885,7 @@ func program120() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared77(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24724,7 +24900,7 @@ func program120() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared78(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -24742,7 +24918,7 @@ func program120() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared79(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -24752,7 +24928,7 @@ func program120() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -24777,7 +24953,7 @@ func program120() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared81(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -24800,7 +24976,7 @@ func program120() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -24820,7 +24996,7 @@ func program120() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared82(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -24862,7 +25038,7 @@ func program120() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared83(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -24882,7 +25058,7 @@ func program120() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared84(),
+						Options:     shared85(),
 					},
 				},
 				Code:    "project",
@@ -25103,7 +25279,7 @@ func program120() *Spec {
 						},
 						Summary:  "installs requirement files; named packages are fetched by name (judged)",
 						Operands: "script",
-						Options:  shared83(),
+						Options:  shared84(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -25402,7 +25578,7 @@ func program120() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -25468,7 +25644,7 @@ func program121() *Spec {
 				},
 				Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 				Operands: "read",
-				Options:  shared69(),
+				Options:  shared70(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -25492,14 +25668,14 @@ func program121() *Spec {
 				},
 				Summary:  "lints and formats Python (--fix and format rewrite files)",
 				Operands: "read",
-				Options:  shared70(),
+				Options:  shared71(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
 							"check",
 						},
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared71(),
 						Code:     "project",
 					},
 					{
@@ -25507,7 +25683,7 @@ func program121() *Spec {
 							"format",
 						},
 						Operands: "write",
-						Options:  shared71(),
+						Options:  shared72(),
 						Code:     "project",
 					},
 					{
@@ -25545,7 +25721,7 @@ func program121() *Spec {
 				},
 				Summary:  "formats Python files in place (--check and --diff only report)",
 				Operands: "write",
-				Options:  shared72(),
+				Options:  shared73(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -25564,7 +25740,7 @@ func program121() *Spec {
 				},
 				Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 				Operands: "write",
-				Options:  shared73(),
+				Options:  shared74(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -25580,7 +25756,7 @@ func program121() *Spec {
 				},
 				Summary:  "type-checks the workspace's Python code",
 				Operands: "read",
-				Options:  shared74(),
+				Options:  shared75(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -25600,7 +25776,7 @@ func program121() *Spec {
 				},
 				Summary:  "type-checks the workspace's Python code",
 				Operands: "read",
-				Options:  shared75(),
+				Options:  shared76(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -25615,7 +25791,7 @@ func program121() *Spec {
 				},
 				Summary:  "lints Python code",
 				Operands: "read",
-				Options:  shared77(),
+				Options:  shared78(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -25633,7 +25809,7 @@ func program121() *Spec {
 				},
 				Summary:  "measures test coverage of the workspace's code",
 				Operands: "script",
-				Options:  shared78(),
+				Options:  shared79(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -25643,7 +25819,7 @@ func program121() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared79(),
+						Options:     shared80(),
 						Examples: Examples{
 							Allow: []string{
 								"coverage run -m pytest",
@@ -25668,7 +25844,7 @@ func program121() *Spec {
 						},
 						Summary:  "reports or combines coverage data",
 						Operands: "read",
-						Options:  shared80(),
+						Options:  shared81(),
 						Examples: Examples{
 							Allow: []string{
 								"coverage report -m",
@@ -25691,7 +25867,7 @@ func program121() *Spec {
 				},
 				Summary:  "runs the workspace's tox environments (installs their dependencies)",
 				Operands: "any",
-				Options:  shared81(),
+				Options:  shared82(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -25711,7 +25887,7 @@ func program121() *Spec {
 							"le",
 						},
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -25753,7 +25929,7 @@ func program121() *Spec {
 				},
 				Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 				Operands: "any",
-				Options:  shared82(),
+				Options:  shared83(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -25786,7 +25962,7 @@ func program121() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -25846,7 +26022,7 @@ func program122() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25870,14 +26046,14 @@ func program122() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared71(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -25885,7 +26061,7 @@ func program122() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared72(),
 								Code:     "project",
 							},
 							{
@@ -25923,7 +26099,7 @@ func program122() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25942,7 +26118,7 @@ func program122() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25958,7 +26134,7 @@ func program122() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25978,7 +26154,7 @@ func program122() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -25993,7 +26169,7 @@ func program122() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared78(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -26011,7 +26187,7 @@ func program122() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared79(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -26021,7 +26197,7 @@ func program122() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -26046,7 +26222,7 @@ func program122() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared81(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -26069,7 +26245,7 @@ func program122() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -26089,7 +26265,7 @@ func program122() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared82(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -26131,7 +26307,7 @@ func program122() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared83(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -26205,14 +26381,14 @@ func program122() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
 		},
 		Summary:  "the Poetry Python project manager",
 		Operands: "script",
-		Options:  shared85(),
+		Options:  shared86(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -26336,7 +26512,7 @@ func program123() *Spec {
 					"run",
 				},
 				Summary: "runs a command in the project's environment (a known workspace tool here; any other is judged)",
-				Options: shared85(),
+				Options: shared86(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -26345,7 +26521,7 @@ func program123() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -26369,14 +26545,14 @@ func program123() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared71(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -26384,7 +26560,7 @@ func program123() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared72(),
 								Code:     "project",
 							},
 							{
@@ -26422,7 +26598,7 @@ func program123() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -26441,7 +26617,7 @@ func program123() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -26457,7 +26633,7 @@ func program123() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -26477,7 +26653,7 @@ func program123() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -26492,7 +26668,7 @@ func program123() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared77(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -26507,7 +26683,7 @@ func program123() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared78(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -26525,7 +26701,7 @@ func program123() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared79(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -26535,7 +26711,7 @@ func program123() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -26560,7 +26736,7 @@ func program123() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared81(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -26583,7 +26759,7 @@ func program123() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -26603,7 +26779,7 @@ func program123() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared82(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -26645,7 +26821,7 @@ func program123() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared83(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -26665,7 +26841,7 @@ func program123() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared84(),
+						Options:     shared85(),
 					},
 				},
 				Code: "project",
@@ -26847,7 +27023,7 @@ func program123() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -26885,14 +27061,14 @@ func program124() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
 		},
 		Summary:  "the Pipenv Python project manager",
 		Operands: "script",
-		Options:  shared86(),
+		Options:  shared87(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -26990,7 +27166,7 @@ func program125() *Spec {
 				Names: []string{
 					"run",
 				},
-				Options: shared86(),
+				Options: shared87(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -26999,7 +27175,7 @@ func program125() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27023,14 +27199,14 @@ func program125() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared71(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -27038,7 +27214,7 @@ func program125() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared72(),
 								Code:     "project",
 							},
 							{
@@ -27076,7 +27252,7 @@ func program125() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27095,7 +27271,7 @@ func program125() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27111,7 +27287,7 @@ func program125() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27131,7 +27307,7 @@ func program125() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27146,7 +27322,7 @@ func program125() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared77(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27161,7 +27337,7 @@ func program125() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared78(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27179,7 +27355,7 @@ func program125() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared79(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -27189,7 +27365,7 @@ func program125() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -27214,7 +27390,7 @@ func program125() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared81(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -27237,7 +27413,7 @@ func program125() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -27257,7 +27433,7 @@ func program125() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared82(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -27299,7 +27475,7 @@ func program125() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared83(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -27319,7 +27495,7 @@ func program125() *Spec {
 						Operands:    "any",
 						First:       "script",
 						StopAtFirst: true,
-						Options:     shared84(),
+						Options:     shared85(),
 					},
 				},
 				Code: "project",
@@ -27362,7 +27538,7 @@ func program125() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -27602,7 +27778,7 @@ func program126() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27626,14 +27802,14 @@ func program126() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared71(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -27641,7 +27817,7 @@ func program126() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared72(),
 								Code:     "project",
 							},
 							{
@@ -27679,7 +27855,7 @@ func program126() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27698,7 +27874,7 @@ func program126() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27714,7 +27890,7 @@ func program126() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27734,7 +27910,7 @@ func program126() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27749,7 +27925,7 @@ func program126() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared77(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27764,7 +27940,7 @@ func program126() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared78(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -27782,7 +27958,7 @@ func program126() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared79(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -27792,7 +27968,7 @@ func program126() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -27817,7 +27993,7 @@ func program126() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared81(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -27840,7 +28016,7 @@ func program126() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -27860,7 +28036,7 @@ func program126() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared82(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -27902,7 +28078,7 @@ func program126() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared83(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -28122,14 +28298,14 @@ func program126() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
 		},
 		Summary:  "the Hatch Python project manager (hatch run runs the project's environment scripts)",
 		Operands: "script",
-		Options:  shared87(),
+		Options:  shared88(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -28137,7 +28313,7 @@ func program127() *Spec {
 				},
 				Operands:    "any",
 				StopAtFirst: true,
-				Options:     shared87(),
+				Options:     shared88(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -28146,7 +28322,7 @@ func program127() *Spec {
 						},
 						Summary:  "runs the workspace's Python tests (conftest.py and plugins are code of the workspace)",
 						Operands: "read",
-						Options:  shared69(),
+						Options:  shared70(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -28170,14 +28346,14 @@ func program127() *Spec {
 						},
 						Summary:  "lints and formats Python (--fix and format rewrite files)",
 						Operands: "read",
-						Options:  shared70(),
+						Options:  shared71(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
 									"check",
 								},
 								Operands: "read",
-								Options:  shared70(),
+								Options:  shared71(),
 								Code:     "project",
 							},
 							{
@@ -28185,7 +28361,7 @@ func program127() *Spec {
 									"format",
 								},
 								Operands: "write",
-								Options:  shared71(),
+								Options:  shared72(),
 								Code:     "project",
 							},
 							{
@@ -28223,7 +28399,7 @@ func program127() *Spec {
 						},
 						Summary:  "formats Python files in place (--check and --diff only report)",
 						Operands: "write",
-						Options:  shared72(),
+						Options:  shared73(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -28242,7 +28418,7 @@ func program127() *Spec {
 						},
 						Summary:  "sorts Python imports in place (--check-only and --diff only report)",
 						Operands: "write",
-						Options:  shared73(),
+						Options:  shared74(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -28258,7 +28434,7 @@ func program127() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared74(),
+						Options:  shared75(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -28278,7 +28454,7 @@ func program127() *Spec {
 						},
 						Summary:  "type-checks the workspace's Python code",
 						Operands: "read",
-						Options:  shared75(),
+						Options:  shared76(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -28293,7 +28469,7 @@ func program127() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared76(),
+						Options:  shared77(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -28308,7 +28484,7 @@ func program127() *Spec {
 						},
 						Summary:  "lints Python code",
 						Operands: "read",
-						Options:  shared77(),
+						Options:  shared78(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -28326,7 +28502,7 @@ func program127() *Spec {
 						},
 						Summary:  "measures test coverage of the workspace's code",
 						Operands: "script",
-						Options:  shared78(),
+						Options:  shared79(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -28336,7 +28512,7 @@ func program127() *Spec {
 								Operands:    "any",
 								First:       "script",
 								StopAtFirst: true,
-								Options:     shared79(),
+								Options:     shared80(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage run -m pytest",
@@ -28361,7 +28537,7 @@ func program127() *Spec {
 								},
 								Summary:  "reports or combines coverage data",
 								Operands: "read",
-								Options:  shared80(),
+								Options:  shared81(),
 								Examples: Examples{
 									Allow: []string{
 										"coverage report -m",
@@ -28384,7 +28560,7 @@ func program127() *Spec {
 						},
 						Summary:  "runs the workspace's tox environments (installs their dependencies)",
 						Operands: "any",
-						Options:  shared81(),
+						Options:  shared82(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -28404,7 +28580,7 @@ func program127() *Spec {
 									"le",
 								},
 								Operands: "any",
-								Options:  shared81(),
+								Options:  shared82(),
 								Code:     "project",
 								Network:  "read",
 							},
@@ -28446,7 +28622,7 @@ func program127() *Spec {
 						},
 						Summary:  "runs the workspace's nox sessions (noxfile.py is code of the workspace)",
 						Operands: "any",
-						Options:  shared82(),
+						Options:  shared83(),
 						Code:     "project",
 						Network:  "read",
 						Examples: Examples{
@@ -28681,7 +28857,7 @@ func program127() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -28855,7 +29031,7 @@ func program128() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -29019,7 +29195,7 @@ func program129() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -29212,7 +29388,7 @@ func program130() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -29386,7 +29562,7 @@ func program131() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -29549,7 +29725,7 @@ func program132() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -29685,7 +29861,7 @@ func program133() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -29776,7 +29952,7 @@ func program134() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -29838,14 +30014,14 @@ func program135() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
 		},
 		Summary:  "configures, builds and tests the workspace's Meson project",
 		Operands: "script",
-		Options:  shared58(),
+		Options:  shared59(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -30002,7 +30178,7 @@ func program136() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -30220,7 +30396,7 @@ func program137() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -30228,7 +30404,7 @@ func program138() *Spec {
 		},
 		Summary:  "runs the workspace's Gradle build (build scripts are code of the workspace)",
 		Operands: "any",
-		Options:  shared88(),
+		Options:  shared89(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -30245,7 +30421,7 @@ func program138() *Spec {
 				},
 				Summary:  "a task that by convention publishes or deploys",
 				Operands: "any",
-				Options:  shared88(),
+				Options:  shared89(),
 				Code:     "project",
 				Mutates:  "registry",
 				Examples: Examples{
@@ -30276,7 +30452,7 @@ func program138() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -30285,7 +30461,7 @@ func program139() *Spec {
 		},
 		Summary:  "runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)",
 		Operands: "any",
-		Options:  shared89(),
+		Options:  shared90(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -30301,7 +30477,7 @@ func program139() *Spec {
 				},
 				Summary:  "a goal that publishes or releases",
 				Operands: "any",
-				Options:  shared89(),
+				Options:  shared90(),
 				Code:     "project",
 				Mutates:  "registry",
 				Examples: Examples{
@@ -30321,7 +30497,7 @@ func program139() *Spec {
 				},
 				Summary:  "a goal that runs a program or script named on the command line (exec.executable and exec.args)",
 				Operands: "any",
-				Options:  shared89(),
+				Options:  shared90(),
 				Code:     "unanalyzed",
 				Examples: Examples{
 					Judge: []string{
@@ -30348,7 +30524,7 @@ func program139() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -30430,7 +30606,7 @@ func program140() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -30517,7 +30693,7 @@ func program141() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -30753,7 +30929,7 @@ func program142() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -30872,14 +31048,14 @@ func program143() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
 		},
 		Summary:  "runs the workspace's RSpec tests",
 		Operands: "read",
-		Options:  shared90(),
+		Options:  shared91(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -30894,7 +31070,7 @@ func program144() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -30902,7 +31078,7 @@ func program145() *Spec {
 		},
 		Summary:  "lints Ruby code (-a and -A rewrite files)",
 		Operands: "read",
-		Options:  shared91(),
+		Options:  shared92(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -30917,14 +31093,14 @@ func program145() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
 		},
 		Summary:  "runs the workspace's Rake tasks",
 		Operands: "any",
-		Options:  shared92(),
+		Options:  shared93(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -31001,14 +31177,14 @@ func program146() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
 		},
 		Summary:  "the Rails command line (tasks are code of the workspace)",
 		Operands: "any",
-		Options:  shared93(),
+		Options:  shared94(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -31019,7 +31195,7 @@ func program147() *Spec {
 				Operands:    "any",
 				First:       "code:ruby",
 				StopAtFirst: true,
-				Options:     shared94(),
+				Options:     shared95(),
 				Examples: Examples{
 					Allow: []string{
 						"bin/rails runner 'puts Order.count'",
@@ -31167,7 +31343,7 @@ func program147() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -31340,7 +31516,7 @@ func program148() *Spec {
 						},
 						Summary:  "runs the workspace's RSpec tests",
 						Operands: "read",
-						Options:  shared90(),
+						Options:  shared91(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -31357,7 +31533,7 @@ func program148() *Spec {
 						},
 						Summary:  "lints Ruby code (-a and -A rewrite files)",
 						Operands: "read",
-						Options:  shared91(),
+						Options:  shared92(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -31373,7 +31549,7 @@ func program148() *Spec {
 						},
 						Summary:  "runs the workspace's Rake tasks",
 						Operands: "any",
-						Options:  shared92(),
+						Options:  shared93(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -31451,7 +31627,7 @@ func program148() *Spec {
 						},
 						Summary:  "the Rails command line (tasks are code of the workspace)",
 						Operands: "any",
-						Options:  shared93(),
+						Options:  shared94(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -31462,7 +31638,7 @@ func program148() *Spec {
 								Operands:    "any",
 								First:       "code:ruby",
 								StopAtFirst: true,
-								Options:     shared94(),
+								Options:     shared95(),
 								Examples: Examples{
 									Allow: []string{
 										"bin/rails runner 'puts Order.count'",
@@ -31685,14 +31861,14 @@ func program148() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
 		},
 		Summary:  "the RubyGems package manager",
 		Operands: "script",
-		Options:  shared58(),
+		Options:  shared59(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -31804,7 +31980,7 @@ func program149() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -31813,7 +31989,7 @@ func program150() *Spec {
 		},
 		Summary:  "runs the workspace's PHP tests",
 		Operands: "read",
-		Options:  shared95(),
+		Options:  shared96(),
 		Code:     "project",
 		Examples: Examples{
 			Allow: []string{
@@ -31828,14 +32004,14 @@ func program150() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
 		},
 		Summary:  "the PHP dependency manager (composer NAME runs a script of composer.json)",
 		Operands: "any",
-		Options:  shared96(),
+		Options:  shared97(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -31865,7 +32041,7 @@ func program151() *Spec {
 					"archive",
 				},
 				Operands: "any",
-				Options:  shared96(),
+				Options:  shared97(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -31907,7 +32083,7 @@ func program151() *Spec {
 					"run",
 				},
 				Operands: "any",
-				Options:  shared96(),
+				Options:  shared97(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -31978,7 +32154,7 @@ func program151() *Spec {
 					"exec",
 				},
 				Summary: "runs a vendor binary (a known workspace tool here; any other is judged)",
-				Options: shared96(),
+				Options: shared97(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -31988,7 +32164,7 @@ func program151() *Spec {
 						},
 						Summary:  "runs the workspace's PHP tests",
 						Operands: "read",
-						Options:  shared95(),
+						Options:  shared96(),
 						Code:     "project",
 						Examples: Examples{
 							Allow: []string{
@@ -32191,7 +32367,7 @@ func program151() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -32199,7 +32375,7 @@ func program152() *Spec {
 		Summary:     "the Elixir build tool (mix tasks are code of the workspace)",
 		Operands:    "any",
 		StopAtFirst: true,
-		Options:     shared58(),
+		Options:     shared59(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -32419,7 +32595,7 @@ func program152() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -32616,7 +32792,7 @@ func program153() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -32712,7 +32888,7 @@ func program154() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -32736,7 +32912,7 @@ func program155() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -32778,7 +32954,7 @@ func program156() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -32884,7 +33060,7 @@ func program157() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -33025,7 +33201,7 @@ func program158() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -33127,14 +33303,14 @@ func program159() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
 		},
 		Summary:  "generates code from the workspace's SQL",
 		Operands: "script",
-		Options:  shared97(),
+		Options:  shared98(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -33148,7 +33324,7 @@ func program160() *Spec {
 					"parse",
 				},
 				Operands: "any",
-				Options:  shared97(),
+				Options:  shared98(),
 				Code:     "project",
 				Examples: Examples{
 					Allow: []string{
@@ -33188,7 +33364,7 @@ func program160() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -33326,7 +33502,7 @@ func program161() *Spec {
 				},
 				Summary:  "builds an image from the workspace's Dockerfile (its RUN steps are the project's)",
 				Operands: "read",
-				Options:  shared98(),
+				Options:  shared99(),
 				Code:     "project",
 				Network:  "read",
 				Examples: Examples{
@@ -33352,7 +33528,7 @@ func program161() *Spec {
 							"b",
 						},
 						Operands: "read",
-						Options:  shared98(),
+						Options:  shared99(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -33466,7 +33642,7 @@ func program161() *Spec {
 				Operands:    "command",
 				First:       "any",
 				StopAtFirst: true,
-				Options:     shared99(),
+				Options:     shared100(),
 				Network:     "read",
 				Examples: Examples{
 					Allow: []string{
@@ -33489,7 +33665,7 @@ func program161() *Spec {
 				Summary:     "runs a command in a running container (the command is split and analyzed on its own)",
 				Operands:    "command",
 				StopAtFirst: true,
-				Options:     shared100(),
+				Options:     shared101(),
 				Examples: Examples{
 					Allow: []string{
 						"docker exec -it app-db-1 cat /etc/hostname",
@@ -33661,7 +33837,7 @@ func program161() *Spec {
 				},
 				Summary:  "copies files between a container and the machine (CONTAINER:PATH is the container's)",
 				Operands: "dest",
-				Options:  shared101(),
+				Options:  shared102(),
 				Examples: Examples{
 					Allow: []string{
 						"docker cp web-1:/app/logs/app.log ./app.log",
@@ -33753,7 +33929,7 @@ func program161() *Spec {
 						Operands:    "command",
 						First:       "any",
 						StopAtFirst: true,
-						Options:     shared99(),
+						Options:     shared100(),
 						Network:     "read",
 						Examples: Examples{
 							Allow: []string{
@@ -33776,7 +33952,7 @@ func program161() *Spec {
 						Summary:     "runs a command in a running container (the command is split and analyzed on its own)",
 						Operands:    "command",
 						StopAtFirst: true,
-						Options:     shared100(),
+						Options:     shared101(),
 						Examples: Examples{
 							Allow: []string{
 								"docker exec -it app-db-1 cat /etc/hostname",
@@ -33868,7 +34044,7 @@ func program161() *Spec {
 							"cp",
 						},
 						Operands: "dest",
-						Options:  shared101(),
+						Options:  shared102(),
 					},
 				},
 				Examples: Examples{
@@ -33941,7 +34117,7 @@ func program161() *Spec {
 							"build",
 						},
 						Operands: "read",
-						Options:  shared98(),
+						Options:  shared99(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -34201,7 +34377,7 @@ func program161() *Spec {
 					"compose",
 				},
 				Summary: "runs the workspace's compose project",
-				Options: shared102(),
+				Options: shared103(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -34209,7 +34385,7 @@ func program161() *Spec {
 						},
 						Summary:  "starts the project's services",
 						Operands: "any",
-						Options:  shared103(),
+						Options:  shared104(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -34219,7 +34395,7 @@ func program161() *Spec {
 						},
 						Summary:  "stops and removes the project's containers and networks",
 						Operands: "any",
-						Options:  shared104(),
+						Options:  shared105(),
 					},
 					{
 						Names: []string{
@@ -34246,7 +34422,7 @@ func program161() *Spec {
 							"build",
 						},
 						Operands: "any",
-						Options:  shared105(),
+						Options:  shared106(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -34258,7 +34434,7 @@ func program161() *Spec {
 						Operands:    "command",
 						First:       "any",
 						StopAtFirst: true,
-						Options:     shared106(),
+						Options:     shared107(),
 						Code:        "project",
 					},
 					{
@@ -34268,7 +34444,7 @@ func program161() *Spec {
 						Summary:     "runs a command in a running service (split and analyzed on its own)",
 						Operands:    "command",
 						StopAtFirst: true,
-						Options:     shared107(),
+						Options:     shared108(),
 					},
 					{
 						Names: []string{
@@ -34285,7 +34461,7 @@ func program161() *Spec {
 							"rm",
 						},
 						Operands: "any",
-						Options:  shared108(),
+						Options:  shared109(),
 					},
 					{
 						Names: []string{
@@ -34347,14 +34523,14 @@ func program161() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
 			"podman-compose",
 		},
 		Summary: "runs the workspace's compose project (v1 command)",
-		Options: shared102(),
+		Options: shared103(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -34362,7 +34538,7 @@ func program162() *Spec {
 				},
 				Summary:  "starts the project's services",
 				Operands: "any",
-				Options:  shared103(),
+				Options:  shared104(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -34372,7 +34548,7 @@ func program162() *Spec {
 				},
 				Summary:  "stops and removes the project's containers and networks",
 				Operands: "any",
-				Options:  shared104(),
+				Options:  shared105(),
 			},
 			{
 				Names: []string{
@@ -34399,7 +34575,7 @@ func program162() *Spec {
 					"build",
 				},
 				Operands: "any",
-				Options:  shared105(),
+				Options:  shared106(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -34411,7 +34587,7 @@ func program162() *Spec {
 				Operands:    "command",
 				First:       "any",
 				StopAtFirst: true,
-				Options:     shared106(),
+				Options:     shared107(),
 				Code:        "project",
 			},
 			{
@@ -34421,7 +34597,7 @@ func program162() *Spec {
 				Summary:     "runs a command in a running service (split and analyzed on its own)",
 				Operands:    "command",
 				StopAtFirst: true,
-				Options:     shared107(),
+				Options:     shared108(),
 			},
 			{
 				Names: []string{
@@ -34438,7 +34614,7 @@ func program162() *Spec {
 					"rm",
 				},
 				Operands: "any",
-				Options:  shared108(),
+				Options:  shared109(),
 			},
 			{
 				Names: []string{
@@ -34482,7 +34658,7 @@ func program162() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -35589,7 +35765,7 @@ func program163() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -35642,7 +35818,7 @@ func program164() *Spec {
 				},
 				Summary:  "renders or checks charts locally",
 				Operands: "any",
-				Options:  shared109(),
+				Options:  shared110(),
 				Examples: Examples{
 					Allow: []string{
 						"helm template api charts/api -f charts/api/values-staging.yaml",
@@ -35848,7 +36024,7 @@ func program164() *Spec {
 				},
 				Summary:  "changes releases in the cluster (a dry run only renders)",
 				Operands: "any",
-				Options:  shared109(),
+				Options:  shared110(),
 				Mutates:  "cluster",
 				Examples: Examples{
 					Allow: []string{
@@ -35935,7 +36111,7 @@ func program164() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -36022,7 +36198,7 @@ func program165() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -36049,7 +36225,7 @@ func program166() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -36102,7 +36278,7 @@ func program167() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -36174,7 +36350,7 @@ func program168() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -36231,7 +36407,7 @@ func program169() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -36251,7 +36427,7 @@ func program170() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -36286,7 +36462,7 @@ func program171() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -36308,7 +36484,7 @@ func program172() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -36339,7 +36515,7 @@ func program173() *Spec {
 				},
 				Summary:  "downloads the configuration's providers and modules",
 				Operands: "read",
-				Options:  shared110(),
+				Options:  shared111(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -36350,7 +36526,7 @@ func program173() *Spec {
 				},
 				Summary:  "computes and prints the changes without making them",
 				Operands: "read",
-				Options:  shared111(),
+				Options:  shared112(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -36360,7 +36536,7 @@ func program173() *Spec {
 				},
 				Summary:  "formats the configuration files",
 				Operands: "read",
-				Options:  shared112(),
+				Options:  shared113(),
 			},
 			{
 				Names: []string{
@@ -36376,7 +36552,7 @@ func program173() *Spec {
 				},
 				Summary:  "prints the state, a plan, outputs or the configuration",
 				Operands: "read",
-				Options:  shared113(),
+				Options:  shared114(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -36410,7 +36586,7 @@ func program173() *Spec {
 							"show",
 						},
 						Operands: "any",
-						Options:  shared114(),
+						Options:  shared115(),
 					},
 					{
 						Names: []string{
@@ -36454,7 +36630,7 @@ func program173() *Spec {
 							"select",
 						},
 						Operands: "any",
-						Options:  shared115(),
+						Options:  shared116(),
 					},
 					{
 						Names: []string{
@@ -36480,7 +36656,7 @@ func program173() *Spec {
 				},
 				Summary:  "changes real infrastructure or its state",
 				Operands: "read",
-				Options:  shared116(),
+				Options:  shared117(),
 				Code:     "project",
 				Network:  "read",
 				Mutates:  "cloud",
@@ -36525,7 +36701,7 @@ func program173() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -36557,7 +36733,7 @@ func program174() *Spec {
 				},
 				Summary:  "downloads the configuration's providers and modules",
 				Operands: "read",
-				Options:  shared110(),
+				Options:  shared111(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -36568,7 +36744,7 @@ func program174() *Spec {
 				},
 				Summary:  "computes and prints the changes without making them",
 				Operands: "read",
-				Options:  shared111(),
+				Options:  shared112(),
 				Code:     "project",
 				Network:  "read",
 			},
@@ -36578,7 +36754,7 @@ func program174() *Spec {
 				},
 				Summary:  "formats the configuration files",
 				Operands: "read",
-				Options:  shared112(),
+				Options:  shared113(),
 			},
 			{
 				Names: []string{
@@ -36594,7 +36770,7 @@ func program174() *Spec {
 				},
 				Summary:  "prints the state, a plan, outputs or the configuration",
 				Operands: "read",
-				Options:  shared113(),
+				Options:  shared114(),
 				Subcommands: []*Spec{
 					{
 						Names: []string{
@@ -36628,7 +36804,7 @@ func program174() *Spec {
 							"show",
 						},
 						Operands: "any",
-						Options:  shared114(),
+						Options:  shared115(),
 					},
 					{
 						Names: []string{
@@ -36672,7 +36848,7 @@ func program174() *Spec {
 							"select",
 						},
 						Operands: "any",
-						Options:  shared115(),
+						Options:  shared116(),
 					},
 					{
 						Names: []string{
@@ -36698,7 +36874,7 @@ func program174() *Spec {
 				},
 				Summary:  "changes real infrastructure or its state",
 				Operands: "read",
-				Options:  shared116(),
+				Options:  shared117(),
 				Code:     "project",
 				Network:  "read",
 				Mutates:  "cloud",
@@ -36735,7 +36911,7 @@ func program174() *Spec {
 						},
 						Summary:  "downloads the configuration's providers and modules",
 						Operands: "read",
-						Options:  shared110(),
+						Options:  shared111(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -36746,7 +36922,7 @@ func program174() *Spec {
 						},
 						Summary:  "computes and prints the changes without making them",
 						Operands: "read",
-						Options:  shared111(),
+						Options:  shared112(),
 						Code:     "project",
 						Network:  "read",
 					},
@@ -36756,7 +36932,7 @@ func program174() *Spec {
 						},
 						Summary:  "formats the configuration files",
 						Operands: "read",
-						Options:  shared112(),
+						Options:  shared113(),
 					},
 					{
 						Names: []string{
@@ -36772,7 +36948,7 @@ func program174() *Spec {
 						},
 						Summary:  "prints the state, a plan, outputs or the configuration",
 						Operands: "read",
-						Options:  shared113(),
+						Options:  shared114(),
 						Subcommands: []*Spec{
 							{
 								Names: []string{
@@ -36806,7 +36982,7 @@ func program174() *Spec {
 									"show",
 								},
 								Operands: "any",
-								Options:  shared114(),
+								Options:  shared115(),
 							},
 							{
 								Names: []string{
@@ -36844,7 +37020,7 @@ func program174() *Spec {
 						},
 						Summary:  "changes real infrastructure or its state",
 						Operands: "read",
-						Options:  shared116(),
+						Options:  shared117(),
 						Code:     "project",
 						Network:  "read",
 						Mutates:  "cloud",
@@ -36886,7 +37062,7 @@ func program174() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -36915,7 +37091,7 @@ func program175() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -37133,7 +37309,7 @@ func program176() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -37208,7 +37384,7 @@ func program177() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -37336,7 +37512,7 @@ func program178() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -37359,7 +37535,7 @@ func program179() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -37431,7 +37607,7 @@ func program180() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -38020,7 +38196,7 @@ func program181() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -38906,7 +39082,7 @@ func program182() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -39030,7 +39206,7 @@ func program183() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -39508,7 +39684,7 @@ func program184() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -39795,7 +39971,7 @@ func program185() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -40005,7 +40181,7 @@ func program186() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -40147,7 +40323,7 @@ func program187() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -40344,7 +40520,7 @@ func program188() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -40434,7 +40610,7 @@ func program189() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -40555,7 +40731,7 @@ func program190() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -40811,7 +40987,7 @@ func program191() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -40991,7 +41167,7 @@ func program192() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -41164,7 +41340,7 @@ func program193() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -41243,7 +41419,7 @@ func program194() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -41361,7 +41537,7 @@ func program195() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -41474,7 +41650,7 @@ func program196() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -41590,7 +41766,7 @@ func program197() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -41852,7 +42028,7 @@ func program198() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -41920,7 +42096,7 @@ func program199() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -41950,7 +42126,7 @@ func program200() *Spec {
 // createdb: creates a PostgreSQL database (nothing existing changes)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"createdb",
@@ -42009,7 +42185,7 @@ func program201() *Spec {
 // dropdb: drops a PostgreSQL database and everything in it (a test or development database by its name is routine)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"dropdb",
@@ -42063,7 +42239,7 @@ func program202() *Spec {
 // pg_isready: checks whether a database server accepts connections (reads nothing from it)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_isready",
@@ -42083,7 +42259,7 @@ func program203() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -42207,7 +42383,7 @@ func program204() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -42551,7 +42727,7 @@ func program205() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -42784,7 +42960,7 @@ func program206() *Spec {
 // aria2c: downloads from URLs with many connections (fetching is allowed; headers and files it reads are read like curl's)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"aria2c",
@@ -42921,7 +43097,7 @@ func program207() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -42933,7 +43109,7 @@ func program208() *Spec {
 		Summary:  "HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)",
 		Operands: "data",
 		First:    "url",
-		Options:  shared117(),
+		Options:  shared118(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -42946,7 +43122,7 @@ func program208() *Spec {
 				},
 				Operands: "data",
 				First:    "url",
-				Options:  shared117(),
+				Options:  shared118(),
 			},
 			{
 				Names: []string{
@@ -42961,7 +43137,7 @@ func program208() *Spec {
 				},
 				Operands: "data",
 				First:    "url",
-				Options:  shared117(),
+				Options:  shared118(),
 				Mutates:  "remote",
 			},
 		},
@@ -42984,7 +43160,7 @@ func program208() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -43101,7 +43277,7 @@ func program209() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -43143,7 +43319,7 @@ func program210() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -43227,7 +43403,7 @@ func program211() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -43258,7 +43434,7 @@ func program212() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -43294,7 +43470,7 @@ func program213() *Spec {
 // ssh-keyscan: fetches the public host keys of SSH servers (prints them; sends nothing)
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keyscan",
@@ -43337,7 +43513,7 @@ func program214() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -43398,7 +43574,7 @@ func program215() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -43471,13 +43647,13 @@ func program216() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
 		},
 		Summary: "scans files or git history for secrets (what it prints is judged unless --redact hides the values)",
-		Options: shared118(),
+		Options: shared119(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -43492,7 +43668,7 @@ func program217() *Spec {
 					"help",
 				},
 				Operands: "read",
-				Options:  shared118(),
+				Options:  shared119(),
 			},
 		},
 		Examples: Examples{
@@ -43510,7 +43686,7 @@ func program217() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -43536,7 +43712,7 @@ func program218() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -43932,7 +44108,7 @@ func program219() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -44022,7 +44198,7 @@ func program220() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -44081,7 +44257,7 @@ func program221() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -44256,13 +44432,13 @@ func program222() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
 		},
 		Summary: "systemd services (status and listing allowed; starting, stopping and enabling judged)",
-		Options: shared119(),
+		Options: shared120(),
 		Subcommands: []*Spec{
 			{
 				Names: []string{
@@ -44287,7 +44463,7 @@ func program223() *Spec {
 					"show-environment",
 				},
 				Operands: "any",
-				Options:  shared119(),
+				Options:  shared120(),
 			},
 			{
 				Names: []string{
@@ -44359,7 +44535,7 @@ func program223() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -44382,7 +44558,7 @@ func program224() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -44455,7 +44631,7 @@ func program225() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -44591,7 +44767,7 @@ func program226() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -44691,7 +44867,7 @@ func program227() *Spec {
 // defaults: macOS application and launch-agent preferences (reading is harmless; writing changes how an app or a job behaves)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"defaults",
@@ -44740,7 +44916,7 @@ func program228() *Spec {
 // PlistBuddy: reads and edits property lists (-c 'Print' reads; Add, Set, Delete edit)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"PlistBuddy",
@@ -44763,7 +44939,7 @@ func program229() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -44961,7 +45137,7 @@ func program230() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -45033,7 +45209,7 @@ func program231() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -45055,7 +45231,7 @@ func program232() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -45128,7 +45304,7 @@ func program233() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -45220,7 +45396,7 @@ func program234() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -45271,7 +45447,7 @@ func program235() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -45366,7 +45542,7 @@ func program236() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -45435,7 +45611,7 @@ func program237() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -45487,7 +45663,7 @@ func program238() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -45567,7 +45743,7 @@ func program239() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -45588,7 +45764,7 @@ func program240() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -45608,7 +45784,7 @@ func program241() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -45693,7 +45869,7 @@ func program242() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -45716,7 +45892,7 @@ func program243() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -45741,7 +45917,7 @@ func program244() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -45857,7 +46033,7 @@ func program245() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -45938,7 +46114,7 @@ func program246() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -46057,7 +46233,7 @@ func program247() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program248() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -46180,7 +46356,7 @@ func program248() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program249() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -46428,7 +46604,7 @@ func program249() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program250() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -46510,7 +46686,7 @@ func program250() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program251() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -46621,7 +46797,7 @@ func program251() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program252() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -46717,7 +46893,7 @@ func program252() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program253() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -46804,7 +46980,7 @@ func program253() *Spec {
 // entr: reruns a command when files change (the splitter unwraps entr to its command; watchexec and reflex are not followed)
 //
 //go:noinline
-func program254() *Spec {
+func program255() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -46891,7 +47067,7 @@ func program254() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program255() *Spec {
+func program256() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -46979,7 +47155,7 @@ func program255() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program256() *Spec {
+func program257() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -47048,7 +47224,7 @@ func program256() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program257() *Spec {
+func program258() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -47188,7 +47364,7 @@ func program257() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program258() *Spec {
+func program259() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -47224,7 +47400,7 @@ func program258() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program259() *Spec {
+func program260() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -47276,7 +47452,7 @@ func program259() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program260() *Spec {
+func program261() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -47356,7 +47532,7 @@ func program260() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program261() *Spec {
+func program262() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -47442,7 +47618,7 @@ func program261() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program262() *Spec {
+func program263() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -47517,7 +47693,7 @@ func program262() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program263() *Spec {
+func program264() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -47584,7 +47760,7 @@ func program263() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program264() *Spec {
+func program265() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -47614,7 +47790,7 @@ func program264() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program265() *Spec {
+func program266() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -47638,7 +47814,7 @@ func program265() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program266() *Spec {
+func program267() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -47709,7 +47885,7 @@ func program266() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program267() *Spec {
+func program268() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -48660,7 +48836,7 @@ func generatedPaths() []PathClasses {
 }
 
 // sharedValues holds the shared values once built.
-var sharedValues [120]any
+var sharedValues [121]any
 
 func shared0() []Option {
 	if sharedValues[0] == nil {
@@ -51295,6 +51471,54 @@ func shared42() []Option {
 		sharedValues[42] = []Option{
 			{
 				Names: []string{
+					"-e",
+					"--eval",
+					"-p",
+					"--print",
+				},
+				Value: "code:node",
+				Stop:  true,
+			},
+			{
+				Names: []string{
+					"--tsconfig",
+					"--project",
+					"-P",
+					"--require",
+					"-r",
+					"--import",
+					"--loader",
+					"--env-file",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"--watch",
+					"-w",
+					"--no-cache",
+					"--transpile-only",
+					"-T",
+					"--swc",
+					"--esm",
+					"--files",
+					"-h",
+					"--help",
+					"-v",
+					"--version",
+					"--clear-screen",
+				},
+			},
+		}
+	}
+	return sharedValues[42].([]Option)
+}
+
+func shared43() []Option {
+	if sharedValues[43] == nil {
+		sharedValues[43] = []Option{
+			{
+				Names: []string{
 					"-p",
 					"--project",
 				},
@@ -51435,12 +51659,12 @@ func shared42() []Option {
 			},
 		}
 	}
-	return sharedValues[42].([]Option)
+	return sharedValues[43].([]Option)
 }
 
-func shared43() []Option {
-	if sharedValues[43] == nil {
-		sharedValues[43] = []Option{
+func shared44() []Option {
+	if sharedValues[44] == nil {
+		sharedValues[44] = []Option{
 			{
 				Names: []string{
 					"--fix",
@@ -51534,12 +51758,12 @@ func shared43() []Option {
 			},
 		}
 	}
-	return sharedValues[43].([]Option)
+	return sharedValues[44].([]Option)
 }
 
-func shared44() []Option {
-	if sharedValues[44] == nil {
-		sharedValues[44] = []Option{
+func shared45() []Option {
+	if sharedValues[45] == nil {
+		sharedValues[45] = []Option{
 			{
 				Names: []string{
 					"-w",
@@ -51622,12 +51846,12 @@ func shared44() []Option {
 			},
 		}
 	}
-	return sharedValues[44].([]Option)
+	return sharedValues[45].([]Option)
 }
 
-func shared45() []Option {
-	if sharedValues[45] == nil {
-		sharedValues[45] = []Option{
+func shared46() []Option {
+	if sharedValues[46] == nil {
+		sharedValues[46] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -51697,12 +51921,12 @@ func shared45() []Option {
 			},
 		}
 	}
-	return sharedValues[45].([]Option)
+	return sharedValues[46].([]Option)
 }
 
-func shared46() []Option {
-	if sharedValues[46] == nil {
-		sharedValues[46] = []Option{
+func shared47() []Option {
+	if sharedValues[47] == nil {
+		sharedValues[47] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -51781,12 +52005,12 @@ func shared46() []Option {
 			},
 		}
 	}
-	return sharedValues[46].([]Option)
+	return sharedValues[47].([]Option)
 }
 
-func shared47() []Option {
-	if sharedValues[47] == nil {
-		sharedValues[47] = []Option{
+func shared48() []Option {
+	if sharedValues[48] == nil {
+		sharedValues[48] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -51819,12 +52043,12 @@ func shared47() []Option {
 			},
 		}
 	}
-	return sharedValues[47].([]Option)
+	return sharedValues[48].([]Option)
 }
 
-func shared48() []Option {
-	if sharedValues[48] == nil {
-		sharedValues[48] = []Option{
+func shared49() []Option {
+	if sharedValues[49] == nil {
+		sharedValues[49] = []Option{
 			{
 				Names: []string{
 					"--host",
@@ -51883,12 +52107,12 @@ func shared48() []Option {
 			},
 		}
 	}
-	return sharedValues[48].([]Option)
+	return sharedValues[49].([]Option)
 }
 
-func shared49() []Option {
-	if sharedValues[49] == nil {
-		sharedValues[49] = []Option{
+func shared50() []Option {
+	if sharedValues[50] == nil {
+		sharedValues[50] = []Option{
 			{
 				Names: []string{
 					"--merge",
@@ -51949,12 +52173,12 @@ func shared49() []Option {
 			},
 		}
 	}
-	return sharedValues[49].([]Option)
+	return sharedValues[50].([]Option)
 }
 
-func shared50() []Option {
-	if sharedValues[50] == nil {
-		sharedValues[50] = []Option{
+func shared51() []Option {
+	if sharedValues[51] == nil {
+		sharedValues[51] = []Option{
 			{
 				Names: []string{
 					"-c",
@@ -52021,12 +52245,12 @@ func shared50() []Option {
 			},
 		}
 	}
-	return sharedValues[50].([]Option)
+	return sharedValues[51].([]Option)
 }
 
-func shared51() []Option {
-	if sharedValues[51] == nil {
-		sharedValues[51] = []Option{
+func shared52() []Option {
+	if sharedValues[52] == nil {
+		sharedValues[52] = []Option{
 			{
 				Names: []string{
 					"--turbo",
@@ -52072,12 +52296,12 @@ func shared51() []Option {
 			},
 		}
 	}
-	return sharedValues[51].([]Option)
+	return sharedValues[52].([]Option)
 }
 
-func shared52() []Option {
-	if sharedValues[52] == nil {
-		sharedValues[52] = []Option{
+func shared53() []Option {
+	if sharedValues[53] == nil {
+		sharedValues[53] = []Option{
 			{
 				Names: []string{
 					"--watch",
@@ -52192,12 +52416,12 @@ func shared52() []Option {
 			},
 		}
 	}
-	return sharedValues[52].([]Option)
+	return sharedValues[53].([]Option)
 }
 
-func shared53() []Option {
-	if sharedValues[53] == nil {
-		sharedValues[53] = []Option{
+func shared54() []Option {
+	if sharedValues[54] == nil {
+		sharedValues[54] = []Option{
 			{
 				Names: []string{
 					"--run",
@@ -52303,12 +52527,12 @@ func shared53() []Option {
 			},
 		}
 	}
-	return sharedValues[53].([]Option)
+	return sharedValues[54].([]Option)
 }
 
-func shared54() []Option {
-	if sharedValues[54] == nil {
-		sharedValues[54] = []Option{
+func shared55() []Option {
+	if sharedValues[55] == nil {
+		sharedValues[55] = []Option{
 			{
 				Names: []string{
 					"-w",
@@ -52391,12 +52615,12 @@ func shared54() []Option {
 			},
 		}
 	}
-	return sharedValues[54].([]Option)
+	return sharedValues[55].([]Option)
 }
 
-func shared55() []Option {
-	if sharedValues[55] == nil {
-		sharedValues[55] = []Option{
+func shared56() []Option {
+	if sharedValues[56] == nil {
+		sharedValues[56] = []Option{
 			{
 				Names: []string{
 					"-V",
@@ -52407,12 +52631,12 @@ func shared55() []Option {
 			},
 		}
 	}
-	return sharedValues[55].([]Option)
+	return sharedValues[56].([]Option)
 }
 
-func shared56() []Option {
-	if sharedValues[56] == nil {
-		sharedValues[56] = []Option{
+func shared57() []Option {
+	if sharedValues[57] == nil {
+		sharedValues[57] = []Option{
 			{
 				Names: []string{
 					"--headed",
@@ -52475,12 +52699,12 @@ func shared56() []Option {
 			},
 		}
 	}
-	return sharedValues[56].([]Option)
+	return sharedValues[57].([]Option)
 }
 
-func shared57() []Option {
-	if sharedValues[57] == nil {
-		sharedValues[57] = []Option{
+func shared58() []Option {
+	if sharedValues[58] == nil {
+		sharedValues[58] = []Option{
 			{
 				Names: []string{
 					"--force",
@@ -52499,12 +52723,12 @@ func shared57() []Option {
 			},
 		}
 	}
-	return sharedValues[57].([]Option)
+	return sharedValues[58].([]Option)
 }
 
-func shared58() []Option {
-	if sharedValues[58] == nil {
-		sharedValues[58] = []Option{
+func shared59() []Option {
+	if sharedValues[59] == nil {
+		sharedValues[59] = []Option{
 			{
 				Names: []string{
 					"-v",
@@ -52515,12 +52739,12 @@ func shared58() []Option {
 			},
 		}
 	}
-	return sharedValues[58].([]Option)
+	return sharedValues[59].([]Option)
 }
 
-func shared59() []Option {
-	if sharedValues[59] == nil {
-		sharedValues[59] = []Option{
+func shared60() []Option {
+	if sharedValues[60] == nil {
+		sharedValues[60] = []Option{
 			{
 				Names: []string{
 					"--headed",
@@ -52582,12 +52806,12 @@ func shared59() []Option {
 			},
 		}
 	}
-	return sharedValues[59].([]Option)
+	return sharedValues[60].([]Option)
 }
 
-func shared60() []Option {
-	if sharedValues[60] == nil {
-		sharedValues[60] = []Option{
+func shared61() []Option {
+	if sharedValues[61] == nil {
+		sharedValues[61] = []Option{
 			{
 				Names: []string{
 					"--affected",
@@ -52663,12 +52887,12 @@ func shared60() []Option {
 			},
 		}
 	}
-	return sharedValues[60].([]Option)
+	return sharedValues[61].([]Option)
 }
 
-func shared61() []Option {
-	if sharedValues[61] == nil {
-		sharedValues[61] = []Option{
+func shared62() []Option {
+	if sharedValues[62] == nil {
+		sharedValues[62] = []Option{
 			{
 				Names: []string{
 					"--docker",
@@ -52690,12 +52914,12 @@ func shared61() []Option {
 			},
 		}
 	}
-	return sharedValues[61].([]Option)
+	return sharedValues[62].([]Option)
 }
 
-func shared62() []Option {
-	if sharedValues[62] == nil {
-		sharedValues[62] = []Option{
+func shared63() []Option {
+	if sharedValues[63] == nil {
+		sharedValues[63] = []Option{
 			{
 				Names: []string{
 					"--all",
@@ -52764,12 +52988,12 @@ func shared62() []Option {
 			},
 		}
 	}
-	return sharedValues[62].([]Option)
+	return sharedValues[63].([]Option)
 }
 
-func shared63() []Option {
-	if sharedValues[63] == nil {
-		sharedValues[63] = []Option{
+func shared64() []Option {
+	if sharedValues[64] == nil {
+		sharedValues[64] = []Option{
 			{
 				Names: []string{
 					"--silent",
@@ -52920,12 +53144,12 @@ func shared63() []Option {
 			},
 		}
 	}
-	return sharedValues[63].([]Option)
+	return sharedValues[64].([]Option)
 }
 
-func shared64() []Option {
-	if sharedValues[64] == nil {
-		sharedValues[64] = []Option{
+func shared65() []Option {
+	if sharedValues[65] == nil {
+		sharedValues[65] = []Option{
 			{
 				Names: []string{
 					"--silent",
@@ -53022,12 +53246,12 @@ func shared64() []Option {
 			},
 		}
 	}
-	return sharedValues[64].([]Option)
+	return sharedValues[65].([]Option)
 }
 
-func shared65() []Option {
-	if sharedValues[65] == nil {
-		sharedValues[65] = []Option{
+func shared66() []Option {
+	if sharedValues[66] == nil {
+		sharedValues[66] = []Option{
 			{
 				Names: []string{
 					"-r",
@@ -53150,12 +53374,12 @@ func shared65() []Option {
 			},
 		}
 	}
-	return sharedValues[65].([]Option)
+	return sharedValues[66].([]Option)
 }
 
-func shared66() []Option {
-	if sharedValues[66] == nil {
-		sharedValues[66] = []Option{
+func shared67() []Option {
+	if sharedValues[67] == nil {
+		sharedValues[67] = []Option{
 			{
 				Names: []string{
 					"-v",
@@ -53263,12 +53487,12 @@ func shared66() []Option {
 			},
 		}
 	}
-	return sharedValues[66].([]Option)
+	return sharedValues[67].([]Option)
 }
 
-func shared67() []Option {
-	if sharedValues[67] == nil {
-		sharedValues[67] = []Option{
+func shared68() []Option {
+	if sharedValues[68] == nil {
+		sharedValues[68] = []Option{
 			{
 				Names: []string{
 					"-v",
@@ -53327,12 +53551,12 @@ func shared67() []Option {
 			},
 		}
 	}
-	return sharedValues[67].([]Option)
+	return sharedValues[68].([]Option)
 }
 
-func shared68() []Option {
-	if sharedValues[68] == nil {
-		sharedValues[68] = []Option{
+func shared69() []Option {
+	if sharedValues[69] == nil {
+		sharedValues[69] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -53396,12 +53620,12 @@ func shared68() []Option {
 			},
 		}
 	}
-	return sharedValues[68].([]Option)
+	return sharedValues[69].([]Option)
 }
 
-func shared69() []Option {
-	if sharedValues[69] == nil {
-		sharedValues[69] = []Option{
+func shared70() []Option {
+	if sharedValues[70] == nil {
+		sharedValues[70] = []Option{
 			{
 				Names: []string{
 					"-q",
@@ -53589,12 +53813,12 @@ func shared69() []Option {
 			},
 		}
 	}
-	return sharedValues[69].([]Option)
+	return sharedValues[70].([]Option)
 }
 
-func shared70() []Option {
-	if sharedValues[70] == nil {
-		sharedValues[70] = []Option{
+func shared71() []Option {
+	if sharedValues[71] == nil {
+		sharedValues[71] = []Option{
 			{
 				Names: []string{
 					"--fix",
@@ -53687,12 +53911,12 @@ func shared70() []Option {
 			},
 		}
 	}
-	return sharedValues[70].([]Option)
+	return sharedValues[71].([]Option)
 }
 
-func shared71() []Option {
-	if sharedValues[71] == nil {
-		sharedValues[71] = []Option{
+func shared72() []Option {
+	if sharedValues[72] == nil {
+		sharedValues[72] = []Option{
 			{
 				Names: []string{
 					"--check",
@@ -53743,12 +53967,12 @@ func shared71() []Option {
 			},
 		}
 	}
-	return sharedValues[71].([]Option)
+	return sharedValues[72].([]Option)
 }
 
-func shared72() []Option {
-	if sharedValues[72] == nil {
-		sharedValues[72] = []Option{
+func shared73() []Option {
+	if sharedValues[73] == nil {
+		sharedValues[73] = []Option{
 			{
 				Names: []string{
 					"--check",
@@ -53810,12 +54034,12 @@ func shared72() []Option {
 			},
 		}
 	}
-	return sharedValues[72].([]Option)
+	return sharedValues[73].([]Option)
 }
 
-func shared73() []Option {
-	if sharedValues[73] == nil {
-		sharedValues[73] = []Option{
+func shared74() []Option {
+	if sharedValues[74] == nil {
+		sharedValues[74] = []Option{
 			{
 				Names: []string{
 					"-c",
@@ -53890,12 +54114,12 @@ func shared73() []Option {
 			},
 		}
 	}
-	return sharedValues[73].([]Option)
+	return sharedValues[74].([]Option)
 }
 
-func shared74() []Option {
-	if sharedValues[74] == nil {
-		sharedValues[74] = []Option{
+func shared75() []Option {
+	if sharedValues[75] == nil {
+		sharedValues[75] = []Option{
 			{
 				Names: []string{
 					"--strict",
@@ -54004,12 +54228,12 @@ func shared74() []Option {
 			},
 		}
 	}
-	return sharedValues[74].([]Option)
+	return sharedValues[75].([]Option)
 }
 
-func shared75() []Option {
-	if sharedValues[75] == nil {
-		sharedValues[75] = []Option{
+func shared76() []Option {
+	if sharedValues[76] == nil {
+		sharedValues[76] = []Option{
 			{
 				Names: []string{
 					"--outputjson",
@@ -54057,12 +54281,12 @@ func shared75() []Option {
 			},
 		}
 	}
-	return sharedValues[75].([]Option)
+	return sharedValues[76].([]Option)
 }
 
-func shared76() []Option {
-	if sharedValues[76] == nil {
-		sharedValues[76] = []Option{
+func shared77() []Option {
+	if sharedValues[77] == nil {
+		sharedValues[77] = []Option{
 			{
 				Names: []string{
 					"--count",
@@ -54123,12 +54347,12 @@ func shared76() []Option {
 			},
 		}
 	}
-	return sharedValues[76].([]Option)
+	return sharedValues[77].([]Option)
 }
 
-func shared77() []Option {
-	if sharedValues[77] == nil {
-		sharedValues[77] = []Option{
+func shared78() []Option {
+	if sharedValues[78] == nil {
+		sharedValues[78] = []Option{
 			{
 				Names: []string{
 					"-E",
@@ -54203,12 +54427,12 @@ func shared77() []Option {
 			},
 		}
 	}
-	return sharedValues[77].([]Option)
+	return sharedValues[78].([]Option)
 }
 
-func shared78() []Option {
-	if sharedValues[78] == nil {
-		sharedValues[78] = []Option{
+func shared79() []Option {
+	if sharedValues[79] == nil {
+		sharedValues[79] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -54228,12 +54452,12 @@ func shared78() []Option {
 			},
 		}
 	}
-	return sharedValues[78].([]Option)
+	return sharedValues[79].([]Option)
 }
 
-func shared79() []Option {
-	if sharedValues[79] == nil {
-		sharedValues[79] = []Option{
+func shared80() []Option {
+	if sharedValues[80] == nil {
+		sharedValues[80] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -54284,12 +54508,12 @@ func shared79() []Option {
 			},
 		}
 	}
-	return sharedValues[79].([]Option)
+	return sharedValues[80].([]Option)
 }
 
-func shared80() []Option {
-	if sharedValues[80] == nil {
-		sharedValues[80] = []Option{
+func shared81() []Option {
+	if sharedValues[81] == nil {
+		sharedValues[81] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -54350,12 +54574,12 @@ func shared80() []Option {
 			},
 		}
 	}
-	return sharedValues[80].([]Option)
+	return sharedValues[81].([]Option)
 }
 
-func shared81() []Option {
-	if sharedValues[81] == nil {
-		sharedValues[81] = []Option{
+func shared82() []Option {
+	if sharedValues[82] == nil {
+		sharedValues[82] = []Option{
 			{
 				Names: []string{
 					"-p",
@@ -54435,12 +54659,12 @@ func shared81() []Option {
 			},
 		}
 	}
-	return sharedValues[81].([]Option)
+	return sharedValues[82].([]Option)
 }
 
-func shared82() []Option {
-	if sharedValues[82] == nil {
-		sharedValues[82] = []Option{
+func shared83() []Option {
+	if sharedValues[83] == nil {
+		sharedValues[83] = []Option{
 			{
 				Names: []string{
 					"-l",
@@ -54512,12 +54736,12 @@ func shared82() []Option {
 			},
 		}
 	}
-	return sharedValues[82].([]Option)
+	return sharedValues[83].([]Option)
 }
 
-func shared83() []Option {
-	if sharedValues[83] == nil {
-		sharedValues[83] = []Option{
+func shared84() []Option {
+	if sharedValues[84] == nil {
+		sharedValues[84] = []Option{
 			{
 				Names: []string{
 					"--disable-pip-version-check",
@@ -54661,12 +54885,12 @@ func shared83() []Option {
 			},
 		}
 	}
-	return sharedValues[83].([]Option)
+	return sharedValues[84].([]Option)
 }
 
-func shared84() []Option {
-	if sharedValues[84] == nil {
-		sharedValues[84] = []Option{
+func shared85() []Option {
+	if sharedValues[85] == nil {
+		sharedValues[85] = []Option{
 			{
 				Names: []string{
 					"-c",
@@ -54712,12 +54936,12 @@ func shared84() []Option {
 			},
 		}
 	}
-	return sharedValues[84].([]Option)
+	return sharedValues[85].([]Option)
 }
 
-func shared85() []Option {
-	if sharedValues[85] == nil {
-		sharedValues[85] = []Option{
+func shared86() []Option {
+	if sharedValues[86] == nil {
+		sharedValues[86] = []Option{
 			{
 				Names: []string{
 					"-q",
@@ -54749,12 +54973,12 @@ func shared85() []Option {
 			},
 		}
 	}
-	return sharedValues[85].([]Option)
+	return sharedValues[86].([]Option)
 }
 
-func shared86() []Option {
-	if sharedValues[86] == nil {
-		sharedValues[86] = []Option{
+func shared87() []Option {
+	if sharedValues[87] == nil {
+		sharedValues[87] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -54796,12 +55020,12 @@ func shared86() []Option {
 			},
 		}
 	}
-	return sharedValues[86].([]Option)
+	return sharedValues[87].([]Option)
 }
 
-func shared87() []Option {
-	if sharedValues[87] == nil {
-		sharedValues[87] = []Option{
+func shared88() []Option {
+	if sharedValues[88] == nil {
+		sharedValues[88] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -54832,12 +55056,12 @@ func shared87() []Option {
 			},
 		}
 	}
-	return sharedValues[87].([]Option)
+	return sharedValues[88].([]Option)
 }
 
-func shared88() []Option {
-	if sharedValues[88] == nil {
-		sharedValues[88] = []Option{
+func shared89() []Option {
+	if sharedValues[89] == nil {
+		sharedValues[89] = []Option{
 			{
 				Names: []string{
 					"-x",
@@ -54955,12 +55179,12 @@ func shared88() []Option {
 			},
 		}
 	}
-	return sharedValues[88].([]Option)
+	return sharedValues[89].([]Option)
 }
 
-func shared89() []Option {
-	if sharedValues[89] == nil {
-		sharedValues[89] = []Option{
+func shared90() []Option {
+	if sharedValues[90] == nil {
+		sharedValues[90] = []Option{
 			{
 				Names: []string{
 					"-D",
@@ -55057,12 +55281,12 @@ func shared89() []Option {
 			},
 		}
 	}
-	return sharedValues[89].([]Option)
+	return sharedValues[90].([]Option)
 }
 
-func shared90() []Option {
-	if sharedValues[90] == nil {
-		sharedValues[90] = []Option{
+func shared91() []Option {
+	if sharedValues[91] == nil {
+		sharedValues[91] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -55144,12 +55368,12 @@ func shared90() []Option {
 			},
 		}
 	}
-	return sharedValues[90].([]Option)
+	return sharedValues[91].([]Option)
 }
 
-func shared91() []Option {
-	if sharedValues[91] == nil {
-		sharedValues[91] = []Option{
+func shared92() []Option {
+	if sharedValues[92] == nil {
+		sharedValues[92] = []Option{
 			{
 				Names: []string{
 					"-a",
@@ -55252,12 +55476,12 @@ func shared91() []Option {
 			},
 		}
 	}
-	return sharedValues[91].([]Option)
+	return sharedValues[92].([]Option)
 }
 
-func shared92() []Option {
-	if sharedValues[92] == nil {
-		sharedValues[92] = []Option{
+func shared93() []Option {
+	if sharedValues[93] == nil {
+		sharedValues[93] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -55348,12 +55572,12 @@ func shared92() []Option {
 			},
 		}
 	}
-	return sharedValues[92].([]Option)
+	return sharedValues[93].([]Option)
 }
 
-func shared93() []Option {
-	if sharedValues[93] == nil {
-		sharedValues[93] = []Option{
+func shared94() []Option {
+	if sharedValues[94] == nil {
+		sharedValues[94] = []Option{
 			{
 				Names: []string{
 					"-v",
@@ -55374,12 +55598,12 @@ func shared93() []Option {
 			},
 		}
 	}
-	return sharedValues[93].([]Option)
+	return sharedValues[94].([]Option)
 }
 
-func shared94() []Option {
-	if sharedValues[94] == nil {
-		sharedValues[94] = []Option{
+func shared95() []Option {
+	if sharedValues[95] == nil {
+		sharedValues[95] = []Option{
 			{
 				Names: []string{
 					"-e",
@@ -55389,12 +55613,12 @@ func shared94() []Option {
 			},
 		}
 	}
-	return sharedValues[94].([]Option)
+	return sharedValues[95].([]Option)
 }
 
-func shared95() []Option {
-	if sharedValues[95] == nil {
-		sharedValues[95] = []Option{
+func shared96() []Option {
+	if sharedValues[96] == nil {
+		sharedValues[96] = []Option{
 			{
 				Names: []string{
 					"--filter",
@@ -55499,12 +55723,12 @@ func shared95() []Option {
 			},
 		}
 	}
-	return sharedValues[95].([]Option)
+	return sharedValues[96].([]Option)
 }
 
-func shared96() []Option {
-	if sharedValues[96] == nil {
-		sharedValues[96] = []Option{
+func shared97() []Option {
+	if sharedValues[97] == nil {
+		sharedValues[97] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -55587,12 +55811,12 @@ func shared96() []Option {
 			},
 		}
 	}
-	return sharedValues[96].([]Option)
+	return sharedValues[97].([]Option)
 }
 
-func shared97() []Option {
-	if sharedValues[97] == nil {
-		sharedValues[97] = []Option{
+func shared98() []Option {
+	if sharedValues[98] == nil {
+		sharedValues[98] = []Option{
 			{
 				Names: []string{
 					"-h",
@@ -55613,12 +55837,12 @@ func shared97() []Option {
 			},
 		}
 	}
-	return sharedValues[97].([]Option)
+	return sharedValues[98].([]Option)
 }
 
-func shared98() []Option {
-	if sharedValues[98] == nil {
-		sharedValues[98] = []Option{
+func shared99() []Option {
+	if sharedValues[99] == nil {
+		sharedValues[99] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -55719,12 +55943,12 @@ func shared98() []Option {
 			},
 		}
 	}
-	return sharedValues[98].([]Option)
+	return sharedValues[99].([]Option)
 }
 
-func shared99() []Option {
-	if sharedValues[99] == nil {
-		sharedValues[99] = []Option{
+func shared100() []Option {
+	if sharedValues[100] == nil {
+		sharedValues[100] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -55883,12 +56107,12 @@ func shared99() []Option {
 			},
 		}
 	}
-	return sharedValues[99].([]Option)
+	return sharedValues[100].([]Option)
 }
 
-func shared100() []Option {
-	if sharedValues[100] == nil {
-		sharedValues[100] = []Option{
+func shared101() []Option {
+	if sharedValues[101] == nil {
+		sharedValues[101] = []Option{
 			{
 				Names: []string{
 					"-i",
@@ -55931,12 +56155,12 @@ func shared100() []Option {
 			},
 		}
 	}
-	return sharedValues[100].([]Option)
+	return sharedValues[101].([]Option)
 }
 
-func shared101() []Option {
-	if sharedValues[101] == nil {
-		sharedValues[101] = []Option{
+func shared102() []Option {
+	if sharedValues[102] == nil {
+		sharedValues[102] = []Option{
 			{
 				Names: []string{
 					"-a",
@@ -55949,12 +56173,12 @@ func shared101() []Option {
 			},
 		}
 	}
-	return sharedValues[101].([]Option)
+	return sharedValues[102].([]Option)
 }
 
-func shared102() []Option {
-	if sharedValues[102] == nil {
-		sharedValues[102] = []Option{
+func shared103() []Option {
+	if sharedValues[103] == nil {
+		sharedValues[103] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -55990,12 +56214,12 @@ func shared102() []Option {
 			},
 		}
 	}
-	return sharedValues[102].([]Option)
+	return sharedValues[103].([]Option)
 }
 
-func shared103() []Option {
-	if sharedValues[103] == nil {
-		sharedValues[103] = []Option{
+func shared104() []Option {
+	if sharedValues[104] == nil {
+		sharedValues[104] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -56042,12 +56266,12 @@ func shared103() []Option {
 			},
 		}
 	}
-	return sharedValues[103].([]Option)
+	return sharedValues[104].([]Option)
 }
 
-func shared104() []Option {
-	if sharedValues[104] == nil {
-		sharedValues[104] = []Option{
+func shared105() []Option {
+	if sharedValues[105] == nil {
+		sharedValues[105] = []Option{
 			{
 				Names: []string{
 					"--remove-orphans",
@@ -56070,12 +56294,12 @@ func shared104() []Option {
 			},
 		}
 	}
-	return sharedValues[104].([]Option)
+	return sharedValues[105].([]Option)
 }
 
-func shared105() []Option {
-	if sharedValues[105] == nil {
-		sharedValues[105] = []Option{
+func shared106() []Option {
+	if sharedValues[106] == nil {
+		sharedValues[106] = []Option{
 			{
 				Names: []string{
 					"--no-cache",
@@ -56107,12 +56331,12 @@ func shared105() []Option {
 			},
 		}
 	}
-	return sharedValues[105].([]Option)
+	return sharedValues[106].([]Option)
 }
 
-func shared106() []Option {
-	if sharedValues[106] == nil {
-		sharedValues[106] = []Option{
+func shared107() []Option {
+	if sharedValues[107] == nil {
+		sharedValues[107] = []Option{
 			{
 				Names: []string{
 					"--rm",
@@ -56166,12 +56390,12 @@ func shared106() []Option {
 			},
 		}
 	}
-	return sharedValues[106].([]Option)
+	return sharedValues[107].([]Option)
 }
 
-func shared107() []Option {
-	if sharedValues[107] == nil {
-		sharedValues[107] = []Option{
+func shared108() []Option {
+	if sharedValues[108] == nil {
+		sharedValues[108] = []Option{
 			{
 				Names: []string{
 					"-d",
@@ -56204,12 +56428,12 @@ func shared107() []Option {
 			},
 		}
 	}
-	return sharedValues[107].([]Option)
+	return sharedValues[108].([]Option)
 }
 
-func shared108() []Option {
-	if sharedValues[108] == nil {
-		sharedValues[108] = []Option{
+func shared109() []Option {
+	if sharedValues[109] == nil {
+		sharedValues[109] = []Option{
 			{
 				Names: []string{
 					"-f",
@@ -56247,12 +56471,12 @@ func shared108() []Option {
 			},
 		}
 	}
-	return sharedValues[108].([]Option)
+	return sharedValues[109].([]Option)
 }
 
-func shared109() []Option {
-	if sharedValues[109] == nil {
-		sharedValues[109] = []Option{
+func shared110() []Option {
+	if sharedValues[110] == nil {
+		sharedValues[110] = []Option{
 			{
 				Names: []string{
 					"-n",
@@ -56381,12 +56605,12 @@ func shared109() []Option {
 			},
 		}
 	}
-	return sharedValues[109].([]Option)
+	return sharedValues[110].([]Option)
 }
 
-func shared110() []Option {
-	if sharedValues[110] == nil {
-		sharedValues[110] = []Option{
+func shared111() []Option {
+	if sharedValues[111] == nil {
+		sharedValues[111] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -56440,12 +56664,12 @@ func shared110() []Option {
 			},
 		}
 	}
-	return sharedValues[110].([]Option)
+	return sharedValues[111].([]Option)
 }
 
-func shared111() []Option {
-	if sharedValues[111] == nil {
-		sharedValues[111] = []Option{
+func shared112() []Option {
+	if sharedValues[112] == nil {
+		sharedValues[112] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -56509,24 +56733,6 @@ func shared111() []Option {
 			},
 		}
 	}
-	return sharedValues[111].([]Option)
-}
-
-func shared112() []Option {
-	if sharedValues[112] == nil {
-		sharedValues[112] = []Option{
-			{
-				Names: []string{
-					"-recursive",
-					"-check",
-					"-diff",
-					"-list",
-					"-write",
-					"-no-color",
-				},
-			},
-		}
-	}
 	return sharedValues[112].([]Option)
 }
 
@@ -56535,56 +56741,12 @@ func shared113() []Option {
 		sharedValues[113] = []Option{
 			{
 				Names: []string{
-					"-input",
-					"-lock",
+					"-recursive",
+					"-check",
+					"-diff",
+					"-list",
+					"-write",
 					"-no-color",
-					"-json",
-					"-compact-warnings",
-					"-concise",
-					"--terragrunt-non-interactive",
-					"--non-interactive",
-					"-upgrade",
-					"-reconfigure",
-					"-get",
-					"-backend",
-					"-ignore-remote-version",
-				},
-			},
-			{
-				Names: []string{
-					"-lock-timeout",
-					"-parallelism",
-					"-test-directory",
-					"-lockfile",
-					"-var",
-					"-var-file",
-					"-target",
-					"-replace",
-					"-backend-config",
-					"-plugin-dir",
-					"-from-module",
-					"-state",
-					"-state-out",
-					"-backup",
-					"-module-depth",
-					"--terragrunt-working-dir",
-					"--working-dir",
-					"--log-level",
-					"--terragrunt-log-level",
-					"-filter",
-					"-run",
-					"-cloud-run",
-				},
-				Value: "any",
-			},
-			{
-				Names: []string{
-					"-raw",
-					"-json",
-					"-type",
-					"-draw-cycles",
-					"-plan",
-					"-update",
 				},
 			},
 		}
@@ -56641,9 +56803,13 @@ func shared114() []Option {
 			},
 			{
 				Names: []string{
-					"-id",
+					"-raw",
+					"-json",
+					"-type",
+					"-draw-cycles",
+					"-plan",
+					"-update",
 				},
-				Value: "any",
 			},
 		}
 	}
@@ -56655,8 +56821,53 @@ func shared115() []Option {
 		sharedValues[115] = []Option{
 			{
 				Names: []string{
-					"-or-create",
+					"-input",
+					"-lock",
+					"-no-color",
+					"-json",
+					"-compact-warnings",
+					"-concise",
+					"--terragrunt-non-interactive",
+					"--non-interactive",
+					"-upgrade",
+					"-reconfigure",
+					"-get",
+					"-backend",
+					"-ignore-remote-version",
 				},
+			},
+			{
+				Names: []string{
+					"-lock-timeout",
+					"-parallelism",
+					"-test-directory",
+					"-lockfile",
+					"-var",
+					"-var-file",
+					"-target",
+					"-replace",
+					"-backend-config",
+					"-plugin-dir",
+					"-from-module",
+					"-state",
+					"-state-out",
+					"-backup",
+					"-module-depth",
+					"--terragrunt-working-dir",
+					"--working-dir",
+					"--log-level",
+					"--terragrunt-log-level",
+					"-filter",
+					"-run",
+					"-cloud-run",
+				},
+				Value: "any",
+			},
+			{
+				Names: []string{
+					"-id",
+				},
+				Value: "any",
 			},
 		}
 	}
@@ -56666,6 +56877,19 @@ func shared115() []Option {
 func shared116() []Option {
 	if sharedValues[116] == nil {
 		sharedValues[116] = []Option{
+			{
+				Names: []string{
+					"-or-create",
+				},
+			},
+		}
+	}
+	return sharedValues[116].([]Option)
+}
+
+func shared117() []Option {
+	if sharedValues[117] == nil {
+		sharedValues[117] = []Option{
 			{
 				Names: []string{
 					"-input",
@@ -56736,12 +56960,12 @@ func shared116() []Option {
 			},
 		}
 	}
-	return sharedValues[116].([]Option)
+	return sharedValues[117].([]Option)
 }
 
-func shared117() []Option {
-	if sharedValues[117] == nil {
-		sharedValues[117] = []Option{
+func shared118() []Option {
+	if sharedValues[118] == nil {
+		sharedValues[118] = []Option{
 			{
 				Names: []string{
 					"-o",
@@ -56855,12 +57079,12 @@ func shared117() []Option {
 			},
 		}
 	}
-	return sharedValues[117].([]Option)
+	return sharedValues[118].([]Option)
 }
 
-func shared118() []Option {
-	if sharedValues[118] == nil {
-		sharedValues[118] = []Option{
+func shared119() []Option {
+	if sharedValues[119] == nil {
+		sharedValues[119] = []Option{
 			{
 				Names: []string{
 					"-s",
@@ -56908,12 +57132,12 @@ func shared118() []Option {
 			},
 		}
 	}
-	return sharedValues[118].([]Option)
+	return sharedValues[119].([]Option)
 }
 
-func shared119() []Option {
-	if sharedValues[119] == nil {
-		sharedValues[119] = []Option{
+func shared120() []Option {
+	if sharedValues[120] == nil {
+		sharedValues[120] = []Option{
 			{
 				Names: []string{
 					"--user",
@@ -56983,8 +57207,8 @@ func shared119() []Option {
 			},
 		}
 	}
-	return sharedValues[119].([]Option)
+	return sharedValues[120].([]Option)
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "57ac8ff2b814ce27f2f14e4cfcbfec361649f94d9a24a8bdc89179f26ef7a04a"
+const generatedHash = "1923d869f4854598be9100e60649685178b8c1602c30299828f68aa1a8932b86"

@@ -35,6 +35,25 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		if dyn {
 			r.Code = append(r.Code, CodeEffect{Kind: "inline", Lang: lang, Found: []string{"only known at run time"}})
 			r.unknown("%s code only known at run time", lang)
+			if len(v) < 16<<10 && !strings.HasPrefix(strings.TrimSpace(v), "$") {
+				// python3 -c "…'echo \"$USER ALL=…\" >> /etc/sudoers'…": code
+				// with a variable in it is never allowed, but what its
+				// known text spells out (a command the rules deny, a
+				// start-up file written, a credential file sent) still
+				// denies.
+				v, _ = canonicalNames(lang, v)
+				ce := analyzeCode(lang, v)
+				for _, p := range ce.Deletes {
+					a.file(OpDelete, p, true)
+				}
+				for _, p := range ce.Writes {
+					a.file(OpWrite, p, false)
+				}
+				a.codeFiles(ce, v)
+				if len(ce.Found) > 0 {
+					r.Code = append(r.Code, ce)
+				}
+			}
 			return
 		}
 		// import shutil as s; s.rmtree(…): the code is read with its
@@ -71,31 +90,7 @@ func (a *analysis) value(kind, v string, dyn bool) {
 				}
 			}
 		}
-		hiddenCode := encodedCode(v)
-		if len(hiddenCode) == 0 && execsDecoded(v) {
-			// exec(zlib.decompress(b64decode('…'))): code that runs what it
-			// decodes, and what it decodes cannot be read.
-			r.obfuscated = short(v)
-		}
-		for _, hidden := range hiddenCode {
-			// exec(base64.b64decode('…')), eval(Buffer.from('…','base64')…):
-			// the code it decodes is read as code of the same language.
-			inner := analyzeCode(lang, hidden)
-			inner.Kind = "inline"
-			r.Code = append(r.Code, inner)
-			for _, p := range inner.Deletes {
-				a.file(OpDelete, p, true)
-			}
-			for _, p := range inner.Writes {
-				a.file(OpWrite, p, false)
-			}
-			a.codeFiles(inner, hidden)
-			if slices.Contains(ce.Found, foundSpawn) && a.env.ScriptVerdict != nil && r.deniedRun == "" && a.env.ScriptVerdict(hidden) == hook.Deny {
-				// execSync(Buffer.from('…','base64').toString()), system(pack("H*", …)):
-				// what it decodes is handed to a shell.
-				r.deniedRun = hidden
-			}
-		}
+		a.hiddenCode(lang, ce, v)
 		return
 	}
 	switch kind {
@@ -358,7 +353,8 @@ func (a *analysis) stdinCode(lang string) {
 		a.r.unknown("runs code from stdin that is not known")
 		return
 	}
-	ce := analyzeCode(lang, a.c.Stdin)
+	code, _ := canonicalNames(lang, a.c.Stdin)
+	ce := analyzeCode(lang, code)
 	ce.Kind = "stdin"
 	a.r.Code = append(a.r.Code, ce)
 	for _, p := range ce.Deletes {
@@ -367,10 +363,43 @@ func (a *analysis) stdinCode(lang string) {
 	for _, p := range ce.Writes {
 		a.file(OpWrite, p, false)
 	}
-	a.codeFiles(ce, a.c.Stdin)
+	a.codeFiles(ce, code)
+	a.hiddenCode(lang, ce, code)
 	for _, f := range ce.Found {
 		if f == foundUnanalyzable {
 			a.r.unknown("%s code on stdin that cannot be analyzed", lang)
+		}
+	}
+}
+
+// hiddenCode reads the code that inline code decodes and runs
+// (exec(base64.b64decode('…')), codecs.decode('…', 'rot13')) as code of
+// the same language.
+func (a *analysis) hiddenCode(lang string, ce CodeEffect, v string) {
+	r := a.r
+	hiddenCode := encodedCode(v)
+	if len(hiddenCode) == 0 && execsDecoded(v) {
+		// exec(zlib.decompress(b64decode('…'))): code that runs what it
+		// decodes, and what it decodes cannot be read.
+		r.obfuscated = short(v)
+	}
+	for _, hidden := range hiddenCode {
+		// exec(base64.b64decode('…')), eval(Buffer.from('…','base64')…):
+		// the code it decodes is read as code of the same language.
+		inner := analyzeCode(lang, hidden)
+		inner.Kind = "inline"
+		r.Code = append(r.Code, inner)
+		for _, p := range inner.Deletes {
+			a.file(OpDelete, p, true)
+		}
+		for _, p := range inner.Writes {
+			a.file(OpWrite, p, false)
+		}
+		a.codeFiles(inner, hidden)
+		if slices.Contains(ce.Found, foundSpawn) && a.env.ScriptVerdict != nil && r.deniedRun == "" && a.env.ScriptVerdict(hidden) == hook.Deny {
+			// execSync(Buffer.from('…','base64').toString()), system(pack("H*", …)):
+			// what it decodes is handed to a shell.
+			r.deniedRun = hidden
 		}
 	}
 }
