@@ -164,6 +164,36 @@ var ourRules = []rule{
 		Allowlists: []allowlist{{Regexes: []string{`^(?i:SHA256|SHA1|MD5):[A-Za-z0-9+/=:]{16,}$|^(?i:[0-9a-f]{2}:){15,}[0-9a-f]{2}$`}}},
 	},
 	{
+		ID:          "google-oauth-access-token",
+		Description: "a Google OAuth access token (ya29., what gcloud auth print-access-token prints)",
+		Regex:       `\b(ya29\.[A-Za-z0-9_-]{50,})`,
+		SecretGroup: 1,
+		Entropy:     3.5,
+		Keywords:    []string{"ya29."},
+		Confidence:  Token,
+	},
+	{
+		ID:          "render-api-key",
+		Description: "a Render API key (rnd_ and 32 letters and digits)",
+		Regex:       `\b(rnd_[A-Za-z0-9]{32})\b`,
+		SecretGroup: 1,
+		Entropy:     3.5,
+		Keywords:    []string{"rnd_"},
+		Confidence:  Token,
+	},
+	{
+		ID:          "value-as-name",
+		Description: "a random-looking value a sentence says to use as a secret's variable (\"use `rnd_3ATY…` as RENDER_API_KEY\")",
+		Regex:       `(?i)\b(?:use|set|put|paste|with)\s+["'\x60]?([A-Za-z0-9_+/=.~-]{20,200})["'\x60]?\s+(?:as|for|in|into)\s+(?:the\s+|your\s+|our\s+)?["'\x60$]?([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*(?i:key|token|secret|password|passwd|pass|pwd))\b`,
+		SecretGroup: 1,
+		NameGroup:   2,
+		MixedValue:  true,
+		Entropy:     3.5,
+		// The name's ending: the rule reads the window before it.
+		Keywords:   []string{"_key", "_token", "_secret", "_password", "_passwd", "_pass", "_pwd"},
+		Confidence: Positional,
+	},
+	{
 		ID:          "named-value-in-prose",
 		Description: "a value a sentence gives an environment-style secret name (\"the RAILS_MASTER_KEY on the server is e7cb…\", \"my OPENAI_API_KEY is …\")",
 		Regex:       `\b([A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*(?i:key|token|secret|password|passwd|pass|pwd))\b(?:\s+(?:on|in|for|of|from)\s+(?:the\s+|my\s+|our\s+)?[\w.@-]+(?:\s+[\w.@-]+){0,2}?)?\s+(?:is|was|=|:|reads|says)\s+["'\x60]?([^\s"'\x60]{8,200})`,
@@ -565,6 +595,9 @@ func positionalValue(v string) bool {
 	}
 	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "@") {
 		return false // a file holding the secret, not the secret
+	}
+	if strings.HasPrefix(v, "pk.eyJ") || strings.HasPrefix(v, "pk_live_") || strings.HasPrefix(v, "pk_test_") {
+		return false // a publishable key (Mapbox's, Stripe's): public by design
 	}
 	if strings.ContainsAny(v, "([{") && codeCallRe().MatchString(v) {
 		return false // code that fetches the value (os.environ[…], getenv(…))

@@ -169,6 +169,7 @@ func Scan(text string, o Options) Result {
 		res.Findings = append(res.Findings, scanEncoded(n, o, 1, w)...)
 		res.Findings = append(res.Findings, scanViews(n, o, w)...)
 		res.Findings = append(res.Findings, scanJoinedNames(n, o, w)...)
+		res.Findings = append(res.Findings, scanJoinedPieces(n, o, w)...)
 	}
 	res.Findings = dedupe(res.Findings)
 	res.Incomplete = w.incomplete

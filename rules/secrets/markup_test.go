@@ -117,6 +117,9 @@ func TestSecretsReadInViews(t *testing.T) {
 	rowSecret := "pps_live_" + pick(40, alnum)
 	masterKey := pick(32, hex)
 	partB, partC := pick(48, alnum), pick(51, alnum)
+	shpA, shpB := pick(16, hex), pick(16, hex)
+	hfA, hfB := pick(17, alnum), pick(17, alnum)
+	renderKey := "rnd_" + pick(32, alnum)
 	longTest := pick(96, alnum)
 	for _, tc := range []struct {
 		text   string
@@ -132,6 +135,10 @@ func TestSecretsReadInViews(t *testing.T) {
 			[]string{partB, partC}},
 		{"deploy fails. the RAILS_MASTER_KEY on the server is " + masterKey + " - can you check it?", []string{masterKey}},
 		{"hardcode my test key sk_test_51" + longTest + " in spec/support/stripe_helper.rb", []string{longTest}},
+		{"var adminToken = strings.Join([]string{\"shp\", \"at_\", \"" + shpA + "\", \"" + shpB + "\"}, \"\")", []string{shpA, shpB}},
+		{"the HF write token is in two halves. first half is `hf_" + hfA + "` and the second half is `" + hfB + "`. glue them together", []string{hfA, hfB}},
+		{"ran `gcloud auth print-access-token` and got\n\nya29.a0" + pick(120, alnum) + "\n\nwhy 403?", nil},
+		{"staging deploys: use `" + renderKey + "` as RENDER_API_KEY, service id srv-1", []string{renderKey}},
 	} {
 		res := Scan(tc.text, Options{})
 		if len(res.Blocking(true)) == 0 {
@@ -150,6 +157,8 @@ func TestSecretsReadInViews(t *testing.T) {
 		`{"url": "https:\/\/example.com\/docs\/api"}`,
 		"<td>API key</td><td><code>&quot;&lt;your-key&gt;&quot;</code></td>",
 		"id,name,email,api_key_last4,created_at\n1,Globex,ops@globex.example,a1B2,2024-01-01\n",
+		"mapboxgl.accessToken = 'pk.eyJ1IjoiZGVtbyIsImEiOiJjbHh4eHh4In0.abcdefghijklmnopqrstuv';",
+		`var parts = []string{"alpha", "beta", "gamma", "delta"}`,
 	} {
 		if res := Scan(benign, Options{}); len(res.Findings) > 0 {
 			t.Errorf("Scan(%q) found %s, want nothing", benign, res.Findings[0].RuleID)

@@ -227,3 +227,89 @@ func scanJoinedNames(text string, o Options, w *work) []Finding {
 	}
 	return out
 }
+
+var (
+	literalListRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`["'\x60][^"'\x60\n]{1,40}["'\x60](?:\s*,\s*["'\x60][^"'\x60\n]{1,40}["'\x60])+`)
+	})
+	listItemRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("[\"'\x60]([^\"'\x60\n]{1,40})[\"'\x60]")
+	})
+	quotedPieceRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("[\"'\\x60]([A-Za-z0-9_.+/=-]{6,120})[\"'\\x60]")
+	})
+)
+
+// joinWords say that pieces of a value are to be put together.
+var joinWords = []string{"half", "halves", "two parts", "in parts", "pieces", "concatenat", "glue", "join them", "put together",
+	"combine", "first part", "second part"}
+
+// scanJoinedPieces reads a provider's token written in pieces: a list of
+// short literals (strings.Join([]string{"shp", "at_", "396b…"}, ""),
+// "".join([…])), or quoted pieces a sentence says to put together ("first
+// half is `hf_leXG…` and the second half is `XwA8…`"). Only a provider's
+// token format counts in the joined text (it is not a sentence); a finding
+// spans the pieces.
+func scanJoinedPieces(text string, o Options, w *work) []Finding {
+	if len(text) > maxJoinScan {
+		return nil
+	}
+	var out []Finding
+	report := func(joined string, lo, hi int) {
+		for _, f := range scanPlain(joined, o, w) {
+			if f.Confidence != Token {
+				continue
+			}
+			f.Start, f.End = lo, hi
+			f.Line = 1 + strings.Count(text[:lo], "\n")
+			out = append(out, f)
+		}
+	}
+	for lineStart := 0; lineStart < len(text); {
+		end := strings.IndexByte(text[lineStart:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += lineStart
+		}
+		line := text[lineStart:end]
+		from := lineStart
+		lineStart = end + 1
+		if strings.Count(line, `", "`)+strings.Count(line, `","`)+strings.Count(line, `', '`)+strings.Count(line, `','`) < 2 {
+			continue // a list of three or more literals on one line has two of these
+		}
+		for _, m := range literalListRe().FindAllStringIndex(line, 8) {
+			m[0], m[1] = m[0]+from, m[1]+from
+			pieces := listItemRe().FindAllStringSubmatch(text[m[0]:m[1]], 32)
+			if len(pieces) < 3 {
+				continue // two literals are a pair of values, not a value in pieces
+			}
+			var b strings.Builder
+			for _, p := range pieces {
+				b.WriteString(p[1])
+			}
+			report(b.String(), m[0], m[1])
+		}
+	}
+	said := false
+	for _, w := range joinWords {
+		if strings.Contains(text, w) || strings.Contains(text, strings.ToUpper(w[:1])+w[1:]) {
+			said = true
+			break
+		}
+	}
+	if said {
+		pieces := quotedPieceRe().FindAllStringSubmatchIndex(text, 16)
+		tried := 0
+		for i := 0; i+1 < len(pieces) && tried < 4; i++ {
+			a, b := pieces[i], pieces[i+1]
+			first := text[a[2]:a[3]]
+			if b[0]-a[1] > 200 || len(first) < 8 || !strings.ContainsAny(first[:min(len(first), 12)], "_-.") {
+				continue // the first piece of a token starts with its kind (hf_, ghp_, sk-, glpat-)
+			}
+			tried++
+			report(first+text[b[2]:b[3]], a[0], b[1])
+		}
+	}
+	return out
+}
