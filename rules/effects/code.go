@@ -67,7 +67,7 @@ func codeSignalSources() map[string][]struct {
 			{foundNetwork, `\b(fetch|XMLHttpRequest|WebSocket)\s*\(|require\(\s*['"](https?|net|tls|dgram|dns|axios|node-fetch|got)['"]\)|from\s+['"](https?|net|axios|node-fetch)['"]|\bhttps?\.(get|request)`},
 			{foundEnv, `process\.env|Deno\.env|Bun\.env|\.hostname\(\)|\.userInfo\(\)|\.networkInterfaces\(\)`},
 			{foundRecords, `\.(deleteMany|updateMany|dropDatabase|dropCollection|flushdb|flushall|flushDb|flushAll)\s*\(|\.(destroy|truncate)\(\s*\{|\.drop\(\s*\)|\.sync\(\s*\{\s*force\s*:\s*true|\$executeRaw(Unsafe)?\s*[(\x60]\s*['"]?(?i:drop|truncate|delete\s+from)\b|(?i:\.(query|execute|raw)\(\s*['"\x60]\s*(drop|truncate|delete\s+from|update\s+\w+\s+set)\b)`},
-			{foundDynamic, `\beval\b|new\s+Function|Function\s*\(|vm\.|atob\(|Buffer\.from\([^)]*base64|require\(\s*[^'"]`},
+			{foundDynamic, `\beval\b|new\s+Function|Function\s*\(|vm\.|atob\(|Buffer\.from\([^)]*base64|require\(\s*[^'"]|\bimport\s*\(\s*[^'"\x60\s)]|\bimport\s*\(\s*['"\x60]data:`},
 		},
 		"ruby": {
 			{foundDelete, `File\.(delete|unlink)|FileUtils\.(rm\w*|remove\w*|mv)|Dir\.(delete|rmdir|unlink)`},
@@ -692,10 +692,28 @@ func encodedCode(code string) []string {
 	hexed := strings.Contains(code, "H*") || strings.Contains(low, "fromhex") || strings.Contains(low, "unhexlify") ||
 		strings.Contains(code, "'hex'") || strings.Contains(code, `"hex"`) || strings.Contains(low, "hex2bin")
 	rot := strings.Contains(low, "rot13") || strings.Contains(low, "rot_13")
-	if len(code) > 16<<10 || !b64 && !hexed && !rot {
+	rev := strings.Contains(code, ".reverse()") || strings.Contains(code, "[::-1]") || strings.Contains(code, "reverse ") ||
+		strings.Contains(code, ".reverse") || strings.Contains(code, "strrev(")
+	if len(code) > 16<<10 || !b64 && !hexed && !rot && !rev {
 		return nil
 	}
 	var out []string
+	if rev {
+		// 'hs | …'.split('').reverse().join(''), '…'[::-1], reverse("…"),
+		// strrev('…'): the literal read backwards.
+		for _, m := range stringLiteralRe().FindAllStringSubmatch(code, 32) {
+			if lit := m[1] + m[2]; len(lit) >= 12 {
+				r := []rune(lit)
+				for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+					r[i], r[j] = r[j], r[i]
+				}
+				out = append(out, string(r))
+			}
+		}
+		if !b64 && !hexed && !rot {
+			return out
+		}
+	}
 	if rot {
 		// codecs.decode("vzcbeg bf…", "rot13"), str_rot13('…'): the literal
 		// read back (a literal of letters, spaces and punctuation).
@@ -1064,8 +1082,10 @@ func homeLiterals(code string) string {
 		!strings.Contains(code, ".home") {
 		return code
 	}
-	code = homeJoinCallRe().ReplaceAllString(code, `"~/$1"`) // File.join(Dir.home, "src")
-	code = homePathOpRe().ReplaceAllString(code, "$1~/")     // Path.home() / "src", Path.home().joinpath("src")
+	code = homeJoinCallRe().ReplaceAllStringFunc(code, func(m string) string { // File.join(Dir.home, "src")
+		return joinedHomePath(homeJoinCallRe().FindStringSubmatch(m))
+	})
+	code = homePathOpRe().ReplaceAllString(code, "$1~/") // Path.home() / "src", Path.home().joinpath("src")
 	code = homeConcatRe().ReplaceAllString(code, "$1~/")
 	// Deno.remove(Deno.env.get('HOME'), …), rmtree(os.environ['HOME']): the
 	// home directory itself as an argument (after the joins above).
@@ -1086,8 +1106,18 @@ var homePathOpRe = sync.OnceValue(func() *regexp.Regexp {
 // homeJoinCallRe finds a path join of the home directory and one literal
 // (File.join(Dir.home, "src"), os.path.join(os.path.expanduser("~"), "x")).
 var homeJoinCallRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:File\.join|os\.path\.join|path\.join|Path\.join|filepath\.Join)\(\s*(?:` + homeExprRe().String() + `)\s*,\s*["']([^"'/]+(?:/[^"']*)?)["']\s*\)`)
+	return regexp.MustCompile(`(?:File\.join|os\.path\.join|path\.join|Path\.join|filepath\.Join|require\(\s*["'](?:node:)?path["']\s*\)\.join)\(\s*(?:` + homeExprRe().String() + `)\s*,\s*["']([^"'/]+(?:/[^"']*)?)["']((?:\s*,\s*["'][^"']+["']){0,4})\s*\)`)
 })
+
+// joinedHomePath writes a join of the home directory and literals
+// (path.join(os.homedir(), '.claude', 'settings.json')) as one quoted path.
+func joinedHomePath(m []string) string {
+	p := "~/" + m[1]
+	for _, c := range regexp.MustCompile(`["']([^"']+)["']`).FindAllStringSubmatch(m[2], -1) {
+		p += "/" + strings.Trim(c[1], "/")
+	}
+	return `"` + p + `"`
+}
 
 var homeConcatRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:` + homeExprRe().String() + `)\s*(?:\.\.|\.|\+)\s*(["'])/`)

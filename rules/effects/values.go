@@ -396,7 +396,9 @@ func (a *analysis) hiddenCode(lang string, ce CodeEffect, v string) {
 			a.file(OpWrite, p, false)
 		}
 		a.codeFiles(inner, hidden)
-		if slices.Contains(ce.Found, foundSpawn) && a.env.ScriptVerdict != nil && r.deniedRun == "" && a.env.ScriptVerdict(hidden) == hook.Deny {
+		if (slices.Contains(ce.Found, foundSpawn) || slices.Contains(ce.Found, foundWrite) || len(ce.Writes) > 0) &&
+			a.env.ScriptVerdict != nil && r.deniedRun == "" && a.env.ScriptVerdict(hidden) == hook.Deny {
+			// …or written to a file (then run as a script, or run later).
 			// execSync(Buffer.from('…','base64').toString()), system(pack("H*", …)):
 			// what it decodes is handed to a shell.
 			r.deniedRun = hidden
