@@ -400,10 +400,12 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				}
 			}
 		}
-		if n := len(e.out.Parts); n > n0 && c.Via != "find -exec" && c.Via != "xargs" {
+		if n := len(e.out.Parts); n > n0 && c.Via != "find -exec" && (c.Via != "xargs" || c.Depth == 0) {
 			// Top-level pipelines and those of re-parsed code (bash -c, eval,
-			// ssh's remote command) each have their own index; find -exec and
-			// xargs build a command inside their parent's pipeline.
+			// ssh's remote command) each have their own index; find -exec
+			// builds a command inside its parent's pipeline, and so does
+			// xargs, whose command is the stage its input flows into
+			// (printenv | base64 | xargs -I{} curl "…?d={}").
 			if rec := e.out.Parts[n-1].Effects; rec != nil && printsEnvironment(res, c) {
 				if c.Name == "echo" || c.Name == "printf" {
 					rec.MarkPrintsEnvironment() // echo "$(env)" | curl -d @- …

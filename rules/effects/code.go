@@ -181,6 +181,12 @@ func analyzeCode(lang, code string) CodeEffect {
 				ce.Found = append(ce.Found, foundWrite)
 			}
 		}
+		// -c 'edit ~/.cursor/hooks.json' -c '%delete' -c 'wq': the files it
+		// opens are written when it writes (the analysis joins the -c).
+		for _, m := range vimEditRe().FindAllStringSubmatch(code, 8) {
+			ce.opens = append(ce.opens, m[1])
+		}
+		ce.writesBuffers = vimWriteRe().MatchString(code)
 		return ce
 	}
 	if lang == "applescript" {
@@ -508,6 +514,14 @@ func vimEditsOnly(code string) bool {
 }
 
 var (
+	// vimEditRe finds the files vim commands open (:e FILE, :tabedit FILE).
+	vimEditRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|\|)\s*:?(?:e|edit|tabe|tabedit|sp|split|vs|vsplit|badd|new|vnew)!?\s+([^\s|]+)`)
+	})
+	// vimWriteRe finds a vim command that writes a buffer.
+	vimWriteRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|\|)\s*:?(?:w|write|wq|wqa|wqall|x|xa|xall|up|update|sav|saveas|wa|wall)!?\s*(?:$|\|)`)
+	})
 	vimOnce sync.Once
 	vimSafe *regexp.Regexp
 )

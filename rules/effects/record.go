@@ -72,6 +72,10 @@ type CodeEffect struct {
 	// Writes are the literal paths the code writes or creates, when every
 	// write it makes names one (recorded as file effects).
 	Writes []string `json:"writes,omitempty"`
+	// opens and writesBuffers are vim's: the files its commands open and
+	// whether one of them writes (the two may come in separate -c).
+	opens         []string
+	writesBuffers bool
 }
 
 // NetEffect is network traffic a command causes.
@@ -123,6 +127,12 @@ type Record struct {
 	// deleteFirst says a deleting action came before any filter.
 	deleteFirst bool
 	codeGiven   bool
+	// vimOpens are the files vim commands opened (-c 'edit FILE'),
+	// vimWrites that one of its commands writes buffers, vimDone how many
+	// opens are recorded as writes.
+	vimOpens  []string
+	vimWrites bool
+	vimDone   int
 	// firstArg is the first positional argument when the table gives it a
 	// kind of its own (grep's pattern, sed's script).
 	firstArg string

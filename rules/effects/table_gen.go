@@ -24,526 +24,528 @@ func generatedProgram(name string) *Spec {
 		return program7()
 	case "sort":
 		return program8()
-	case "uniq", "cut", "tr", "paste", "join", "look", "jot":
+	case "uniq", "cut", "paste", "join", "look", "jot":
 		return program9()
-	case "tee":
+	case "tr":
 		return program10()
-	case "sponge":
+	case "tee":
 		return program11()
-	case "ed", "red":
+	case "sponge":
 		return program12()
-	case "sed", "gsed":
+	case "ed", "red":
 		return program13()
-	case "awk", "gawk", "mawk", "nawk":
+	case "sed", "gsed":
 		return program14()
-	case "jq", "yq", "gojq", "jaq":
+	case "awk", "gawk", "mawk", "nawk":
 		return program15()
-	case "find", "fd", "fdfind", "gfind":
+	case "jq", "yq", "gojq", "jaq":
 		return program16()
-	case "cd", "pushd", "popd":
+	case "find", "fd", "fdfind", "gfind":
 		return program17()
-	case "mkdir":
+	case "cd", "pushd", "popd":
 		return program18()
-	case "touch":
+	case "mkdir":
 		return program19()
-	case "rm", "unlink", "trash", "trash-put", "gio-trash":
+	case "touch":
 		return program20()
-	case "rmdir":
+	case "rm", "unlink", "trash", "trash-put", "gio-trash":
 		return program21()
-	case "shred", "srm", "wipe":
+	case "rmdir":
 		return program22()
-	case "truncate":
+	case "shred", "srm", "wipe":
 		return program23()
-	case "cp", "gcp":
+	case "truncate":
 		return program24()
-	case "mv", "gmv":
+	case "cp", "gcp":
 		return program25()
-	case "ln":
+	case "mv", "gmv":
 		return program26()
-	case "install", "ginstall":
+	case "ln":
 		return program27()
-	case "chmod":
+	case "install", "ginstall":
 		return program28()
-	case "chown", "chgrp":
+	case "chmod":
 		return program29()
-	case "mktemp":
+	case "chown", "chgrp":
 		return program30()
-	case "dd":
+	case "mktemp":
 		return program31()
-	case "tar", "gtar", "bsdtar":
+	case "dd":
 		return program32()
-	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
+	case "tar", "gtar", "bsdtar":
 		return program33()
-	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
+	case "zcat", "bzcat", "xzcat", "zstdcat", "lz4cat", "zless", "zmore":
 		return program34()
-	case "plutil":
+	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lz4", "unlz4", "brotli", "compress", "uncompress", "pigz":
 		return program35()
-	case "zip":
+	case "plutil":
 		return program36()
-	case "unzip":
+	case "zip":
 		return program37()
-	case "7z", "7za", "7zr":
+	case "unzip":
 		return program38()
-	case "rsync":
+	case "7z", "7za", "7zr":
 		return program39()
-	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
+	case "rsync":
 		return program40()
-	case "eval", "exec-code":
+	case "sh", "bash", "zsh", "dash", "ksh", "mksh", "fish", "ash", "busybox-sh":
 		return program41()
-	case "source", ".":
+	case "eval", "exec-code":
 		return program42()
-	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
+	case "source", ".":
 		return program43()
-	case "watch":
+	case "export", "declare", "typeset", "local", "readonly", "set", "unset", "shopt", "alias", "unalias", "read", "mapfile", "readarray", "shift", "return", "exit", "break", "continue", "let", "getopts", "complete", "compgen", "bind", "enable", "disown", "bg", "fg", "kill-0", "builtin-true", "ulimit-n":
 		return program44()
-	case "trap":
+	case "watch":
 		return program45()
-	case "command":
+	case "trap":
 		return program46()
-	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
+	case "command":
 		return program47()
-	case "node", "nodejs":
+	case "python", "python3", "python2", "python3.8", "python3.9", "python3.10", "python3.11", "python3.12", "python3.13", "pypy", "pypy3":
 		return program48()
-	case "deno":
+	case "node", "nodejs":
 		return program49()
-	case "ruby":
+	case "deno":
 		return program50()
-	case "perl":
+	case "ruby":
 		return program51()
-	case "php":
+	case "perl":
 		return program52()
-	case "Rscript":
+	case "php":
 		return program53()
-	case "osascript":
+	case "Rscript":
 		return program54()
-	case "lua", "luajit", "julia":
+	case "osascript":
 		return program55()
-	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
+	case "lua", "luajit", "julia":
 		return program56()
-	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "bun-run":
+	case "pwsh", "powershell", "powershell.exe", "pwsh.exe":
 		return program57()
-	case "expect":
+	case "tclsh", "wish", "gawk-exec", "irb", "bash-exec", "jshell", "scala", "groovy", "kotlin", "kotlinc", "elixir", "erl", "escript", "swift", "racket", "guile", "sbcl", "ghci", "runghc", "ocaml", "nim", "crystal", "zx", "bun-run":
 		return program58()
-	case "manage.py":
+	case "expect":
 		return program59()
-	case "git":
+	case "manage.py":
 		return program60()
-	case "git-lfs":
+	case "git":
 		return program61()
-	case "gh":
+	case "git-lfs":
 		return program62()
-	case "glab":
+	case "gh":
 		return program63()
-	case "hub":
+	case "glab":
 		return program64()
-	case "tig":
+	case "hub":
 		return program65()
-	case "lazygit":
+	case "tig":
 		return program66()
-	case "pre-commit":
+	case "lazygit":
 		return program67()
-	case "go":
+	case "pre-commit":
 		return program68()
-	case "gofmt":
+	case "go":
 		return program69()
-	case "goimports", "gofumpt":
+	case "gofmt":
 		return program70()
-	case "golangci-lint":
+	case "goimports", "gofumpt":
 		return program71()
-	case "staticcheck":
+	case "golangci-lint":
 		return program72()
-	case "govulncheck":
+	case "staticcheck":
 		return program73()
-	case "gopls":
+	case "govulncheck":
 		return program74()
-	case "dlv":
+	case "gopls":
 		return program75()
-	case "cargo":
+	case "dlv":
 		return program76()
-	case "rustc":
+	case "cargo":
 		return program77()
-	case "rustfmt":
+	case "rustc":
 		return program78()
-	case "rustup":
+	case "rustfmt":
 		return program79()
-	case "husky":
+	case "rustup":
 		return program80()
-	case "pod":
+	case "husky":
 		return program81()
-	case "lint-staged":
+	case "pod":
 		return program82()
-	case "create-vite", "create-next-app", "create-react-app", "create-svelte", "create-astro", "create-remix", "create-expo-app", "create-t3-app", "create-nx-workspace", "create-turbo", "create-react-native-app", "create-docusaurus", "create-vue", "create-qwik", "create-solid":
+	case "lint-staged":
 		return program83()
-	case "rimraf", "del-cli", "del":
+	case "create-vite", "create-next-app", "create-react-app", "create-svelte", "create-astro", "create-remix", "create-expo-app", "create-t3-app", "create-nx-workspace", "create-turbo", "create-react-native-app", "create-docusaurus", "create-vue", "create-qwik", "create-solid":
 		return program84()
-	case "tsx", "ts-node", "esno":
+	case "rimraf", "del-cli", "del":
 		return program85()
-	case "tsc":
+	case "tsx", "ts-node", "esno":
 		return program86()
-	case "eslint":
+	case "tsc":
 		return program87()
-	case "prettier":
+	case "eslint":
 		return program88()
-	case "biome":
+	case "prettier":
 		return program89()
-	case "vite":
+	case "biome":
 		return program90()
-	case "webpack", "webpack-cli":
+	case "vite":
 		return program91()
-	case "esbuild":
+	case "webpack", "webpack-cli":
 		return program92()
-	case "rollup":
+	case "esbuild":
 		return program93()
-	case "next":
+	case "rollup":
 		return program94()
-	case "jest":
+	case "next":
 		return program95()
-	case "vitest":
+	case "jest":
 		return program96()
-	case "mocha":
+	case "vitest":
 		return program97()
-	case "playwright":
+	case "mocha":
 		return program98()
-	case "cypress":
+	case "playwright":
 		return program99()
-	case "turbo":
+	case "cypress":
 		return program100()
-	case "nx":
+	case "turbo":
 		return program101()
-	case "npm":
+	case "nx":
 		return program102()
-	case "npx":
+	case "npm":
 		return program103()
-	case "pnpx":
+	case "npx":
 		return program104()
-	case "pnpm":
+	case "pnpx":
 		return program105()
-	case "yarn":
+	case "pnpm":
 		return program106()
-	case "bun":
+	case "yarn":
 		return program107()
-	case "bunx":
+	case "bun":
 		return program108()
-	case "pytest", "py.test":
+	case "bunx":
 		return program109()
-	case "ruff":
+	case "pytest", "py.test":
 		return program110()
-	case "black":
+	case "ruff":
 		return program111()
-	case "isort":
+	case "black":
 		return program112()
-	case "mypy", "dmypy":
+	case "isort":
 		return program113()
-	case "pyright", "basedpyright":
+	case "mypy", "dmypy":
 		return program114()
-	case "flake8":
+	case "pyright", "basedpyright":
 		return program115()
-	case "pylint":
+	case "flake8":
 		return program116()
-	case "coverage":
+	case "pylint":
 		return program117()
-	case "tox":
+	case "coverage":
 		return program118()
-	case "nox":
+	case "tox":
 		return program119()
-	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
+	case "nox":
 		return program120()
-	case "uv":
+	case "pip", "pip3", "pip3.9", "pip3.10", "pip3.11", "pip3.12", "pip3.13":
 		return program121()
-	case "uvx":
+	case "uv":
 		return program122()
-	case "pipx":
+	case "uvx":
 		return program123()
-	case "poetry":
+	case "pipx":
 		return program124()
-	case "twine":
+	case "poetry":
 		return program125()
-	case "pipenv":
+	case "twine":
 		return program126()
-	case "pdm":
+	case "pipenv":
 		return program127()
-	case "hatch":
+	case "pdm":
 		return program128()
-	case "conda", "mamba", "micromamba":
+	case "hatch":
 		return program129()
-	case "jupyter":
+	case "conda", "mamba", "micromamba":
 		return program130()
-	case "make", "gmake":
+	case "jupyter":
 		return program131()
-	case "just":
+	case "make", "gmake":
 		return program132()
-	case "task", "go-task":
+	case "just":
 		return program133()
-	case "cmake":
+	case "task", "go-task":
 		return program134()
-	case "ctest":
+	case "cmake":
 		return program135()
-	case "ninja", "samu":
+	case "ctest":
 		return program136()
-	case "meson":
+	case "ninja", "samu":
 		return program137()
-	case "bazel", "bazelisk":
+	case "meson":
 		return program138()
-	case "gradle", "gradlew":
+	case "bazel", "bazelisk":
 		return program139()
-	case "mvn", "mvnw", "mvnd":
+	case "gradle", "gradlew":
 		return program140()
-	case "java":
+	case "mvn", "mvnw", "mvnd":
 		return program141()
-	case "javac":
+	case "java":
 		return program142()
-	case "dotnet":
+	case "javac":
 		return program143()
-	case "xcodebuild":
+	case "dotnet":
 		return program144()
-	case "rspec":
+	case "xcodebuild":
 		return program145()
-	case "rubocop", "standardrb":
+	case "rspec":
 		return program146()
-	case "rake":
+	case "rubocop", "standardrb":
 		return program147()
-	case "rails":
+	case "rake":
 		return program148()
-	case "bundle", "bundler":
+	case "rails":
 		return program149()
-	case "gem":
+	case "bundle", "bundler":
 		return program150()
-	case "phpunit", "pest", "paratest":
+	case "gem":
 		return program151()
-	case "composer":
+	case "phpunit", "pest", "paratest":
 		return program152()
-	case "mix":
+	case "composer":
 		return program153()
-	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
+	case "mix":
 		return program154()
-	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
+	case "gcc", "g++", "cc", "c++", "clang", "clang++", "gcc-12", "gcc-13", "gcc-14", "g++-12", "g++-13", "g++-14", "clang-17", "clang-18", "clang-19", "tcc", "icx", "emcc":
 		return program155()
-	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
+	case "ld", "ld.lld", "ld.gold", "ld.bfd", "lld", "mold":
 		return program156()
-	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
+	case "ar", "llvm-ar", "ranlib", "llvm-ranlib":
 		return program157()
-	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
+	case "nm", "llvm-nm", "objdump", "llvm-objdump", "readelf", "llvm-readelf", "size", "c++filt", "llvm-cxxfilt", "addr2line", "llvm-symbolizer", "otool", "dwarfdump", "llvm-dwarfdump", "ldd", "lipo-info", "pkg-config", "pkgconf", "llvm-config", "ccache-stats":
 		return program158()
-	case "buf":
+	case "clang-format", "clang-tidy", "cppcheck", "cpplint", "include-what-you-use", "iwyu":
 		return program159()
-	case "protoc":
+	case "buf":
 		return program160()
-	case "sqlc":
+	case "protoc":
 		return program161()
-	case "docker", "podman", "nerdctl":
+	case "sqlc":
 		return program162()
-	case "docker-compose", "podman-compose":
+	case "docker", "podman", "nerdctl":
 		return program163()
-	case "kubectl", "k", "oc":
+	case "docker-compose", "podman-compose":
 		return program164()
-	case "helm":
+	case "kubectl", "k", "oc":
 		return program165()
-	case "kustomize":
+	case "helm":
 		return program166()
-	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
+	case "kustomize":
 		return program167()
-	case "kind":
+	case "kubeconform", "kubeval", "kube-score", "kube-linter", "pluto", "polaris", "conftest", "datree":
 		return program168()
-	case "minikube":
+	case "kind":
 		return program169()
-	case "k3d":
+	case "minikube":
 		return program170()
-	case "stern", "kubetail":
+	case "k3d":
 		return program171()
-	case "k9s":
+	case "stern", "kubetail":
 		return program172()
-	case "kubectx", "kubens":
+	case "k9s":
 		return program173()
-	case "terraform", "tofu", "opentofu":
+	case "kubectx", "kubens":
 		return program174()
-	case "terragrunt":
+	case "terraform", "tofu", "opentofu":
 		return program175()
-	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
+	case "terragrunt":
 		return program176()
-	case "pulumi":
+	case "tflint", "tfsec", "trivy-config", "checkov", "terrascan", "infracost", "terraform-docs", "tfupdate":
 		return program177()
-	case "packer":
+	case "pulumi":
 		return program178()
-	case "ansible-playbook", "ansible":
+	case "packer":
 		return program179()
-	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
+	case "ansible-playbook", "ansible":
 		return program180()
-	case "ansible-galaxy":
+	case "ansible-lint", "ansible-inventory", "ansible-doc", "ansible-config":
 		return program181()
-	case "aws":
+	case "ansible-galaxy":
 		return program182()
-	case "gcloud":
+	case "aws":
 		return program183()
-	case "gsutil":
+	case "gcloud":
 		return program184()
-	case "az":
+	case "gsutil":
 		return program185()
-	case "doctl":
+	case "az":
 		return program186()
-	case "fly", "flyctl":
+	case "doctl":
 		return program187()
-	case "heroku":
+	case "fly", "flyctl":
 		return program188()
-	case "vercel", "vc":
+	case "heroku":
 		return program189()
-	case "netlify", "ntl":
+	case "vercel", "vc":
 		return program190()
-	case "firebase":
+	case "netlify", "ntl":
 		return program191()
-	case "wrangler":
+	case "firebase":
 		return program192()
-	case "supabase":
+	case "wrangler":
 		return program193()
-	case "stripe":
+	case "supabase":
 		return program194()
-	case "hookguard":
+	case "stripe":
 		return program195()
-	case "psql":
+	case "hookguard":
 		return program196()
-	case "mysql", "mariadb":
+	case "psql":
 		return program197()
-	case "sqlite3", "sqlite", "duckdb":
+	case "mysql", "mariadb":
 		return program198()
-	case "redis-cli", "valkey-cli", "keydb-cli":
+	case "sqlite3", "sqlite", "duckdb":
 		return program199()
-	case "mongosh", "mongo":
+	case "redis-cli", "valkey-cli", "keydb-cli":
 		return program200()
-	case "clickhouse-client", "clickhouse":
+	case "mongosh", "mongo":
 		return program201()
-	case "createdb":
+	case "clickhouse-client", "clickhouse":
 		return program202()
-	case "dropdb":
+	case "createdb":
 		return program203()
-	case "pg_isready":
+	case "dropdb":
 		return program204()
-	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
+	case "pg_isready":
 		return program205()
-	case "curl":
+	case "pg_dump", "pg_dumpall", "mysqldump", "mongodump", "mongoexport":
 		return program206()
-	case "wget":
+	case "curl":
 		return program207()
-	case "aria2c":
+	case "wget":
 		return program208()
-	case "http", "https", "xh", "xhs", "httpie":
+	case "aria2c":
 		return program209()
-	case "ssh", "mosh", "autossh":
+	case "http", "https", "xh", "xhs", "httpie":
 		return program210()
-	case "ssh-agent":
+	case "ssh", "mosh", "autossh":
 		return program211()
-	case "scp", "sftp":
+	case "ssh-agent":
 		return program212()
-	case "nc", "ncat", "netcat", "socat", "telnet":
+	case "scp", "sftp":
 		return program213()
-	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
+	case "nc", "ncat", "netcat", "socat", "telnet":
 		return program214()
-	case "ssh-keyscan":
+	case "dig", "nslookup", "host", "ping", "ping6", "traceroute", "traceroute6", "tracepath", "mtr", "whois", "drill", "delv":
 		return program215()
-	case "getent":
+	case "ssh-keyscan":
 		return program216()
-	case "systemd-analyze":
+	case "getent":
 		return program217()
-	case "gitleaks":
+	case "systemd-analyze":
 		return program218()
-	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
+	case "gitleaks":
 		return program219()
-	case "openssl":
+	case "netstat", "ss", "arp", "iftop", "nethogs", "speedtest", "speedtest-cli":
 		return program220()
-	case "ssh-keygen":
+	case "openssl":
 		return program221()
-	case "ssh-add":
+	case "ssh-keygen":
 		return program222()
-	case "gpg", "gpg2":
+	case "ssh-add":
 		return program223()
-	case "systemctl":
+	case "gpg", "gpg2":
 		return program224()
-	case "service", "rc-service", "sv":
+	case "systemctl":
 		return program225()
-	case "launchctl":
+	case "service", "rc-service", "sv":
 		return program226()
-	case "journalctl":
+	case "launchctl":
 		return program227()
-	case "dmesg":
+	case "journalctl":
 		return program228()
-	case "defaults":
+	case "dmesg":
 		return program229()
-	case "PlistBuddy":
+	case "defaults":
 		return program230()
-	case "brew":
+	case "PlistBuddy":
 		return program231()
-	case "apt", "apt-get", "aptitude":
+	case "brew":
 		return program232()
-	case "apt-cache", "dpkg-query", "apt-file":
+	case "apt", "apt-get", "aptitude":
 		return program233()
-	case "dpkg":
+	case "apt-cache", "dpkg-query", "apt-file":
 		return program234()
-	case "dnf", "yum", "microdnf", "zypper":
+	case "dpkg":
 		return program235()
-	case "apk":
+	case "dnf", "yum", "microdnf", "zypper":
 		return program236()
-	case "pacman", "yay", "paru":
+	case "apk":
 		return program237()
-	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
+	case "pacman", "yay", "paru":
 		return program238()
-	case "crontab":
+	case "snap", "flatpak", "port", "choco", "winget", "scoop", "nix-env":
 		return program239()
-	case "systemd-run":
+	case "crontab":
 		return program240()
-	case "at", "batch":
+	case "systemd-run":
 		return program241()
-	case "atq", "atrm":
+	case "at", "batch":
 		return program242()
-	case "kill":
+	case "atq", "atrm":
 		return program243()
-	case "pkill", "killall":
+	case "kill":
 		return program244()
-	case "open", "xdg-open", "gio-open", "start", "wslview":
+	case "pkill", "killall":
 		return program245()
-	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
+	case "open", "xdg-open", "gio-open", "start", "wslview":
 		return program246()
-	case "ex":
+	case "code", "cursor", "code-insiders", "codium", "windsurf", "subl", "zed", "idea", "charm", "webstorm", "goland", "pycharm":
 		return program247()
-	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
+	case "ex":
 		return program248()
-	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
+	case "vim", "vi", "nvim", "view", "vimdiff", "gvim", "mvim":
 		return program249()
-	case "tmux":
+	case "nano", "pico", "micro", "emacs", "emacsclient", "helix", "hx", "kak", "joe", "ne", "mg":
 		return program250()
-	case "screen":
+	case "tmux":
 		return program251()
-	case "gdb", "cgdb", "gdb-multiarch":
+	case "screen":
 		return program252()
-	case "lldb":
+	case "gdb", "cgdb", "gdb-multiarch":
 		return program253()
-	case "strace", "ltrace", "dtruss":
+	case "lldb":
 		return program254()
-	case "entr", "watchexec", "reflex":
+	case "strace", "ltrace", "dtruss":
 		return program255()
-	case "hyperfine":
+	case "entr", "watchexec", "reflex":
 		return program256()
-	case "direnv":
+	case "hyperfine":
 		return program257()
-	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
+	case "direnv":
 		return program258()
-	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
+	case "asdf", "mise", "rtx", "nvm", "fnm", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "sdk", "volta", "n", "proto":
 		return program259()
-	case "actionlint":
+	case "shellcheck", "hadolint", "yamllint", "dotenv-linter", "checkmake", "editorconfig-checker", "ec", "alex", "write-good", "vale", "proselint", "cspell", "misspell", "commitlint", "ls-lint":
 		return program260()
-	case "markdownlint", "markdownlint-cli2", "mdl":
+	case "actionlint":
 		return program261()
-	case "codespell":
+	case "markdownlint", "markdownlint-cli2", "mdl":
 		return program262()
-	case "shfmt":
+	case "codespell":
 		return program263()
-	case "ctags", "uctags", "etags", "gtags", "global":
+	case "shfmt":
 		return program264()
-	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
+	case "ctags", "uctags", "etags", "gtags", "global":
 		return program265()
-	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
+	case "pbcopy", "pbpaste", "xclip", "xsel", "wl-copy", "wl-paste", "clip", "clip.exe", "termux-clipboard-get", "termux-clipboard-set":
 		return program266()
-	case "base64", "base32", "basenc", "uuencode", "uudecode":
+	case "notify-send", "say", "terminal-notifier", "espeak", "spd-say":
 		return program267()
-	case "envsubst":
+	case "base64", "base32", "basenc", "uuencode", "uudecode":
 		return program268()
+	case "envsubst":
+		return program269()
 	}
 	return nil
 }
@@ -820,6 +822,7 @@ func generatedPrograms() []*Spec {
 		program266(),
 		program267(),
 		program268(),
+		program269(),
 	}
 }
 
@@ -1340,7 +1343,6 @@ func program9() *Spec {
 		Names: []string{
 			"uniq",
 			"cut",
-			"tr",
 			"paste",
 			"join",
 			"look",
@@ -1358,10 +1360,49 @@ func program9() *Spec {
 	}
 }
 
-// tee: copies stdin to files
+// tr: translates or deletes characters of stdin (its operands are character sets, not files)
 //
 //go:noinline
 func program10() *Spec {
+	return &Spec{
+		Names: []string{
+			"tr",
+		},
+		Summary:  "translates or deletes characters of stdin (its operands are character sets, not files)",
+		Operands: "none",
+		Options: []Option{
+			{
+				Names: []string{
+					"-d",
+					"--delete",
+					"-s",
+					"--squeeze-repeats",
+					"-c",
+					"-C",
+					"--complement",
+					"-t",
+					"--truncate-set1",
+					"--help",
+					"--version",
+					"-ds",
+					"-cd",
+				},
+			},
+		},
+		Examples: Examples{
+			Allow: []string{
+				`tr -d '\n' < ids.txt`,
+				"echo FOO | tr A-Z a-z",
+				"tr -cd '[:alnum:]' < /dev/urandom | head -c 32",
+			},
+		},
+	}
+}
+
+// tee: copies stdin to files
+//
+//go:noinline
+func program11() *Spec {
 	return &Spec{
 		Names: []string{
 			"tee",
@@ -1397,7 +1438,7 @@ func program10() *Spec {
 // sponge: soaks up stdin, then writes it to a file (moreutils)
 //
 //go:noinline
-func program11() *Spec {
+func program12() *Spec {
 	return &Spec{
 		Names: []string{
 			"sponge",
@@ -1425,7 +1466,7 @@ func program11() *Spec {
 // ed: the line editor; edits the named file with a script read from stdin, whose ! lines run shell commands (judged)
 //
 //go:noinline
-func program12() *Spec {
+func program13() *Spec {
 	return &Spec{
 		Names: []string{
 			"ed",
@@ -1449,7 +1490,7 @@ func program12() *Spec {
 // sed: edits text with a script
 //
 //go:noinline
-func program13() *Spec {
+func program14() *Spec {
 	return &Spec{
 		Names: []string{
 			"sed",
@@ -1528,7 +1569,7 @@ func program13() *Spec {
 // awk: processes text with a program
 //
 //go:noinline
-func program14() *Spec {
+func program15() *Spec {
 	return &Spec{
 		Names: []string{
 			"awk",
@@ -1585,7 +1626,7 @@ func program14() *Spec {
 // jq: queries JSON and YAML
 //
 //go:noinline
-func program15() *Spec {
+func program16() *Spec {
 	return &Spec{
 		Names: []string{
 			"jq",
@@ -1684,7 +1725,7 @@ func program15() *Spec {
 // find: finds files
 //
 //go:noinline
-func program16() *Spec {
+func program17() *Spec {
 	return &Spec{
 		Names: []string{
 			"find",
@@ -1882,7 +1923,7 @@ func program16() *Spec {
 // cd: changes the shell's directory
 //
 //go:noinline
-func program17() *Spec {
+func program18() *Spec {
 	return &Spec{
 		Names: []string{
 			"cd",
@@ -1903,7 +1944,7 @@ func program17() *Spec {
 // mkdir: creates directories
 //
 //go:noinline
-func program18() *Spec {
+func program19() *Spec {
 	return &Spec{
 		Names: []string{
 			"mkdir",
@@ -1942,7 +1983,7 @@ func program18() *Spec {
 // touch: creates files or updates their times
 //
 //go:noinline
-func program19() *Spec {
+func program20() *Spec {
 	return &Spec{
 		Names: []string{
 			"touch",
@@ -1985,7 +2026,7 @@ func program19() *Spec {
 // rm: removes files
 //
 //go:noinline
-func program20() *Spec {
+func program21() *Spec {
 	return &Spec{
 		Names: []string{
 			"rm",
@@ -2049,7 +2090,7 @@ func program20() *Spec {
 // rmdir: removes empty directories
 //
 //go:noinline
-func program21() *Spec {
+func program22() *Spec {
 	return &Spec{
 		Names: []string{
 			"rmdir",
@@ -2078,7 +2119,7 @@ func program21() *Spec {
 // shred: overwrites files so they cannot be recovered
 //
 //go:noinline
-func program22() *Spec {
+func program23() *Spec {
 	return &Spec{
 		Names: []string{
 			"shred",
@@ -2126,7 +2167,7 @@ func program22() *Spec {
 // truncate: sets the size of files (cutting a file destroys its content, like deleting it)
 //
 //go:noinline
-func program23() *Spec {
+func program24() *Spec {
 	return &Spec{
 		Names: []string{
 			"truncate",
@@ -2166,7 +2207,7 @@ func program23() *Spec {
 // cp: copies files
 //
 //go:noinline
-func program24() *Spec {
+func program25() *Spec {
 	return &Spec{
 		Names: []string{
 			"cp",
@@ -2260,7 +2301,7 @@ func program24() *Spec {
 // mv: moves or renames files
 //
 //go:noinline
-func program25() *Spec {
+func program26() *Spec {
 	return &Spec{
 		Names: []string{
 			"mv",
@@ -2320,7 +2361,7 @@ func program25() *Spec {
 // ln: makes links
 //
 //go:noinline
-func program26() *Spec {
+func program27() *Spec {
 	return &Spec{
 		Names: []string{
 			"ln",
@@ -2376,7 +2417,7 @@ func program26() *Spec {
 // install: copies files and sets their attributes
 //
 //go:noinline
-func program27() *Spec {
+func program28() *Spec {
 	return &Spec{
 		Names: []string{
 			"install",
@@ -2442,7 +2483,7 @@ func program27() *Spec {
 // chmod: changes file modes
 //
 //go:noinline
-func program28() *Spec {
+func program29() *Spec {
 	return &Spec{
 		Names: []string{
 			"chmod",
@@ -2506,7 +2547,7 @@ func program28() *Spec {
 // chown: changes file owners
 //
 //go:noinline
-func program29() *Spec {
+func program30() *Spec {
 	return &Spec{
 		Names: []string{
 			"chown",
@@ -2562,7 +2603,7 @@ func program29() *Spec {
 // mktemp: creates a temporary file or directory
 //
 //go:noinline
-func program30() *Spec {
+func program31() *Spec {
 	return &Spec{
 		Names: []string{
 			"mktemp",
@@ -2601,7 +2642,7 @@ func program30() *Spec {
 // dd: copies and converts raw data (if=FILE is read, of=FILE written)
 //
 //go:noinline
-func program31() *Spec {
+func program32() *Spec {
 	return &Spec{
 		Names: []string{
 			"dd",
@@ -2623,7 +2664,7 @@ func program31() *Spec {
 // tar: creates and extracts archives
 //
 //go:noinline
-func program32() *Spec {
+func program33() *Spec {
 	return &Spec{
 		Names: []string{
 			"tar",
@@ -2764,7 +2805,7 @@ func program32() *Spec {
 // zcat: prints compressed files
 //
 //go:noinline
-func program33() *Spec {
+func program34() *Spec {
 	return &Spec{
 		Names: []string{
 			"zcat",
@@ -2789,7 +2830,7 @@ func program33() *Spec {
 // gzip: compresses or decompresses files in place (file ↔ file.gz)
 //
 //go:noinline
-func program34() *Spec {
+func program35() *Spec {
 	return &Spec{
 		Names: []string{
 			"gzip",
@@ -2825,7 +2866,7 @@ func program34() *Spec {
 // plutil: checks, prints and edits macOS property lists (-lint and -p read; -convert, -replace, -insert, -remove write in place)
 //
 //go:noinline
-func program35() *Spec {
+func program36() *Spec {
 	return &Spec{
 		Names: []string{
 			"plutil",
@@ -2889,7 +2930,7 @@ func program35() *Spec {
 // zip: writes a zip archive (the first operand) from files; -TT runs a command to test it
 //
 //go:noinline
-func program36() *Spec {
+func program37() *Spec {
 	return &Spec{
 		Names: []string{
 			"zip",
@@ -2933,7 +2974,7 @@ func program36() *Spec {
 // unzip: extracts a zip archive (into -d DIR, else the current directory)
 //
 //go:noinline
-func program37() *Spec {
+func program38() *Spec {
 	return &Spec{
 		Names: []string{
 			"unzip",
@@ -3001,7 +3042,7 @@ func program37() *Spec {
 // 7z: 7-Zip archives (a adds, x/e extract with -oDIR, l lists, t tests)
 //
 //go:noinline
-func program38() *Spec {
+func program39() *Spec {
 	return &Spec{
 		Names: []string{
 			"7z",
@@ -3085,7 +3126,7 @@ func program38() *Spec {
 // rsync: copies files locally or to another host
 //
 //go:noinline
-func program39() *Spec {
+func program40() *Spec {
 	return &Spec{
 		Names: []string{
 			"rsync",
@@ -3222,7 +3263,7 @@ func program39() *Spec {
 // sh: a shell; -c code and piped code are split into their own commands
 //
 //go:noinline
-func program40() *Spec {
+func program41() *Spec {
 	return &Spec{
 		Names: []string{
 			"sh",
@@ -3296,7 +3337,7 @@ func program40() *Spec {
 // eval: runs its arguments as shell code (split into their own commands)
 //
 //go:noinline
-func program41() *Spec {
+func program42() *Spec {
 	return &Spec{
 		Names: []string{
 			"eval",
@@ -3315,7 +3356,7 @@ func program41() *Spec {
 // source: runs a file in the current shell
 //
 //go:noinline
-func program42() *Spec {
+func program43() *Spec {
 	return &Spec{
 		Names: []string{
 			"source",
@@ -3337,7 +3378,7 @@ func program42() *Spec {
 // export: shell built-ins that set variables and options (loader variables are recorded)
 //
 //go:noinline
-func program43() *Spec {
+func program44() *Spec {
 	return &Spec{
 		Names: []string{
 			"export",
@@ -3391,7 +3432,7 @@ func program43() *Spec {
 // watch: runs a command every few seconds; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program44() *Spec {
+func program45() *Spec {
 	return &Spec{
 		Names: []string{
 			"watch",
@@ -3452,7 +3493,7 @@ func program44() *Spec {
 // trap: runs a command when the shell gets a signal or exits; the command is split and analyzed like sh -c
 //
 //go:noinline
-func program45() *Spec {
+func program46() *Spec {
 	return &Spec{
 		Names: []string{
 			"trap",
@@ -3478,7 +3519,7 @@ func program45() *Spec {
 // command: runs or looks up a command (command -v prints where it is)
 //
 //go:noinline
-func program46() *Spec {
+func program47() *Spec {
 	return &Spec{
 		Names: []string{
 			"command",
@@ -3497,7 +3538,7 @@ func program46() *Spec {
 // python: the Python interpreter
 //
 //go:noinline
-func program47() *Spec {
+func program48() *Spec {
 	return &Spec{
 		Names: []string{
 			"python",
@@ -3595,7 +3636,7 @@ func program47() *Spec {
 // node: the Node.js runtime
 //
 //go:noinline
-func program48() *Spec {
+func program49() *Spec {
 	return &Spec{
 		Names: []string{
 			"node",
@@ -3671,7 +3712,7 @@ func program48() *Spec {
 // deno: the Deno runtime
 //
 //go:noinline
-func program49() *Spec {
+func program50() *Spec {
 	return &Spec{
 		Names: []string{
 			"deno",
@@ -3739,7 +3780,7 @@ func program49() *Spec {
 // ruby: the Ruby interpreter
 //
 //go:noinline
-func program50() *Spec {
+func program51() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruby",
@@ -3795,7 +3836,7 @@ func program50() *Spec {
 // perl: the Perl interpreter
 //
 //go:noinline
-func program51() *Spec {
+func program52() *Spec {
 	return &Spec{
 		Names: []string{
 			"perl",
@@ -3888,7 +3929,7 @@ func program51() *Spec {
 // php: the PHP interpreter
 //
 //go:noinline
-func program52() *Spec {
+func program53() *Spec {
 	return &Spec{
 		Names: []string{
 			"php",
@@ -3940,7 +3981,7 @@ func program52() *Spec {
 // Rscript: R; its inline code is analyzed for file removal, writes, processes, network use and the environment; a script file is judged
 //
 //go:noinline
-func program53() *Spec {
+func program54() *Spec {
 	return &Spec{
 		Names: []string{
 			"Rscript",
@@ -3992,7 +4033,7 @@ func program53() *Spec {
 // osascript: runs AppleScript or JavaScript for Automation; only notifications, dialogs and speech are understood
 //
 //go:noinline
-func program54() *Spec {
+func program55() *Spec {
 	return &Spec{
 		Names: []string{
 			"osascript",
@@ -4034,7 +4075,7 @@ func program54() *Spec {
 // lua: interpreters whose inline code is not analyzed; the shell commands it hands to os.execute or system are read as shell
 //
 //go:noinline
-func program55() *Spec {
+func program56() *Spec {
 	return &Spec{
 		Names: []string{
 			"lua",
@@ -4065,7 +4106,7 @@ func program55() *Spec {
 // pwsh: PowerShell; its code is not analyzed, but the deletions, uploads and downloads-and-runs it spells are read as their shell equivalents
 //
 //go:noinline
-func program56() *Spec {
+func program57() *Spec {
 	return &Spec{
 		Names: []string{
 			"pwsh",
@@ -4119,7 +4160,7 @@ func program56() *Spec {
 // tclsh: interpreters whose inline code is not analyzed (but read for the dangers it spells out)
 //
 //go:noinline
-func program57() *Spec {
+func program58() *Spec {
 	return &Spec{
 		Names: []string{
 			"tclsh",
@@ -4177,7 +4218,7 @@ func program57() *Spec {
 // expect: Tcl's expect; what it types into a shell or ssh it spawns (send "…") is read as shell
 //
 //go:noinline
-func program58() *Spec {
+func program59() *Spec {
 	return &Spec{
 		Names: []string{
 			"expect",
@@ -4222,7 +4263,7 @@ func program58() *Spec {
 // manage.py: a Django project's own task runner (python manage.py COMMAND)
 //
 //go:noinline
-func program59() *Spec {
+func program60() *Spec {
 	return &Spec{
 		Names: []string{
 			"manage.py",
@@ -4349,7 +4390,7 @@ func program59() *Spec {
 // git: the git version-control tool
 //
 //go:noinline
-func program60() *Spec {
+func program61() *Spec {
 	return &Spec{
 		Names: []string{
 			"git",
@@ -7784,7 +7825,7 @@ func program60() *Spec {
 // git-lfs: Git Large File Storage
 //
 //go:noinline
-func program61() *Spec {
+func program62() *Spec {
 	return &Spec{
 		Names: []string{
 			"git-lfs",
@@ -7930,7 +7971,7 @@ func program61() *Spec {
 // gh: the GitHub CLI
 //
 //go:noinline
-func program62() *Spec {
+func program63() *Spec {
 	return &Spec{
 		Names: []string{
 			"gh",
@@ -9277,7 +9318,7 @@ func program62() *Spec {
 // glab: the GitLab CLI
 //
 //go:noinline
-func program63() *Spec {
+func program64() *Spec {
 	return &Spec{
 		Names: []string{
 			"glab",
@@ -9709,7 +9750,7 @@ func program63() *Spec {
 // hub: the hub GitHub wrapper around git
 //
 //go:noinline
-func program64() *Spec {
+func program65() *Spec {
 	return &Spec{
 		Names: []string{
 			"hub",
@@ -10411,7 +10452,7 @@ func program64() *Spec {
 // tig: a text-mode interface for browsing git history (read-only)
 //
 //go:noinline
-func program65() *Spec {
+func program66() *Spec {
 	return &Spec{
 		Names: []string{
 			"tig",
@@ -10433,7 +10474,7 @@ func program65() *Spec {
 // lazygit: an interactive terminal UI for git (the user drives it)
 //
 //go:noinline
-func program66() *Spec {
+func program67() *Spec {
 	return &Spec{
 		Names: []string{
 			"lazygit",
@@ -10453,7 +10494,7 @@ func program66() *Spec {
 // pre-commit: runs the repository's configured pre-commit hooks (plain form is `pre-commit run`)
 //
 //go:noinline
-func program67() *Spec {
+func program68() *Spec {
 	return &Spec{
 		Names: []string{
 			"pre-commit",
@@ -10649,7 +10690,7 @@ func program67() *Spec {
 // go: the Go toolchain
 //
 //go:noinline
-func program68() *Spec {
+func program69() *Spec {
 	return &Spec{
 		Names: []string{
 			"go",
@@ -11859,7 +11900,7 @@ func program68() *Spec {
 // gofmt: formats Go source (-w rewrites the files)
 //
 //go:noinline
-func program69() *Spec {
+func program70() *Spec {
 	return &Spec{
 		Names: []string{
 			"gofmt",
@@ -11911,7 +11952,7 @@ func program69() *Spec {
 // goimports: formats Go source and fixes imports (-w rewrites the files)
 //
 //go:noinline
-func program70() *Spec {
+func program71() *Spec {
 	return &Spec{
 		Names: []string{
 			"goimports",
@@ -11965,7 +12006,7 @@ func program70() *Spec {
 // golangci-lint: runs Go linters over the workspace
 //
 //go:noinline
-func program71() *Spec {
+func program72() *Spec {
 	return &Spec{
 		Names: []string{
 			"golangci-lint",
@@ -12225,7 +12266,7 @@ func program71() *Spec {
 // staticcheck: runs Go static analysis over the workspace
 //
 //go:noinline
-func program72() *Spec {
+func program73() *Spec {
 	return &Spec{
 		Names: []string{
 			"staticcheck",
@@ -12277,7 +12318,7 @@ func program72() *Spec {
 // govulncheck: reports known vulnerabilities in the workspace's dependencies
 //
 //go:noinline
-func program73() *Spec {
+func program74() *Spec {
 	return &Spec{
 		Names: []string{
 			"govulncheck",
@@ -12330,7 +12371,7 @@ func program73() *Spec {
 // gopls: the Go language server and its command-line queries
 //
 //go:noinline
-func program74() *Spec {
+func program75() *Spec {
 	return &Spec{
 		Names: []string{
 			"gopls",
@@ -12438,7 +12479,7 @@ func program74() *Spec {
 // dlv: the Go debugger
 //
 //go:noinline
-func program75() *Spec {
+func program76() *Spec {
 	return &Spec{
 		Names: []string{
 			"dlv",
@@ -12515,7 +12556,7 @@ func program75() *Spec {
 // cargo: the Rust package manager and build tool
 //
 //go:noinline
-func program76() *Spec {
+func program77() *Spec {
 	return &Spec{
 		Names: []string{
 			"cargo",
@@ -13596,7 +13637,7 @@ func program76() *Spec {
 // rustc: the Rust compiler (-o names the output)
 //
 //go:noinline
-func program77() *Spec {
+func program78() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustc",
@@ -13682,7 +13723,7 @@ func program77() *Spec {
 // rustfmt: formats Rust files in place (--check only reports)
 //
 //go:noinline
-func program78() *Spec {
+func program79() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustfmt",
@@ -13744,7 +13785,7 @@ func program78() *Spec {
 // rustup: the Rust toolchain installer (installing and changing toolchains changes the user's setup)
 //
 //go:noinline
-func program79() *Spec {
+func program80() *Spec {
 	return &Spec{
 		Names: []string{
 			"rustup",
@@ -13928,7 +13969,7 @@ func program79() *Spec {
 // husky: sets up the workspace's git hooks (plain form points core.hooksPath at the hook folder)
 //
 //go:noinline
-func program80() *Spec {
+func program81() *Spec {
 	return &Spec{
 		Names: []string{
 			"husky",
@@ -13977,7 +14018,7 @@ func program80() *Spec {
 // pod: CocoaPods, the iOS dependency manager (the Podfile is Ruby code of the project)
 //
 //go:noinline
-func program81() *Spec {
+func program82() *Spec {
 	return &Spec{
 		Names: []string{
 			"pod",
@@ -14068,7 +14109,7 @@ func program81() *Spec {
 // lint-staged: runs the linters the project's own configuration lists on staged files
 //
 //go:noinline
-func program82() *Spec {
+func program83() *Spec {
 	return &Spec{
 		Names: []string{
 			"lint-staged",
@@ -14089,7 +14130,7 @@ func program82() *Spec {
 // create-vite: scaffolds a new project from the tool's own templates into a new folder
 //
 //go:noinline
-func program83() *Spec {
+func program84() *Spec {
 	return &Spec{
 		Names: []string{
 			"create-vite",
@@ -14123,7 +14164,7 @@ func program83() *Spec {
 // rimraf: removes files and folders recursively (rm -rf for Node projects)
 //
 //go:noinline
-func program84() *Spec {
+func program85() *Spec {
 	return &Spec{
 		Names: []string{
 			"rimraf",
@@ -14155,7 +14196,7 @@ func program84() *Spec {
 // tsx: runs TypeScript with Node (inline code with -e or -p is read as Node code; a script file is the workspace's or judged)
 //
 //go:noinline
-func program85() *Spec {
+func program86() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsx",
@@ -14185,7 +14226,7 @@ func program85() *Spec {
 // tsc: the TypeScript compiler (type-checks and emits the workspace's code)
 //
 //go:noinline
-func program86() *Spec {
+func program87() *Spec {
 	return &Spec{
 		Names: []string{
 			"tsc",
@@ -14212,7 +14253,7 @@ func program86() *Spec {
 // eslint: lints JavaScript and TypeScript (--fix rewrites files; its configuration is code of the workspace)
 //
 //go:noinline
-func program87() *Spec {
+func program88() *Spec {
 	return &Spec{
 		Names: []string{
 			"eslint",
@@ -14239,7 +14280,7 @@ func program87() *Spec {
 // prettier: formats files (--write rewrites them, --check only reports)
 //
 //go:noinline
-func program88() *Spec {
+func program89() *Spec {
 	return &Spec{
 		Names: []string{
 			"prettier",
@@ -14265,7 +14306,7 @@ func program88() *Spec {
 // biome: formats and lints JavaScript, TypeScript, JSON and CSS (--write rewrites files)
 //
 //go:noinline
-func program89() *Spec {
+func program90() *Spec {
 	return &Spec{
 		Names: []string{
 			"biome",
@@ -14329,7 +14370,7 @@ func program89() *Spec {
 // vite: the Vite dev server and bundler (vite.config runs as code of the workspace)
 //
 //go:noinline
-func program90() *Spec {
+func program91() *Spec {
 	return &Spec{
 		Names: []string{
 			"vite",
@@ -14367,7 +14408,7 @@ func program90() *Spec {
 // webpack: the webpack bundler (webpack.config runs as code of the workspace)
 //
 //go:noinline
-func program91() *Spec {
+func program92() *Spec {
 	return &Spec{
 		Names: []string{
 			"webpack",
@@ -14443,7 +14484,7 @@ func program91() *Spec {
 // esbuild: the esbuild bundler (writes --outfile or --outdir)
 //
 //go:noinline
-func program92() *Spec {
+func program93() *Spec {
 	return &Spec{
 		Names: []string{
 			"esbuild",
@@ -14544,7 +14585,7 @@ func program92() *Spec {
 // rollup: the Rollup bundler (rollup.config runs as code of the workspace)
 //
 //go:noinline
-func program93() *Spec {
+func program94() *Spec {
 	return &Spec{
 		Names: []string{
 			"rollup",
@@ -14565,7 +14606,7 @@ func program93() *Spec {
 // next: the Next.js framework's dev server and build (next.config runs as code of the workspace)
 //
 //go:noinline
-func program94() *Spec {
+func program95() *Spec {
 	return &Spec{
 		Names: []string{
 			"next",
@@ -14611,7 +14652,7 @@ func program94() *Spec {
 // jest: runs the workspace's JavaScript tests
 //
 //go:noinline
-func program95() *Spec {
+func program96() *Spec {
 	return &Spec{
 		Names: []string{
 			"jest",
@@ -14633,7 +14674,7 @@ func program95() *Spec {
 // vitest: runs the workspace's tests with Vitest
 //
 //go:noinline
-func program96() *Spec {
+func program97() *Spec {
 	return &Spec{
 		Names: []string{
 			"vitest",
@@ -14681,7 +14722,7 @@ func program96() *Spec {
 // mocha: runs the workspace's JavaScript tests with Mocha
 //
 //go:noinline
-func program97() *Spec {
+func program98() *Spec {
 	return &Spec{
 		Names: []string{
 			"mocha",
@@ -14702,7 +14743,7 @@ func program97() *Spec {
 // playwright: the Playwright end-to-end test runner
 //
 //go:noinline
-func program98() *Spec {
+func program99() *Spec {
 	return &Spec{
 		Names: []string{
 			"playwright",
@@ -14789,7 +14830,7 @@ func program98() *Spec {
 // cypress: the Cypress end-to-end test runner
 //
 //go:noinline
-func program99() *Spec {
+func program100() *Spec {
 	return &Spec{
 		Names: []string{
 			"cypress",
@@ -14843,7 +14884,7 @@ func program99() *Spec {
 // turbo: the Turborepo task runner (runs the workspace's package scripts)
 //
 //go:noinline
-func program100() *Spec {
+func program101() *Spec {
 	return &Spec{
 		Names: []string{
 			"turbo",
@@ -15037,7 +15078,7 @@ func program100() *Spec {
 // nx: the Nx monorepo task runner (runs the workspace's project targets)
 //
 //go:noinline
-func program101() *Spec {
+func program102() *Spec {
 	return &Spec{
 		Names: []string{
 			"nx",
@@ -15196,7 +15237,7 @@ func program101() *Spec {
 // npm: the Node.js package manager
 //
 //go:noinline
-func program102() *Spec {
+func program103() *Spec {
 	return &Spec{
 		Names: []string{
 			"npm",
@@ -17377,7 +17418,7 @@ func program102() *Spec {
 // npx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program103() *Spec {
+func program104() *Spec {
 	return &Spec{
 		Names: []string{
 			"npx",
@@ -18417,7 +18458,7 @@ func program103() *Spec {
 // pnpx: runs a package fetched by name (pnpm dlx)
 //
 //go:noinline
-func program104() *Spec {
+func program105() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpx",
@@ -18437,7 +18478,7 @@ func program104() *Spec {
 // pnpm: the pnpm package manager (pnpm NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program105() *Spec {
+func program106() *Spec {
 	return &Spec{
 		Names: []string{
 			"pnpm",
@@ -20873,7 +20914,7 @@ func program105() *Spec {
 // yarn: the Yarn package manager (yarn NAME runs a script or an installed command of the workspace)
 //
 //go:noinline
-func program106() *Spec {
+func program107() *Spec {
 	return &Spec{
 		Names: []string{
 			"yarn",
@@ -22361,7 +22402,7 @@ func program106() *Spec {
 // bun: the Bun runtime and package manager (bun NAME runs a script or command of the workspace)
 //
 //go:noinline
-func program107() *Spec {
+func program108() *Spec {
 	return &Spec{
 		Names: []string{
 			"bun",
@@ -22853,7 +22894,7 @@ func program107() *Spec {
 // bunx: runs a package's command, fetching the package by name when it is not installed (a known workspace tool is allowed)
 //
 //go:noinline
-func program108() *Spec {
+func program109() *Spec {
 	return &Spec{
 		Names: []string{
 			"bunx",
@@ -23855,7 +23896,7 @@ func program108() *Spec {
 // pytest: runs the workspace's Python tests (conftest.py and plugins are code of the workspace)
 //
 //go:noinline
-func program109() *Spec {
+func program110() *Spec {
 	return &Spec{
 		Names: []string{
 			"pytest",
@@ -23886,7 +23927,7 @@ func program109() *Spec {
 // ruff: lints and formats Python (--fix and format rewrite files)
 //
 //go:noinline
-func program110() *Spec {
+func program111() *Spec {
 	return &Spec{
 		Names: []string{
 			"ruff",
@@ -23945,7 +23986,7 @@ func program110() *Spec {
 // black: formats Python files in place (--check and --diff only report)
 //
 //go:noinline
-func program111() *Spec {
+func program112() *Spec {
 	return &Spec{
 		Names: []string{
 			"black",
@@ -23970,7 +24011,7 @@ func program111() *Spec {
 // isort: sorts Python imports in place (--check-only and --diff only report)
 //
 //go:noinline
-func program112() *Spec {
+func program113() *Spec {
 	return &Spec{
 		Names: []string{
 			"isort",
@@ -23991,7 +24032,7 @@ func program112() *Spec {
 // mypy: type-checks the workspace's Python code
 //
 //go:noinline
-func program113() *Spec {
+func program114() *Spec {
 	return &Spec{
 		Names: []string{
 			"mypy",
@@ -24017,7 +24058,7 @@ func program113() *Spec {
 // pyright: type-checks the workspace's Python code
 //
 //go:noinline
-func program114() *Spec {
+func program115() *Spec {
 	return &Spec{
 		Names: []string{
 			"pyright",
@@ -24039,7 +24080,7 @@ func program114() *Spec {
 // flake8: lints Python code
 //
 //go:noinline
-func program115() *Spec {
+func program116() *Spec {
 	return &Spec{
 		Names: []string{
 			"flake8",
@@ -24060,7 +24101,7 @@ func program115() *Spec {
 // pylint: lints Python code
 //
 //go:noinline
-func program116() *Spec {
+func program117() *Spec {
 	return &Spec{
 		Names: []string{
 			"pylint",
@@ -24084,7 +24125,7 @@ func program116() *Spec {
 // coverage: measures test coverage of the workspace's code
 //
 //go:noinline
-func program117() *Spec {
+func program118() *Spec {
 	return &Spec{
 		Names: []string{
 			"coverage",
@@ -24148,7 +24189,7 @@ func program117() *Spec {
 // tox: runs the workspace's tox environments (installs their dependencies)
 //
 //go:noinline
-func program118() *Spec {
+func program119() *Spec {
 	return &Spec{
 		Names: []string{
 			"tox",
@@ -24216,7 +24257,7 @@ func program118() *Spec {
 // nox: runs the workspace's nox sessions (noxfile.py is code of the workspace)
 //
 //go:noinline
-func program119() *Spec {
+func program120() *Spec {
 	return &Spec{
 		Names: []string{
 			"nox",
@@ -24239,7 +24280,7 @@ func program119() *Spec {
 // pip: the Python package installer
 //
 //go:noinline
-func program120() *Spec {
+func program121() *Spec {
 	return &Spec{
 		Names: []string{
 			"pip",
@@ -24456,7 +24497,7 @@ func program120() *Spec {
 // uv: the uv Python package and project manager
 //
 //go:noinline
-func program121() *Spec {
+func program122() *Spec {
 	return &Spec{
 		Names: []string{
 			"uv",
@@ -25578,7 +25619,7 @@ func program121() *Spec {
 // uvx: runs a Python tool fetched by name (a well-known test runner, linter or formatter is read as itself)
 //
 //go:noinline
-func program122() *Spec {
+func program123() *Spec {
 	return &Spec{
 		Names: []string{
 			"uvx",
@@ -25962,7 +26003,7 @@ func program122() *Spec {
 // pipx: runs or installs a Python tool fetched by name
 //
 //go:noinline
-func program123() *Spec {
+func program124() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipx",
@@ -26381,7 +26422,7 @@ func program123() *Spec {
 // poetry: the Poetry Python project manager
 //
 //go:noinline
-func program124() *Spec {
+func program125() *Spec {
 	return &Spec{
 		Names: []string{
 			"poetry",
@@ -27023,7 +27064,7 @@ func program124() *Spec {
 // twine: checks and uploads Python distributions (upload publishes to a package index)
 //
 //go:noinline
-func program125() *Spec {
+func program126() *Spec {
 	return &Spec{
 		Names: []string{
 			"twine",
@@ -27061,7 +27102,7 @@ func program125() *Spec {
 // pipenv: the Pipenv Python project manager
 //
 //go:noinline
-func program126() *Spec {
+func program127() *Spec {
 	return &Spec{
 		Names: []string{
 			"pipenv",
@@ -27538,7 +27579,7 @@ func program126() *Spec {
 // pdm: the PDM Python project manager (pdm run runs the project's scripts)
 //
 //go:noinline
-func program127() *Spec {
+func program128() *Spec {
 	return &Spec{
 		Names: []string{
 			"pdm",
@@ -28298,7 +28339,7 @@ func program127() *Spec {
 // hatch: the Hatch Python project manager (hatch run runs the project's environment scripts)
 //
 //go:noinline
-func program128() *Spec {
+func program129() *Spec {
 	return &Spec{
 		Names: []string{
 			"hatch",
@@ -28857,7 +28898,7 @@ func program128() *Spec {
 // conda: the Conda package and environment manager
 //
 //go:noinline
-func program129() *Spec {
+func program130() *Spec {
 	return &Spec{
 		Names: []string{
 			"conda",
@@ -29031,7 +29072,7 @@ func program129() *Spec {
 // jupyter: Jupyter notebooks and servers
 //
 //go:noinline
-func program130() *Spec {
+func program131() *Spec {
 	return &Spec{
 		Names: []string{
 			"jupyter",
@@ -29195,7 +29236,7 @@ func program130() *Spec {
 // make: runs the workspace's Makefile targets
 //
 //go:noinline
-func program131() *Spec {
+func program132() *Spec {
 	return &Spec{
 		Names: []string{
 			"make",
@@ -29388,7 +29429,7 @@ func program131() *Spec {
 // just: runs the workspace's justfile recipes
 //
 //go:noinline
-func program132() *Spec {
+func program133() *Spec {
 	return &Spec{
 		Names: []string{
 			"just",
@@ -29562,7 +29603,7 @@ func program132() *Spec {
 // task: runs the workspace's Taskfile tasks
 //
 //go:noinline
-func program133() *Spec {
+func program134() *Spec {
 	return &Spec{
 		Names: []string{
 			"task",
@@ -29725,7 +29766,7 @@ func program133() *Spec {
 // cmake: configures and builds the workspace's CMake project (CMakeLists.txt is code of the workspace)
 //
 //go:noinline
-func program134() *Spec {
+func program135() *Spec {
 	return &Spec{
 		Names: []string{
 			"cmake",
@@ -29861,7 +29902,7 @@ func program134() *Spec {
 // ctest: runs the workspace's CMake tests
 //
 //go:noinline
-func program135() *Spec {
+func program136() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctest",
@@ -29952,7 +29993,7 @@ func program135() *Spec {
 // ninja: runs the build the workspace's build.ninja describes
 //
 //go:noinline
-func program136() *Spec {
+func program137() *Spec {
 	return &Spec{
 		Names: []string{
 			"ninja",
@@ -30014,7 +30055,7 @@ func program136() *Spec {
 // meson: configures, builds and tests the workspace's Meson project
 //
 //go:noinline
-func program137() *Spec {
+func program138() *Spec {
 	return &Spec{
 		Names: []string{
 			"meson",
@@ -30178,7 +30219,7 @@ func program137() *Spec {
 // bazel: builds and tests the workspace's Bazel targets (BUILD files are code of the workspace)
 //
 //go:noinline
-func program138() *Spec {
+func program139() *Spec {
 	return &Spec{
 		Names: []string{
 			"bazel",
@@ -30396,7 +30437,7 @@ func program138() *Spec {
 // gradle: runs the workspace's Gradle build (build scripts are code of the workspace)
 //
 //go:noinline
-func program139() *Spec {
+func program140() *Spec {
 	return &Spec{
 		Names: []string{
 			"gradle",
@@ -30452,7 +30493,7 @@ func program139() *Spec {
 // mvn: runs the workspace's Maven build (plugins run as configured by the workspace's pom.xml)
 //
 //go:noinline
-func program140() *Spec {
+func program141() *Spec {
 	return &Spec{
 		Names: []string{
 			"mvn",
@@ -30524,7 +30565,7 @@ func program140() *Spec {
 // java: runs a Java program (a jar, class or source file, which is not analyzed)
 //
 //go:noinline
-func program141() *Spec {
+func program142() *Spec {
 	return &Spec{
 		Names: []string{
 			"java",
@@ -30606,7 +30647,7 @@ func program141() *Spec {
 // javac: compiles Java sources (annotation processors of the workspace run)
 //
 //go:noinline
-func program142() *Spec {
+func program143() *Spec {
 	return &Spec{
 		Names: []string{
 			"javac",
@@ -30693,7 +30734,7 @@ func program142() *Spec {
 // dotnet: the .NET SDK
 //
 //go:noinline
-func program143() *Spec {
+func program144() *Spec {
 	return &Spec{
 		Names: []string{
 			"dotnet",
@@ -30929,7 +30970,7 @@ func program143() *Spec {
 // xcodebuild: builds, tests and archives the workspace's Xcode projects
 //
 //go:noinline
-func program144() *Spec {
+func program145() *Spec {
 	return &Spec{
 		Names: []string{
 			"xcodebuild",
@@ -31048,7 +31089,7 @@ func program144() *Spec {
 // rspec: runs the workspace's RSpec tests
 //
 //go:noinline
-func program145() *Spec {
+func program146() *Spec {
 	return &Spec{
 		Names: []string{
 			"rspec",
@@ -31070,7 +31111,7 @@ func program145() *Spec {
 // rubocop: lints Ruby code (-a and -A rewrite files)
 //
 //go:noinline
-func program146() *Spec {
+func program147() *Spec {
 	return &Spec{
 		Names: []string{
 			"rubocop",
@@ -31093,7 +31134,7 @@ func program146() *Spec {
 // rake: runs the workspace's Rake tasks
 //
 //go:noinline
-func program147() *Spec {
+func program148() *Spec {
 	return &Spec{
 		Names: []string{
 			"rake",
@@ -31177,7 +31218,7 @@ func program147() *Spec {
 // rails: the Rails command line (tasks are code of the workspace)
 //
 //go:noinline
-func program148() *Spec {
+func program149() *Spec {
 	return &Spec{
 		Names: []string{
 			"rails",
@@ -31343,7 +31384,7 @@ func program148() *Spec {
 // bundle: the Ruby dependency manager (bundle exec runs a known workspace tool; others are judged)
 //
 //go:noinline
-func program149() *Spec {
+func program150() *Spec {
 	return &Spec{
 		Names: []string{
 			"bundle",
@@ -31861,7 +31902,7 @@ func program149() *Spec {
 // gem: the RubyGems package manager
 //
 //go:noinline
-func program150() *Spec {
+func program151() *Spec {
 	return &Spec{
 		Names: []string{
 			"gem",
@@ -31980,7 +32021,7 @@ func program150() *Spec {
 // phpunit: runs the workspace's PHP tests
 //
 //go:noinline
-func program151() *Spec {
+func program152() *Spec {
 	return &Spec{
 		Names: []string{
 			"phpunit",
@@ -32004,7 +32045,7 @@ func program151() *Spec {
 // composer: the PHP dependency manager (composer NAME runs a script of composer.json)
 //
 //go:noinline
-func program152() *Spec {
+func program153() *Spec {
 	return &Spec{
 		Names: []string{
 			"composer",
@@ -32367,7 +32408,7 @@ func program152() *Spec {
 // mix: the Elixir build tool (mix tasks are code of the workspace)
 //
 //go:noinline
-func program153() *Spec {
+func program154() *Spec {
 	return &Spec{
 		Names: []string{
 			"mix",
@@ -32595,7 +32636,7 @@ func program153() *Spec {
 // gcc: compiles C and C++ (-o names the output)
 //
 //go:noinline
-func program154() *Spec {
+func program155() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcc",
@@ -32792,7 +32833,7 @@ func program154() *Spec {
 // ld: links object files (-o names the output)
 //
 //go:noinline
-func program155() *Spec {
+func program156() *Spec {
 	return &Spec{
 		Names: []string{
 			"ld",
@@ -32888,7 +32929,7 @@ func program155() *Spec {
 // ar: creates, lists and extracts static libraries
 //
 //go:noinline
-func program156() *Spec {
+func program157() *Spec {
 	return &Spec{
 		Names: []string{
 			"ar",
@@ -32912,7 +32953,7 @@ func program156() *Spec {
 // nm: prints the symbols, sections, libraries or build flags of binaries and libraries
 //
 //go:noinline
-func program157() *Spec {
+func program158() *Spec {
 	return &Spec{
 		Names: []string{
 			"nm",
@@ -32954,7 +32995,7 @@ func program157() *Spec {
 // clang-format: formats or lints C and C++ (clang-format -i and clang-tidy --fix rewrite files)
 //
 //go:noinline
-func program158() *Spec {
+func program159() *Spec {
 	return &Spec{
 		Names: []string{
 			"clang-format",
@@ -33060,7 +33101,7 @@ func program158() *Spec {
 // buf: lints, formats and generates code from the workspace's Protobuf files
 //
 //go:noinline
-func program159() *Spec {
+func program160() *Spec {
 	return &Spec{
 		Names: []string{
 			"buf",
@@ -33201,7 +33242,7 @@ func program159() *Spec {
 // protoc: compiles Protobuf files (generator plugins write into the --*_out directories)
 //
 //go:noinline
-func program160() *Spec {
+func program161() *Spec {
 	return &Spec{
 		Names: []string{
 			"protoc",
@@ -33303,7 +33344,7 @@ func program160() *Spec {
 // sqlc: generates code from the workspace's SQL
 //
 //go:noinline
-func program161() *Spec {
+func program162() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlc",
@@ -33364,7 +33405,7 @@ func program161() *Spec {
 // docker: runs and manages local containers and images (exec is split by the splitter)
 //
 //go:noinline
-func program162() *Spec {
+func program163() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker",
@@ -34523,7 +34564,7 @@ func program162() *Spec {
 // docker-compose: runs the workspace's compose project (v1 command)
 //
 //go:noinline
-func program163() *Spec {
+func program164() *Spec {
 	return &Spec{
 		Names: []string{
 			"docker-compose",
@@ -34658,7 +34699,7 @@ func program163() *Spec {
 // kubectl: talks to a Kubernetes cluster (reads allowed, changes judged)
 //
 //go:noinline
-func program164() *Spec {
+func program165() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectl",
@@ -35765,7 +35806,7 @@ func program164() *Spec {
 // helm: Kubernetes package manager (rendering and reading allowed, releases judged)
 //
 //go:noinline
-func program165() *Spec {
+func program166() *Spec {
 	return &Spec{
 		Names: []string{
 			"helm",
@@ -36111,7 +36152,7 @@ func program165() *Spec {
 // kustomize: builds Kubernetes manifests from kustomizations
 //
 //go:noinline
-func program166() *Spec {
+func program167() *Spec {
 	return &Spec{
 		Names: []string{
 			"kustomize",
@@ -36198,7 +36239,7 @@ func program166() *Spec {
 // kubeconform: validates Kubernetes manifests
 //
 //go:noinline
-func program167() *Spec {
+func program168() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubeconform",
@@ -36225,7 +36266,7 @@ func program167() *Spec {
 // kind: local Kubernetes clusters in Docker
 //
 //go:noinline
-func program168() *Spec {
+func program169() *Spec {
 	return &Spec{
 		Names: []string{
 			"kind",
@@ -36278,7 +36319,7 @@ func program168() *Spec {
 // minikube: a local Kubernetes cluster
 //
 //go:noinline
-func program169() *Spec {
+func program170() *Spec {
 	return &Spec{
 		Names: []string{
 			"minikube",
@@ -36350,7 +36391,7 @@ func program169() *Spec {
 // k3d: local k3s clusters in Docker
 //
 //go:noinline
-func program170() *Spec {
+func program171() *Spec {
 	return &Spec{
 		Names: []string{
 			"k3d",
@@ -36407,7 +36448,7 @@ func program170() *Spec {
 // stern: tails pod logs
 //
 //go:noinline
-func program171() *Spec {
+func program172() *Spec {
 	return &Spec{
 		Names: []string{
 			"stern",
@@ -36427,7 +36468,7 @@ func program171() *Spec {
 // k9s: an interactive cluster console that can change the cluster
 //
 //go:noinline
-func program172() *Spec {
+func program173() *Spec {
 	return &Spec{
 		Names: []string{
 			"k9s",
@@ -36462,7 +36503,7 @@ func program172() *Spec {
 // kubectx: switches the current Kubernetes context or namespace (listing is the same command)
 //
 //go:noinline
-func program173() *Spec {
+func program174() *Spec {
 	return &Spec{
 		Names: []string{
 			"kubectx",
@@ -36484,7 +36525,7 @@ func program173() *Spec {
 // terraform: infrastructure as code (plan and read allowed; apply, destroy, import and state changes judged)
 //
 //go:noinline
-func program174() *Spec {
+func program175() *Spec {
 	return &Spec{
 		Names: []string{
 			"terraform",
@@ -36701,7 +36742,7 @@ func program174() *Spec {
 // terragrunt: runs terraform over modules (same subcommands; run-all and run --all across modules)
 //
 //go:noinline
-func program175() *Spec {
+func program176() *Spec {
 	return &Spec{
 		Names: []string{
 			"terragrunt",
@@ -37062,7 +37103,7 @@ func program175() *Spec {
 // tflint: lints, scans and prices infrastructure code
 //
 //go:noinline
-func program176() *Spec {
+func program177() *Spec {
 	return &Spec{
 		Names: []string{
 			"tflint",
@@ -37091,7 +37132,7 @@ func program176() *Spec {
 // pulumi: infrastructure as code (preview and reads allowed; up, destroy and state changes judged)
 //
 //go:noinline
-func program177() *Spec {
+func program178() *Spec {
 	return &Spec{
 		Names: []string{
 			"pulumi",
@@ -37309,7 +37350,7 @@ func program177() *Spec {
 // packer: builds machine images (builds create cloud resources)
 //
 //go:noinline
-func program178() *Spec {
+func program179() *Spec {
 	return &Spec{
 		Names: []string{
 			"packer",
@@ -37384,7 +37425,7 @@ func program178() *Spec {
 // ansible-playbook: configures machines over SSH (check and syntax modes only read)
 //
 //go:noinline
-func program179() *Spec {
+func program180() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-playbook",
@@ -37512,7 +37553,7 @@ func program179() *Spec {
 // ansible-lint: lints playbooks and prints inventory, docs and configuration
 //
 //go:noinline
-func program180() *Spec {
+func program181() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-lint",
@@ -37535,7 +37576,7 @@ func program180() *Spec {
 // ansible-galaxy: installs Ansible roles and collections
 //
 //go:noinline
-func program181() *Spec {
+func program182() *Spec {
 	return &Spec{
 		Names: []string{
 			"ansible-galaxy",
@@ -37607,7 +37648,7 @@ func program181() *Spec {
 // aws: AWS CLI (reads listed; anything else judged)
 //
 //go:noinline
-func program182() *Spec {
+func program183() *Spec {
 	return &Spec{
 		Names: []string{
 			"aws",
@@ -38196,7 +38237,7 @@ func program182() *Spec {
 // gcloud: Google Cloud CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program183() *Spec {
+func program184() *Spec {
 	return &Spec{
 		Names: []string{
 			"gcloud",
@@ -39082,7 +39123,7 @@ func program183() *Spec {
 // gsutil: Google Cloud Storage (listing and reading allowed; copies and removals judged)
 //
 //go:noinline
-func program184() *Spec {
+func program185() *Spec {
 	return &Spec{
 		Names: []string{
 			"gsutil",
@@ -39206,7 +39247,7 @@ func program184() *Spec {
 // az: Azure CLI (GROUP [SUBGROUP] VERB; reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program185() *Spec {
+func program186() *Spec {
 	return &Spec{
 		Names: []string{
 			"az",
@@ -39684,7 +39725,7 @@ func program185() *Spec {
 // doctl: DigitalOcean CLI (reading verbs allowed, anything else judged)
 //
 //go:noinline
-func program186() *Spec {
+func program187() *Spec {
 	return &Spec{
 		Names: []string{
 			"doctl",
@@ -39971,7 +40012,7 @@ func program186() *Spec {
 // fly: Fly.io CLI (status and logs allowed; deploys and changes judged)
 //
 //go:noinline
-func program187() *Spec {
+func program188() *Spec {
 	return &Spec{
 		Names: []string{
 			"fly",
@@ -40181,7 +40222,7 @@ func program187() *Spec {
 // heroku: Heroku CLI (reads allowed; changes judged)
 //
 //go:noinline
-func program188() *Spec {
+func program189() *Spec {
 	return &Spec{
 		Names: []string{
 			"heroku",
@@ -40323,7 +40364,7 @@ func program188() *Spec {
 // vercel: Vercel CLI (reads and local builds allowed; deploys, which is what it does without a subcommand, judged)
 //
 //go:noinline
-func program189() *Spec {
+func program190() *Spec {
 	return &Spec{
 		Names: []string{
 			"vercel",
@@ -40520,7 +40561,7 @@ func program189() *Spec {
 // netlify: Netlify CLI (reads and local builds allowed; deploys and changes judged)
 //
 //go:noinline
-func program190() *Spec {
+func program191() *Spec {
 	return &Spec{
 		Names: []string{
 			"netlify",
@@ -40610,7 +40651,7 @@ func program190() *Spec {
 // firebase: Firebase CLI (reads and local emulators allowed; deploys judged)
 //
 //go:noinline
-func program191() *Spec {
+func program192() *Spec {
 	return &Spec{
 		Names: []string{
 			"firebase",
@@ -40731,7 +40772,7 @@ func program191() *Spec {
 // wrangler: Cloudflare Workers CLI (local dev and reads allowed; deploys and changes judged)
 //
 //go:noinline
-func program192() *Spec {
+func program193() *Spec {
 	return &Spec{
 		Names: []string{
 			"wrangler",
@@ -40987,7 +41028,7 @@ func program192() *Spec {
 // supabase: Supabase CLI (local stack and reads allowed; changes to linked projects judged)
 //
 //go:noinline
-func program193() *Spec {
+func program194() *Spec {
 	return &Spec{
 		Names: []string{
 			"supabase",
@@ -41167,7 +41208,7 @@ func program193() *Spec {
 // stripe: Stripe CLI (listing, GET requests and local webhooks allowed; creating and changing objects judged)
 //
 //go:noinline
-func program194() *Spec {
+func program195() *Spec {
 	return &Spec{
 		Names: []string{
 			"stripe",
@@ -41340,7 +41381,7 @@ func program194() *Spec {
 // hookguard: this guard's own command line (checks and reports allowed; installing or removing its hooks judged)
 //
 //go:noinline
-func program195() *Spec {
+func program196() *Spec {
 	return &Spec{
 		Names: []string{
 			"hookguard",
@@ -41419,7 +41460,7 @@ func program195() *Spec {
 // psql: PostgreSQL client; it runs SQL from -c, -f or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program196() *Spec {
+func program197() *Spec {
 	return &Spec{
 		Names: []string{
 			"psql",
@@ -41537,7 +41578,7 @@ func program196() *Spec {
 // mysql: MySQL/MariaDB client; it runs SQL from -e or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program197() *Spec {
+func program198() *Spec {
 	return &Spec{
 		Names: []string{
 			"mysql",
@@ -41650,7 +41691,7 @@ func program197() *Spec {
 // sqlite3: SQLite/DuckDB shell on a database file; SQL and dot-commands (.shell, .system) are not analyzed (judged)
 //
 //go:noinline
-func program198() *Spec {
+func program199() *Spec {
 	return &Spec{
 		Names: []string{
 			"sqlite3",
@@ -41766,7 +41807,7 @@ func program198() *Spec {
 // redis-cli: Redis client; commands that only read are listed, anything else (and stdin, interactive use) is judged
 //
 //go:noinline
-func program199() *Spec {
+func program200() *Spec {
 	return &Spec{
 		Names: []string{
 			"redis-cli",
@@ -42028,7 +42069,7 @@ func program199() *Spec {
 // mongosh: MongoDB shell; it runs JavaScript from --eval, a file or stdin, which is not analyzed (judged)
 //
 //go:noinline
-func program200() *Spec {
+func program201() *Spec {
 	return &Spec{
 		Names: []string{
 			"mongosh",
@@ -42096,7 +42137,7 @@ func program200() *Spec {
 // clickhouse-client: ClickHouse client; its queries are not analyzed (judged)
 //
 //go:noinline
-func program201() *Spec {
+func program202() *Spec {
 	return &Spec{
 		Names: []string{
 			"clickhouse-client",
@@ -42126,7 +42167,7 @@ func program201() *Spec {
 // createdb: creates a PostgreSQL database (nothing existing changes)
 //
 //go:noinline
-func program202() *Spec {
+func program203() *Spec {
 	return &Spec{
 		Names: []string{
 			"createdb",
@@ -42185,7 +42226,7 @@ func program202() *Spec {
 // dropdb: drops a PostgreSQL database and everything in it (a test or development database by its name is routine)
 //
 //go:noinline
-func program203() *Spec {
+func program204() *Spec {
 	return &Spec{
 		Names: []string{
 			"dropdb",
@@ -42239,7 +42280,7 @@ func program203() *Spec {
 // pg_isready: checks whether a database server accepts connections (reads nothing from it)
 //
 //go:noinline
-func program204() *Spec {
+func program205() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_isready",
@@ -42259,7 +42300,7 @@ func program204() *Spec {
 // pg_dump: dumps a database (reads it; the dump may hold production data)
 //
 //go:noinline
-func program205() *Spec {
+func program206() *Spec {
 	return &Spec{
 		Names: []string{
 			"pg_dump",
@@ -42383,7 +42424,7 @@ func program205() *Spec {
 // curl: transfers data from or to URLs (fetching is allowed; sending data is judged, sending secrets denied)
 //
 //go:noinline
-func program206() *Spec {
+func program207() *Spec {
 	return &Spec{
 		Names: []string{
 			"curl",
@@ -42727,7 +42768,7 @@ func program206() *Spec {
 // wget: downloads from URLs (fetching is allowed; posting data is judged)
 //
 //go:noinline
-func program207() *Spec {
+func program208() *Spec {
 	return &Spec{
 		Names: []string{
 			"wget",
@@ -42960,7 +43001,7 @@ func program207() *Spec {
 // aria2c: downloads from URLs with many connections (fetching is allowed; headers and files it reads are read like curl's)
 //
 //go:noinline
-func program208() *Spec {
+func program209() *Spec {
 	return &Spec{
 		Names: []string{
 			"aria2c",
@@ -43097,7 +43138,7 @@ func program208() *Spec {
 // http: HTTPie-style client (GET and reading allowed; request items send data, other methods change remote state)
 //
 //go:noinline
-func program209() *Spec {
+func program210() *Spec {
 	return &Spec{
 		Names: []string{
 			"http",
@@ -43160,7 +43201,7 @@ func program209() *Spec {
 // ssh: a shell on a remote machine (judged); a remote command is split and decided by its own effects
 //
 //go:noinline
-func program210() *Spec {
+func program211() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh",
@@ -43277,7 +43318,7 @@ func program210() *Spec {
 // ssh-agent: starts the SSH key agent and prints the variables that reach it (a command given runs under it)
 //
 //go:noinline
-func program211() *Spec {
+func program212() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-agent",
@@ -43319,7 +43360,7 @@ func program211() *Spec {
 // scp: copies files to or from remote machines (HOST:PATH is remote)
 //
 //go:noinline
-func program212() *Spec {
+func program213() *Spec {
 	return &Spec{
 		Names: []string{
 			"scp",
@@ -43403,7 +43444,7 @@ func program212() *Spec {
 // nc: raw network connections and listeners (can send files or serve a shell)
 //
 //go:noinline
-func program213() *Spec {
+func program214() *Spec {
 	return &Spec{
 		Names: []string{
 			"nc",
@@ -43434,7 +43475,7 @@ func program213() *Spec {
 // dig: DNS lookups and network diagnostics
 //
 //go:noinline
-func program214() *Spec {
+func program215() *Spec {
 	return &Spec{
 		Names: []string{
 			"dig",
@@ -43470,7 +43511,7 @@ func program214() *Spec {
 // ssh-keyscan: fetches the public host keys of SSH servers (prints them; sends nothing)
 //
 //go:noinline
-func program215() *Spec {
+func program216() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keyscan",
@@ -43513,7 +43554,7 @@ func program215() *Spec {
 // getent: looks names up in the system databases (hosts, users, groups, services)
 //
 //go:noinline
-func program216() *Spec {
+func program217() *Spec {
 	return &Spec{
 		Names: []string{
 			"getent",
@@ -43574,7 +43615,7 @@ func program216() *Spec {
 // systemd-analyze: analyzes systemd start-up and checks unit files (it changes nothing)
 //
 //go:noinline
-func program217() *Spec {
+func program218() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-analyze",
@@ -43647,7 +43688,7 @@ func program217() *Spec {
 // gitleaks: scans files or git history for secrets (what it prints is judged unless --redact hides the values)
 //
 //go:noinline
-func program218() *Spec {
+func program219() *Spec {
 	return &Spec{
 		Names: []string{
 			"gitleaks",
@@ -43686,7 +43727,7 @@ func program218() *Spec {
 // netstat: shows network state
 //
 //go:noinline
-func program219() *Spec {
+func program220() *Spec {
 	return &Spec{
 		Names: []string{
 			"netstat",
@@ -43712,7 +43753,7 @@ func program219() *Spec {
 // openssl: TLS connections, certificates and keys (reading keys is a credential read)
 //
 //go:noinline
-func program220() *Spec {
+func program221() *Spec {
 	return &Spec{
 		Names: []string{
 			"openssl",
@@ -44108,7 +44149,7 @@ func program220() *Spec {
 // ssh-keygen: creates and inspects SSH keys (-f names the key file; -l and -y read it)
 //
 //go:noinline
-func program221() *Spec {
+func program222() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-keygen",
@@ -44198,7 +44239,7 @@ func program221() *Spec {
 // ssh-add: lists or loads keys in the SSH agent (a loaded key is used to sign logins, never shown)
 //
 //go:noinline
-func program222() *Spec {
+func program223() *Spec {
 	return &Spec{
 		Names: []string{
 			"ssh-add",
@@ -44257,7 +44298,7 @@ func program222() *Spec {
 // gpg: OpenPGP keys, signatures and encryption
 //
 //go:noinline
-func program223() *Spec {
+func program224() *Spec {
 	return &Spec{
 		Names: []string{
 			"gpg",
@@ -44432,7 +44473,7 @@ func program223() *Spec {
 // systemctl: systemd services (status and listing allowed; starting, stopping and enabling judged)
 //
 //go:noinline
-func program224() *Spec {
+func program225() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemctl",
@@ -44535,7 +44576,7 @@ func program224() *Spec {
 // service: SysV-style service control (the action comes after the service name, so every use is judged)
 //
 //go:noinline
-func program225() *Spec {
+func program226() *Spec {
 	return &Spec{
 		Names: []string{
 			"service",
@@ -44558,7 +44599,7 @@ func program225() *Spec {
 // launchctl: macOS launchd services (listing allowed; loading, unloading and starting judged)
 //
 //go:noinline
-func program226() *Spec {
+func program227() *Spec {
 	return &Spec{
 		Names: []string{
 			"launchctl",
@@ -44631,7 +44672,7 @@ func program226() *Spec {
 // journalctl: reads the systemd journal (vacuum, rotate and flush change it)
 //
 //go:noinline
-func program227() *Spec {
+func program228() *Spec {
 	return &Spec{
 		Names: []string{
 			"journalctl",
@@ -44767,7 +44808,7 @@ func program227() *Spec {
 // dmesg: reads the kernel ring buffer (clearing it changes the system)
 //
 //go:noinline
-func program228() *Spec {
+func program229() *Spec {
 	return &Spec{
 		Names: []string{
 			"dmesg",
@@ -44867,7 +44908,7 @@ func program228() *Spec {
 // defaults: macOS application and launch-agent preferences (reading is harmless; writing changes how an app or a job behaves)
 //
 //go:noinline
-func program229() *Spec {
+func program230() *Spec {
 	return &Spec{
 		Names: []string{
 			"defaults",
@@ -44916,7 +44957,7 @@ func program229() *Spec {
 // PlistBuddy: reads and edits property lists (-c 'Print' reads; Add, Set, Delete edit)
 //
 //go:noinline
-func program230() *Spec {
+func program231() *Spec {
 	return &Spec{
 		Names: []string{
 			"PlistBuddy",
@@ -44939,7 +44980,7 @@ func program230() *Spec {
 // brew: Homebrew (reads allowed; installing, upgrading and removing change the system)
 //
 //go:noinline
-func program231() *Spec {
+func program232() *Spec {
 	return &Spec{
 		Names: []string{
 			"brew",
@@ -45137,7 +45178,7 @@ func program231() *Spec {
 // apt: Debian packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program232() *Spec {
+func program233() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt",
@@ -45209,7 +45250,7 @@ func program232() *Spec {
 // apt-cache: queries package databases
 //
 //go:noinline
-func program233() *Spec {
+func program234() *Spec {
 	return &Spec{
 		Names: []string{
 			"apt-cache",
@@ -45231,7 +45272,7 @@ func program233() *Spec {
 // dpkg: Debian package tool (queries allowed; installing and removing need root)
 //
 //go:noinline
-func program234() *Spec {
+func program235() *Spec {
 	return &Spec{
 		Names: []string{
 			"dpkg",
@@ -45304,7 +45345,7 @@ func program234() *Spec {
 // dnf: RPM packages (queries allowed; installing, removing and updating need root)
 //
 //go:noinline
-func program235() *Spec {
+func program236() *Spec {
 	return &Spec{
 		Names: []string{
 			"dnf",
@@ -45396,7 +45437,7 @@ func program235() *Spec {
 // apk: Alpine packages (queries allowed; adding and removing need root)
 //
 //go:noinline
-func program236() *Spec {
+func program237() *Spec {
 	return &Spec{
 		Names: []string{
 			"apk",
@@ -45447,7 +45488,7 @@ func program236() *Spec {
 // pacman: Arch packages (queries allowed; sync, remove and upgrade need root)
 //
 //go:noinline
-func program237() *Spec {
+func program238() *Spec {
 	return &Spec{
 		Names: []string{
 			"pacman",
@@ -45542,7 +45583,7 @@ func program237() *Spec {
 // snap: other system package managers (changes judged)
 //
 //go:noinline
-func program238() *Spec {
+func program239() *Spec {
 	return &Spec{
 		Names: []string{
 			"snap",
@@ -45611,7 +45652,7 @@ func program238() *Spec {
 // crontab: the user's scheduled jobs (-l lists; installing a file, -e and -r change them)
 //
 //go:noinline
-func program239() *Spec {
+func program240() *Spec {
 	return &Spec{
 		Names: []string{
 			"crontab",
@@ -45663,7 +45704,7 @@ func program239() *Spec {
 // systemd-run: runs a command as a transient systemd unit, now or on a timer (persistence); the command it is given is read as shell
 //
 //go:noinline
-func program240() *Spec {
+func program241() *Spec {
 	return &Spec{
 		Names: []string{
 			"systemd-run",
@@ -45743,7 +45784,7 @@ func program240() *Spec {
 // at: schedules commands to run later (persistence)
 //
 //go:noinline
-func program241() *Spec {
+func program242() *Spec {
 	return &Spec{
 		Names: []string{
 			"at",
@@ -45764,7 +45805,7 @@ func program241() *Spec {
 // atq: lists or removes scheduled at jobs
 //
 //go:noinline
-func program242() *Spec {
+func program243() *Spec {
 	return &Spec{
 		Names: []string{
 			"atq",
@@ -45784,7 +45825,7 @@ func program242() *Spec {
 // kill: signals processes by id (a negative id or -1 means many processes, judged)
 //
 //go:noinline
-func program243() *Spec {
+func program244() *Spec {
 	return &Spec{
 		Names: []string{
 			"kill",
@@ -45869,7 +45910,7 @@ func program243() *Spec {
 // pkill: signals processes by name or user (can hit unrelated processes, the editor or the agent)
 //
 //go:noinline
-func program244() *Spec {
+func program245() *Spec {
 	return &Spec{
 		Names: []string{
 			"pkill",
@@ -45892,7 +45933,7 @@ func program244() *Spec {
 // open: opens files or URLs with their default application (which may run them)
 //
 //go:noinline
-func program245() *Spec {
+func program246() *Spec {
 	return &Spec{
 		Names: []string{
 			"open",
@@ -45917,7 +45958,7 @@ func program245() *Spec {
 // code: opens files and folders in an editor (installing extensions runs their code)
 //
 //go:noinline
-func program246() *Spec {
+func program247() *Spec {
 	return &Spec{
 		Names: []string{
 			"code",
@@ -46033,7 +46074,7 @@ func program246() *Spec {
 // ex: the line editor (vim in ex mode; -s is silent mode); -c and +cmd run editor commands, and :!cmd a shell command
 //
 //go:noinline
-func program247() *Spec {
+func program248() *Spec {
 	return &Spec{
 		Names: []string{
 			"ex",
@@ -46114,7 +46155,7 @@ func program247() *Spec {
 // vim: text editors; editing a file writes it; -c, --cmd, -S and +cmd run editor commands (not analyzed)
 //
 //go:noinline
-func program248() *Spec {
+func program249() *Spec {
 	return &Spec{
 		Names: []string{
 			"vim",
@@ -46225,6 +46266,7 @@ func program248() *Spec {
 			},
 			Deny: []string{
 				"vim ~/.bashrc",
+				"nvim --headless -c 'edit ~/.cursor/hooks.json' -c '%delete' -c 'wq'",
 			},
 		},
 	}
@@ -46233,7 +46275,7 @@ func program248() *Spec {
 // nano: text editors; editing a file writes it; --eval, -l and --batch run editor code (not analyzed)
 //
 //go:noinline
-func program249() *Spec {
+func program250() *Spec {
 	return &Spec{
 		Names: []string{
 			"nano",
@@ -46356,7 +46398,7 @@ func program249() *Spec {
 // tmux: terminal multiplexer; commands given to new sessions, windows and send-keys are split and analyzed like sh -c
 //
 //go:noinline
-func program250() *Spec {
+func program251() *Spec {
 	return &Spec{
 		Names: []string{
 			"tmux",
@@ -46604,7 +46646,7 @@ func program250() *Spec {
 // screen: terminal multiplexer; a command started in it, or typed with -X stuff, is split and analyzed like sh -c
 //
 //go:noinline
-func program251() *Spec {
+func program252() *Spec {
 	return &Spec{
 		Names: []string{
 			"screen",
@@ -46686,7 +46728,7 @@ func program251() *Spec {
 // gdb: debugger; -ex commands that run, step and show the program are known (run only of a program the project's build made), others (shell, python, call) and -x scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program252() *Spec {
+func program253() *Spec {
 	return &Spec{
 		Names: []string{
 			"gdb",
@@ -46797,7 +46839,7 @@ func program252() *Spec {
 // lldb: debugger; -o commands that run, step and show the program are known (run only of a program the project's build made), others and -s scripts are not; attaching to a process is judged
 //
 //go:noinline
-func program253() *Spec {
+func program254() *Spec {
 	return &Spec{
 		Names: []string{
 			"lldb",
@@ -46893,7 +46935,7 @@ func program253() *Spec {
 // strace: traces a process (with a command it is unwrapped by the splitter; alone it attaches to a process)
 //
 //go:noinline
-func program254() *Spec {
+func program255() *Spec {
 	return &Spec{
 		Names: []string{
 			"strace",
@@ -46980,7 +47022,7 @@ func program254() *Spec {
 // entr: reruns a command when files change (the splitter unwraps entr to its command; watchexec and reflex are not followed)
 //
 //go:noinline
-func program255() *Spec {
+func program256() *Spec {
 	return &Spec{
 		Names: []string{
 			"entr",
@@ -47067,7 +47109,7 @@ func program255() *Spec {
 // hyperfine: benchmarks commands given as strings (not followed by the splitter)
 //
 //go:noinline
-func program256() *Spec {
+func program257() *Spec {
 	return &Spec{
 		Names: []string{
 			"hyperfine",
@@ -47155,7 +47197,7 @@ func program256() *Spec {
 // direnv: per-directory environments from .envrc (allowing an .envrc makes it run on every cd)
 //
 //go:noinline
-func program257() *Spec {
+func program258() *Spec {
 	return &Spec{
 		Names: []string{
 			"direnv",
@@ -47224,7 +47266,7 @@ func program257() *Spec {
 // asdf: language version managers (listing and switching for the project allowed; installing toolchains judged)
 //
 //go:noinline
-func program258() *Spec {
+func program259() *Spec {
 	return &Spec{
 		Names: []string{
 			"asdf",
@@ -47364,7 +47406,7 @@ func program258() *Spec {
 // shellcheck: linters that only read the files they are given
 //
 //go:noinline
-func program259() *Spec {
+func program260() *Spec {
 	return &Spec{
 		Names: []string{
 			"shellcheck",
@@ -47400,7 +47442,7 @@ func program259() *Spec {
 // actionlint: lints GitHub Actions workflows (it may run the shellcheck and pyflakes programs it is pointed at)
 //
 //go:noinline
-func program260() *Spec {
+func program261() *Spec {
 	return &Spec{
 		Names: []string{
 			"actionlint",
@@ -47452,7 +47494,7 @@ func program260() *Spec {
 // markdownlint: lints Markdown (--fix rewrites the files it is given)
 //
 //go:noinline
-func program261() *Spec {
+func program262() *Spec {
 	return &Spec{
 		Names: []string{
 			"markdownlint",
@@ -47532,7 +47574,7 @@ func program261() *Spec {
 // codespell: finds (and with -w fixes) common misspellings
 //
 //go:noinline
-func program262() *Spec {
+func program263() *Spec {
 	return &Spec{
 		Names: []string{
 			"codespell",
@@ -47618,7 +47660,7 @@ func program262() *Spec {
 // shfmt: formats shell scripts (-w rewrites the files it is given)
 //
 //go:noinline
-func program263() *Spec {
+func program264() *Spec {
 	return &Spec{
 		Names: []string{
 			"shfmt",
@@ -47693,7 +47735,7 @@ func program263() *Spec {
 // ctags: builds a tags index of the source (written to ./tags or -f FILE)
 //
 //go:noinline
-func program264() *Spec {
+func program265() *Spec {
 	return &Spec{
 		Names: []string{
 			"ctags",
@@ -47760,7 +47802,7 @@ func program264() *Spec {
 // pbcopy: copies to or pastes from the clipboard
 //
 //go:noinline
-func program265() *Spec {
+func program266() *Spec {
 	return &Spec{
 		Names: []string{
 			"pbcopy",
@@ -47790,7 +47832,7 @@ func program265() *Spec {
 // notify-send: shows a notification or speaks text
 //
 //go:noinline
-func program266() *Spec {
+func program267() *Spec {
 	return &Spec{
 		Names: []string{
 			"notify-send",
@@ -47814,7 +47856,7 @@ func program266() *Spec {
 // base64: encodes or decodes files
 //
 //go:noinline
-func program267() *Spec {
+func program268() *Spec {
 	return &Spec{
 		Names: []string{
 			"base64",
@@ -47885,7 +47927,7 @@ func program267() *Spec {
 // envsubst: substitutes environment variables into text from stdin
 //
 //go:noinline
-func program268() *Spec {
+func program269() *Spec {
 	return &Spec{
 		Names: []string{
 			"envsubst",
@@ -57211,4 +57253,4 @@ func shared120() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "1923d869f4854598be9100e60649685178b8c1602c30299828f68aa1a8932b86"
+const generatedHash = "12d29182c25c33cb844ea410ba9fdb52e85b7d4dd5524b2e5992a809b3f711a9"

@@ -67,6 +67,16 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		for _, p := range ce.Writes {
 			a.file(OpWrite, p, false)
 		}
+		if lang == "vim" {
+			r.vimOpens = append(r.vimOpens, ce.opens...)
+			r.vimWrites = r.vimWrites || ce.writesBuffers
+			if r.vimWrites {
+				for _, p := range r.vimOpens[r.vimDone:] {
+					a.file(OpWrite, p, false)
+				}
+				r.vimDone = len(r.vimOpens)
+			}
+		}
 		for _, f := range ce.Found {
 			if f == foundUnanalyzable {
 				r.unknown("%s code that cannot be analyzed", lang)

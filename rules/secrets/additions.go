@@ -155,9 +155,9 @@ var ourRules = []rule{
 	{
 		ID:          "password-in-prose",
 		Description: "a password or key written out in a sentence (\"the prod password is …\")",
-		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:password|passwd|passphrase|pass ?code|api[ _-]?key|secret[ _-]?key|(?:shared|client|webhook) secret|access[ _-]?token|token|pin|key))(?:\s+(?:for|of|on)\s+(?:the\s+)?[\w.@-]+(?:\s+[\w.@-]+){0,3}?)?(?:\s*\([^)\n]{1,60}\))?\s*(?:\s(?:is|was|to)\s|=|:|\s+["'\x60])\s*["'\x60]?([^\s"'\x60]{6,})`,
+		Regex:       `(?i)\b((?:[\w-]+\s+)?(?:password|passwd|passphrase|pass ?code|pw|pwd|api[ _-]?key|secret[ _-]?key|(?:shared|client|webhook) secret|access[ _-]?token|token|pin|key))(?:\s+(?:for|of|on)\s+(?:the\s+)?[\w.@-]+(?:\s+[\w.@-]+){0,3}?)?(?:\s*\([^)\n]{1,60}\))?\s*(?:\s(?:is|was|to)\s|=|:|\s+["'\x60])\s*["'\x60]?([^\s"'\x60]{6,})`,
 		NameGroup:   1,
-		Keywords:    []string{"password", "passwd", "passphrase", "passcode", "pass code", "api key", "api-key", "api_key", "secret key", "token", "pin ", "key is", "key was", "shared secret", "client secret", "webhook secret"},
+		Keywords:    []string{"password", "passwd", "passphrase", "passcode", "pass code", "api key", "api-key", "api_key", "secret key", "token", "pin ", "key is", "key was", "shared secret", "client secret", "webhook secret", "pw:", "pw ", "pwd:"},
 		MixedValue:  true,
 		Confidence:  Positional,
 		// A key's fingerprint (SHA256:…, a host key's) is public.

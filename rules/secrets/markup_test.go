@@ -120,6 +120,7 @@ func TestSecretsReadInViews(t *testing.T) {
 	shpA, shpB := pick(16, hex), pick(16, hex)
 	hfA, hfB := pick(17, alnum), pick(17, alnum)
 	renderKey := "rnd_" + pick(32, alnum)
+	chatPw := "Qy!" + pick(15, alnum) + "#"
 	longTest := pick(96, alnum)
 	for _, tc := range []struct {
 		text   string
@@ -139,6 +140,7 @@ func TestSecretsReadInViews(t *testing.T) {
 		{"the HF write token is in two halves. first half is `hf_" + hfA + "` and the second half is `" + hfB + "`. glue them together", []string{hfA, hfB}},
 		{"ran `gcloud auth print-access-token` and got\n\nya29.a0" + pick(120, alnum) + "\n\nwhy 403?", nil},
 		{"staging deploys: use `" + renderKey + "` as RENDER_API_KEY, service id srv-1", []string{renderKey}},
+		{"[10:42] Jordan: user: deploy_rw\n[10:43] Jordan: pw: " + chatPw + "\n[10:43] Jordan: pls don't put it in the repo", []string{chatPw}},
 	} {
 		res := Scan(tc.text, Options{})
 		if len(res.Blocking(true)) == 0 {

@@ -230,10 +230,10 @@ func scanJoinedNames(text string, o Options, w *work) []Finding {
 
 var (
 	literalListRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`["'\x60][^"'\x60\n]{1,40}["'\x60](?:\s*,\s*["'\x60][^"'\x60\n]{1,40}["'\x60])+`)
+		return regexp.MustCompile(`["'\x60][^"'\x60\n]{1,100}["'\x60](?:\s*,\s*["'\x60][^"'\x60\n]{1,100}["'\x60])+`)
 	})
 	listItemRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile("[\"'\x60]([^\"'\x60\n]{1,40})[\"'\x60]")
+		return regexp.MustCompile("[\"'\x60]([^\"'\x60\n]{1,100})[\"'\x60]")
 	})
 	quotedPieceRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile("[\"'\\x60]([A-Za-z0-9_.+/=-]{6,120})[\"'\\x60]")
