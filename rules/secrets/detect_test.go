@@ -144,6 +144,20 @@ func BenchmarkScanPrompt4K(b *testing.B) {
 	}
 }
 
+// BenchmarkScanSourceFile scans the Go source file a read event of
+// internal/bench/hook.sh carries (the hook's own judge.go, frozen).
+func BenchmarkScanSourceFile(b *testing.B) {
+	data, err := os.ReadFile("../../internal/bench/testdata/read-source.go.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	text := string(data)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		Scan(text, Options{Path: "/home/dev/project/judge/judge.go"})
+	}
+}
+
 func BenchmarkScanFile256K(b *testing.B) {
 	text := benchText(b, 256<<10, "../*.go")
 	b.SetBytes(int64(len(text)))

@@ -173,53 +173,132 @@ func readView(s string) (string, []int) {
 // scanJoinedNames resolves such joins of variables assigned string literals
 // and reads the joined value; a finding spans the literals it was made of.
 
-var (
-	assignedLiteralRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?m)(?:^|[;{(,]|\b(?:const|let|var|val|final|static|string|String|str))\s*([A-Za-z_$][\w$]*)\s*(?::\s*[\w.\[\]]+\s*)?:?=\s*["'\x60]([^"'\x60\\\n]{1,200})["'\x60]`)
-	})
-	joinedNamesRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`[A-Za-z_$][\w$]*(?:\s*\+\s*[A-Za-z_$][\w$]*)+`)
-	})
-)
-
-// maxJoinScan bounds the text scanJoinedNames reads (prompts and source
-// files of ordinary size).
+// maxJoinScan bounds the text scanJoinedNames and scanJoinedPieces read
+// (prompts and source files of ordinary size).
 const maxJoinScan = 64 << 10
 
+// assignedLiteral is a variable's literal value and where it is written.
+type assignedLiteral struct {
+	value      string
+	start, end int
+}
+
+// assignedLiterals finds NAME = "literal" (also :=, and a type annotation
+// before =) by scanning for "=" followed by a quote: cheaper than an
+// expression over every byte.
+func assignedLiterals(text string) map[string]assignedLiteral {
+	vars := map[string]assignedLiteral{}
+	for i := 1; i < len(text) && len(vars) < 256; i++ {
+		if text[i] != '=' || i+1 < len(text) && text[i+1] == '=' || strings.IndexByte("=!<>+-*/%&|^", text[i-1]) >= 0 && text[i-1] != ':' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j >= len(text) || text[j] != '"' && text[j] != '\'' && text[j] != '`' {
+			continue
+		}
+		q := text[j]
+		k := j + 1
+		for k < len(text) && k-j <= 201 && text[k] != q && text[k] != '\n' && text[k] != '\\' {
+			k++
+		}
+		if k >= len(text) || text[k] != q || k == j+1 {
+			continue
+		}
+		// The name before "=" (or ":="), past blanks and a type annotation.
+		e := i
+		if e > 0 && text[e-1] == ':' {
+			e--
+		}
+		for e > 0 && (text[e-1] == ' ' || text[e-1] == '\t') {
+			e--
+		}
+		b := e
+		for b > 0 && identByte(text[b-1]) {
+			b--
+		}
+		if c := strings.LastIndexByte(text[max(0, b-40):b], ':'); c >= 0 && b-40+c >= 0 {
+			// const a: string = "…": the name is before the colon.
+			colon := max(0, b-40) + c
+			e = colon
+			for e > 0 && (text[e-1] == ' ' || text[e-1] == '\t') {
+				e--
+			}
+			b = e
+			for b > 0 && identByte(text[b-1]) {
+				b--
+			}
+		}
+		if b == e || text[b] >= '0' && text[b] <= '9' {
+			continue
+		}
+		vars[text[b:e]] = assignedLiteral{text[j+1 : k], j + 1, k}
+		i = k
+	}
+	return vars
+}
+
+// identByte reports a byte of an identifier.
+func identByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
 func scanJoinedNames(text string, o Options, w *work) []Finding {
-	if len(text) > maxJoinScan || !strings.Contains(text, "+") {
+	if len(text) > maxJoinScan || strings.Count(text, "+") == 0 {
 		return nil
 	}
-	type lit struct {
-		value      string
-		start, end int
-	}
-	vars := map[string]lit{}
-	for _, m := range assignedLiteralRe().FindAllStringSubmatchIndex(text, 256) {
-		vars[text[m[2]:m[3]]] = lit{text[m[4]:m[5]], m[4], m[5]}
-	}
+	vars := assignedLiterals(text)
 	if len(vars) < 2 {
 		return nil
 	}
 	var out []Finding
-	for _, m := range joinedNamesRe().FindAllStringIndex(text, 64) {
-		names := strings.FieldsFunc(text[m[0]:m[1]], func(r rune) bool { return r == '+' || r == ' ' || r == '\t' || r == '\n' || r == '\r' })
-		var b strings.Builder
-		lo, hi := len(text), 0
-		known := true
-		for _, n := range names {
-			l, ok := vars[n]
-			if !ok {
-				known = false
-				break
-			}
-			b.WriteString(l.value)
-			lo, hi = min(lo, l.start), max(hi, l.end)
-		}
-		if !known || len(names) < 2 {
+	for i := 0; i < len(text); i++ {
+		if text[i] != '+' {
 			continue
 		}
-		for _, f := range scanPlain(b.String(), o, w) {
+		// The chain of names joined by + around this one: NAME + NAME (+ NAME…).
+		b := i
+		for b > 0 && (text[b-1] == ' ' || text[b-1] == '\t') {
+			b--
+		}
+		s := b
+		for s > 0 && identByte(text[s-1]) {
+			s--
+		}
+		first, ok := vars[text[s:b]]
+		if !ok || s == b {
+			continue
+		}
+		joined := first.value
+		lo, hi := first.start, first.end
+		n := 1
+		j := i
+		for j < len(text) && text[j] == '+' {
+			k := j + 1
+			for k < len(text) && (text[k] == ' ' || text[k] == '\t' || text[k] == '\n') {
+				k++
+			}
+			e := k
+			for e < len(text) && identByte(text[e]) {
+				e++
+			}
+			next, ok := vars[text[k:e]]
+			if !ok || k == e {
+				break
+			}
+			joined += next.value
+			lo, hi = min(lo, next.start), max(hi, next.end)
+			n++
+			for j = e; j < len(text) && (text[j] == ' ' || text[j] == '\t'); j++ {
+			}
+		}
+		i = max(i, j-1)
+		if n < 2 || len(joined) < 16 {
+			continue
+		}
+		for _, f := range scanPlain(joined, o, w) {
 			f.Start, f.End = lo, hi
 			f.Line = 1 + strings.Count(text[:lo], "\n")
 			out = append(out, f)
@@ -230,7 +309,7 @@ func scanJoinedNames(text string, o Options, w *work) []Finding {
 
 var (
 	literalListRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`["'\x60][^"'\x60\n]{1,100}["'\x60](?:\s*,\s*["'\x60][^"'\x60\n]{1,100}["'\x60])+`)
+		return regexp.MustCompile(`["'\x60][^"'\x60\s]{1,100}["'\x60](?:\s*,\s*["'\x60][^"'\x60\s]{1,100}["'\x60])+`)
 	})
 	listItemRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile("[\"'\x60]([^\"'\x60\n]{1,100})[\"'\x60]")
@@ -288,27 +367,37 @@ func scanJoinedPieces(text string, o Options, w *work) []Finding {
 			for _, p := range pieces {
 				b.WriteString(p[1])
 			}
-			report(b.String(), m[0], m[1])
-		}
-	}
-	said := false
-	for _, w := range joinWords {
-		if strings.Contains(text, w) || strings.Contains(text, strings.ToUpper(w[:1])+w[1:]) {
-			said = true
-			break
-		}
-	}
-	if said {
-		pieces := quotedPieceRe().FindAllStringSubmatchIndex(text, 16)
-		tried := 0
-		for i := 0; i+1 < len(pieces) && tried < 4; i++ {
-			a, b := pieces[i], pieces[i+1]
-			first := text[a[2]:a[3]]
-			if b[0]-a[1] > 200 || len(first) < 8 || !strings.ContainsAny(first[:min(len(first), 12)], "_-.") {
-				continue // the first piece of a token starts with its kind (hf_, ghp_, sk-, glpat-)
+			if b.Len() >= 20 {
+				report(b.String(), m[0], m[1])
 			}
-			tried++
-			report(first+text[b[2]:b[3]], a[0], b[1])
+		}
+	}
+	// Pieces a sentence says to put together: read around the words that
+	// say so (not over the whole text: a source file holds many quotes).
+	tried := 0
+	for _, word := range joinWords {
+		for from, seen := 0, 0; from < len(text) && seen < 4 && tried < 4; seen++ {
+			i := strings.Index(text[from:], word)
+			if i < 0 {
+				if up := strings.Index(text[from:], strings.ToUpper(word[:1])+word[1:]); up >= 0 {
+					i = up
+				} else {
+					break
+				}
+			}
+			i += from
+			from = i + len(word)
+			lo, hi := max(0, i-300), min(len(text), i+300)
+			pieces := quotedPieceRe().FindAllStringSubmatchIndex(text[lo:hi], 8)
+			for k := 0; k+1 < len(pieces) && tried < 4; k++ {
+				a, b := pieces[k], pieces[k+1]
+				first := text[lo+a[2] : lo+a[3]]
+				if b[0]-a[1] > 200 || len(first) < 8 || !strings.ContainsAny(first[:min(len(first), 12)], "_-.") {
+					continue // the first piece of a token starts with its kind (hf_, ghp_, sk-, glpat-)
+				}
+				tried++
+				report(first+text[lo+b[2]:lo+b[3]], lo+a[0], lo+b[1])
+			}
 		}
 	}
 	return out
