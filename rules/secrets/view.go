@@ -187,7 +187,7 @@ type assignedLiteral struct {
 // before =) by scanning for "=" followed by a quote: cheaper than an
 // expression over every byte.
 func assignedLiterals(text string) map[string]assignedLiteral {
-	vars := map[string]assignedLiteral{}
+	var vars map[string]assignedLiteral
 	for i := 1; i < len(text) && len(vars) < 256; i++ {
 		if text[i] != '=' || i+1 < len(text) && text[i+1] == '=' || strings.IndexByte("=!<>+-*/%&|^", text[i-1]) >= 0 && text[i-1] != ':' {
 			continue
@@ -233,6 +233,9 @@ func assignedLiterals(text string) map[string]assignedLiteral {
 		}
 		if b == e || text[b] >= '0' && text[b] <= '9' {
 			continue
+		}
+		if vars == nil {
+			vars = map[string]assignedLiteral{}
 		}
 		vars[text[b:e]] = assignedLiteral{text[j+1 : k], j + 1, k}
 		i = k
@@ -319,9 +322,16 @@ var (
 	})
 )
 
-// joinWords say that pieces of a value are to be put together.
-var joinWords = []string{"half", "halves", "two parts", "in parts", "pieces", "concatenat", "glue", "join them", "put together",
-	"combine", "first part", "second part"}
+// joinWords say that pieces of a value are to be put together (with
+// their capitalized forms, for a sentence's start).
+var joinWords = func() []string {
+	words := []string{"half", "halves", "two parts", "in parts", "pieces", "concatenat", "glue", "join them", "put together",
+		"combine", "first part", "second part"}
+	for _, w := range words[:len(words):len(words)] {
+		words = append(words, strings.ToUpper(w[:1])+w[1:])
+	}
+	return words
+}()
 
 // scanJoinedPieces reads a provider's token written in pieces: a list of
 // short literals (strings.Join([]string{"shp", "at_", "396b…"}, ""),
@@ -379,11 +389,7 @@ func scanJoinedPieces(text string, o Options, w *work) []Finding {
 		for from, seen := 0, 0; from < len(text) && seen < 4 && tried < 4; seen++ {
 			i := strings.Index(text[from:], word)
 			if i < 0 {
-				if up := strings.Index(text[from:], strings.ToUpper(word[:1])+word[1:]); up >= 0 {
-					i = up
-				} else {
-					break
-				}
+				break
 			}
 			i += from
 			from = i + len(word)
