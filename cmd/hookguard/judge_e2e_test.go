@@ -137,10 +137,15 @@ func TestJudgeE2EBreakerOpenAnswersFast(t *testing.T) {
 	slices.Sort(took)
 	median, slowest := took[len(took)/2], took[len(took)-1]
 	t.Logf("breaker-open hook processes: median %s, slowest %s", median, slowest)
-	// The median carries the claim; one process delayed by a busy CI machine
-	// must not fail the build, but seconds would mean the budget was waited out.
-	if median > 100*time.Millisecond {
-		t.Errorf("breaker-open answers took a median %s (want < 100ms)", median)
+	// The median carries the claim: an open breaker answers without waiting
+	// for the model, so below the 300 ms judge timeout set above. (A fixed
+	// 100 ms bar failed at 100.6 ms under -race on a loaded two-core
+	// machine: the bar must separate "waited" from "did not wait", not
+	// measure speed; the benchmarks do that.) One process delayed by a busy
+	// CI machine must not fail the build, but seconds would mean the budget
+	// was waited out.
+	if median >= 250*time.Millisecond {
+		t.Errorf("breaker-open answers took a median %s (want < 250ms, under the 300ms judge timeout)", median)
 	}
 	if slowest > time.Second {
 		t.Errorf("a breaker-open answer took %s: the judge budget was waited out", slowest)

@@ -99,7 +99,7 @@ func codeSignalSources() map[string][]struct {
 			{foundWrite, `(^|[;{}\n])\s*([0-9$,/!]*\s*)?[wW]\s+\S|` + sedSubst + `[gpIiMm0-9]*w\s*\S`},
 		},
 		"awk": {
-			{foundSpawn, `\bsystem\s*\(|\|\s*(getline|")|"\s*\|\s*getline|\|&`},
+			{foundSpawn, `\bsystem\s*\(|\|\s*(getline|")|"\s*\|\s*getline|\|&|\bprint[f]?\b[^;}|]*\|\s*[A-Za-z_]\w*`},
 			{foundWrite, `print[f]?\b[^;}]*>\s*("|[a-zA-Z_$])|fflush\s*\(|close\s*\(`},
 			{foundNetwork, `/inet/`},
 			{foundEnv, `ENVIRON`},
@@ -210,6 +210,25 @@ func analyzeCode(lang, code string) CodeEffect {
 			ce.Found = []string{foundUnanalyzable}
 		case runs:
 			ce.Found = []string{foundDebuggee}
+		}
+		for _, line := range strings.Split(code, "\n") {
+			// gdb -ex 'python exec(urlopen(…).read())', lldb -o 'script …':
+			// the debugger's Python, read as Python for what it spells out
+			// (never allowed: the command is not a debugger one).
+			t := strings.TrimSpace(line)
+			for _, pre := range []string{"python ", "py ", "python-interactive ", "pi ", "script "} {
+				if rest, ok := strings.CutPrefix(t, pre); ok && strings.TrimSpace(rest) != "" {
+					inner := analyzeCode("python", rest)
+					for _, f := range inner.Found {
+						if !slices.Contains(ce.Found, f) {
+							ce.Found = append(ce.Found, f)
+						}
+					}
+					ce.Deletes = append(ce.Deletes, inner.Deletes...)
+					ce.Writes = append(ce.Writes, inner.Writes...)
+					break
+				}
+			}
 		}
 		return ce
 	}
@@ -679,7 +698,7 @@ var (
 		return regexp.MustCompile(`(?m)(?:^|;)\s*(?:[0-9]+|\$|/[^/]*/)?\s*e\s+([^;\n]+)`)
 	})
 	homeExprRe = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`ENVIRON\[\s*["']HOME["']\s*\]|os\.getenv\(\s*["']HOME["']\s*\)|Sys\.getenv\(\s*["']HOME["']\s*\)|getenv\(\s*["']HOME["']\s*\)|os\.homedir\(\)|require\(\s*["'](?:node:)?os["']\s*\)\.homedir\(\)|Path\.home\(\)|Dir\.home\b|process\.env\.HOME|os\.environ\[\s*["']HOME["']\s*\]|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|os\.path\.expanduser\(\s*["']~["']\s*\)|Deno\.env\.get\(\s*["']HOME["']\s*\)`)
+		return regexp.MustCompile(`ENVIRON\[\s*["']HOME["']\s*\]|os\.getenv\(\s*["']HOME["']\s*\)|Sys\.getenv\(\s*["']HOME["']\s*\)|getenv\(\s*["']HOME["']\s*\)|os\.homedir\(\)|require\(\s*["'](?:node:)?os["']\s*\)\.homedir\(\)|Path\.home\(\)|Dir\.home\b|process\.env\.HOME|os\.environ\[\s*["']HOME["']\s*\]|ENV\[\s*["']HOME["']\s*\]|\$ENV\{\s*["']?HOME["']?\s*\}|os\.path\.expanduser\(\s*["']~["']\s*\)|Deno\.env\.get\(\s*["']HOME["']\s*\)|Bun\.env\.HOME\b`)
 	})
 	concatRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`"((?:[^"\\]|\\.)*)"\s*(\.\.|\+|\s\.\s|\s)\s*"((?:[^"\\]|\\.)*)"`)

@@ -185,7 +185,11 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 					exec = true
 				}
 			}
-			if !exec && i < len(argv) {
+			switch {
+			case exec && i < len(argv):
+				// watch -x perl -e '…': the command and its own arguments.
+				code, codeVia, shellProc = quoteArgs(argv[i:]), viaWatch, true
+			case i < len(argv):
 				code, codeVia, shellProc = joinArgs(argv[i:]), viaWatch, true
 			}
 		default:
