@@ -316,14 +316,30 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				Advice: "show the user the job and let them install it"}, text.Truncate(c.Text, 200)))
 		}
 		if body, file := writtenScriptRun(c, scripts, ctx); file != "" && ctx.depth < maxNestedDepth {
-			// echo 'rm -rf ~/work' > /tmp/x.sh && bash /tmp/x.sh: the script
-			// this line wrote is read as the code it runs.
+			// echo 'rm -rf ~/work' > /tmp/x.sh && bash /tmp/x.sh, cat > x.py
+			// <<EOF … && python3 x.py, printf '…' > x.mk && make -f x.mk: the
+			// file this line wrote is read as the code it runs.
 			inner := ctx
 			inner.depth++
-			if p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: body, Cwd: c.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner).Decision == hook.Deny {
-				d = hook.Stricter(d, e.add(&Rule{ID: "runs-written-script", Decision: hook.Deny,
-					Reason: "runs " + file + ", which this line wrote with commands the rules deny (`" + text.Truncate(body, 80) + "`)",
-					Advice: "run the commands themselves, so that each is decided"}, text.Truncate(c.Text, 200)))
+			var runs []string
+			switch lang := writtenFileLanguage(c); lang {
+			case "":
+				runs = []string{body}
+			case "make":
+				runs = effects.SpawnedCommands("make", body)
+			default:
+				runs = []string{lang + " -c " + shell.Quote(body)}
+				if lang == "node" {
+					runs = []string{"node -e " + shell.Quote(body)}
+				}
+			}
+			for _, run := range runs {
+				if p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: run, Cwd: c.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner).Decision == hook.Deny {
+					d = hook.Stricter(d, e.add(&Rule{ID: "runs-written-script", Decision: hook.Deny,
+						Reason: "runs " + file + ", which this line wrote with commands the rules deny (`" + text.Truncate(body, 80) + "`)",
+						Advice: "run the commands themselves, so that each is decided"}, text.Truncate(c.Text, 200)))
+					break
+				}
 			}
 		}
 		n0 := len(e.out.Parts)
@@ -1748,19 +1764,46 @@ func lookalikeHost(s string) string {
 	return ""
 }
 
+// writtenFileLanguage is the language c runs a file in: "" for a shell (or
+// the file as the program), "make" for a Makefile, or the interpreter.
+func writtenFileLanguage(c *shell.Command) string {
+	switch c.Name {
+	case "make", "gmake":
+		return "make"
+	case "python", "python3", "node", "ruby", "perl", "php":
+		if c.Name == "python" {
+			return "python3"
+		}
+		return c.Name
+	}
+	return ""
+}
+
 // writtenScriptRun returns the content and the path of a script this line
-// wrote that c runs: bash FILE, sh FILE, or FILE itself as the program.
+// wrote that c runs: bash FILE, sh FILE, FILE itself as the program, an
+// interpreter's FILE (python3 FILE, node FILE) or make -f FILE.
 func writtenScriptRun(c *shell.Command, scripts map[string]string, ctx Context) (string, string) {
 	if len(scripts) == 0 {
 		return "", ""
 	}
 	file := ""
 	switch {
-	case shell.IsShell(c.Name):
+	case shell.IsShell(c.Name) || writtenFileLanguage(c) != "" && writtenFileLanguage(c) != "make":
 		for _, a := range c.Args {
 			if !strings.HasPrefix(a, "-") {
 				file = a
 				break
+			}
+		}
+	case writtenFileLanguage(c) == "make":
+		for i, a := range c.Args {
+			switch {
+			case (a == "-f" || a == "--file" || a == "--makefile") && i+1 < len(c.Args):
+				file = c.Args[i+1]
+			case strings.HasPrefix(a, "--file=") || strings.HasPrefix(a, "--makefile="):
+				file = a[strings.IndexByte(a, '=')+1:]
+			case strings.HasPrefix(a, "-f") && len(a) > 2:
+				file = a[2:]
 			}
 		}
 	case strings.Contains(c.Program, "/"):
