@@ -92,7 +92,7 @@ func secretRefs(low string) string {
 // storedIntoRe finds text that ends by naming where a value is put:
 // "put X in ", "add it to your ", "store the token inside the ".
 var storedIntoRe = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(put|puts|putting|add|adds|adding|store|stores|storing|save|saves|saving|keep|keeps|set|place|write it|write them)\b[^.!?\n]{0,80}\b(in|into|to|inside)\s+(the\s+|your\s+|their\s+|a\s+|an\s+|local\s+|project'?s?\s+)?[\x60'"]?$`)
+	return regexp.MustCompile(`\b(put|puts|putting|add|adds|adding|store|stores|storing|save|saves|saving|keep|keeps|set|place|write it|write them|copy|copies|copying|rename|move)\b[^.!?\n]{0,80}\b(in|into|to|inside)\s+(the\s+|your\s+|their\s+|a\s+|an\s+|local\s+|project'?s?\s+)?[\x60'"]?$`)
 })
 
 // storedInto reports text before a credential file that makes the file the
@@ -253,7 +253,12 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 		if !hasAction(window(m, 120)) && !publishPlace(window(m, 120)) || inQuotes(m) || forbidden(low[max(0, m[0]-30):m[0]]) {
 			return false
 		}
-		if storedInto(low[max(0, m[0]-100):m[0]]) {
+		if rest := low[m[1]:]; strings.Contains(low[m[0]:m[1]], ".env") && (strings.HasPrefix(rest, ".example") ||
+			strings.HasPrefix(rest, ".sample") || strings.HasPrefix(rest, ".template") || strings.HasPrefix(rest, ".dist") ||
+			strings.HasPrefix(rest, ".defaults")) {
+			return false // .env.example: the template, with placeholders
+		}
+		if before := low[max(0, m[0]-100) : m[0]+strings.IndexFunc(low[m[0]:m[1]], func(r rune) bool { return r != ' ' && r != '\t' && r != '(' && r != '\'' && r != '"' && r != '`' })]; storedInto(before) {
 			// "put CF_TOKEN=xxxx in .dev.vars (gitignored)", "add the key to
 			// .env": the credential file is where a value goes, the way it
 			// is meant to be kept, not what is shown or sent.

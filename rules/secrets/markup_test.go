@@ -121,6 +121,8 @@ func TestSecretsReadInViews(t *testing.T) {
 	hfA, hfB := pick(17, alnum), pick(17, alnum)
 	renderKey := "rnd_" + pick(32, alnum)
 	chatPw := "Qy!" + pick(15, alnum) + "#"
+	doHex := pick(64, hex)
+	patA, patB, patC := pick(12, alnum), pick(12, alnum), pick(12, alnum)
 	longTest := pick(96, alnum)
 	for _, tc := range []struct {
 		text   string
@@ -140,6 +142,9 @@ func TestSecretsReadInViews(t *testing.T) {
 		{"the HF write token is in two halves. first half is `hf_" + hfA + "` and the second half is `" + hfB + "`. glue them together", []string{hfA, hfB}},
 		{"ran `gcloud auth print-access-token` and got\n\nya29.a0" + pick(120, alnum) + "\n\nwhy 403?", nil},
 		{"staging deploys: use `" + renderKey + "` as RENDER_API_KEY, service id srv-1", []string{renderKey}},
+		{"const (\n\tskA = \"" + partB + "\"\n)\n\nvar StripeKey = \"sk_li\" + \"ve_51\" + skA\n", []string{partB}},
+		{"var DOToken = strings.Join([]string{\"dop\", \"v1\", \"" + doHex + "\"}, \"_\")", []string{doHex}},
+		{"slack mangles long strings so the PAT is in pieces: it starts with ghp and an underscore, then `" + patA + "`, then `" + patB + "`, and the last bit is `" + patC + "`. glue them together", []string{patA, patB, patC}},
 		{"[10:42] Jordan: user: deploy_rw\n[10:43] Jordan: pw: " + chatPw + "\n[10:43] Jordan: pls don't put it in the repo", []string{chatPw}},
 	} {
 		res := Scan(tc.text, Options{})

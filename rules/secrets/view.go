@@ -253,52 +253,87 @@ func scanJoinedNames(text string, o Options, w *work) []Finding {
 		return nil
 	}
 	vars := assignedLiterals(text)
-	if len(vars) < 2 {
-		return nil
+	// operand reads one operand of a + chain at i: a variable assigned a
+	// literal, or a literal itself ("sk_li" + "ve_51" + skA + skB).
+	operand := func(i int) (value string, lo, hi, next int, ok bool) {
+		if i < len(text) && (text[i] == '"' || text[i] == '\'') {
+			q := text[i]
+			k := i + 1
+			for k < len(text) && k-i <= 201 && text[k] != q && text[k] != '\n' && text[k] != '\\' {
+				k++
+			}
+			if k < len(text) && text[k] == q {
+				return text[i+1 : k], i + 1, k, k + 1, true
+			}
+			return "", 0, 0, 0, false
+		}
+		e := i
+		for e < len(text) && identByte(text[e]) {
+			e++
+		}
+		if l, found := vars[text[i:e]]; found && e > i {
+			return l.value, l.start, l.end, e, true
+		}
+		return "", 0, 0, 0, false
 	}
 	var out []Finding
 	for i := 0; i < len(text); i++ {
 		if text[i] != '+' {
 			continue
 		}
-		// The chain of names joined by + around this one: NAME + NAME (+ NAME…).
+		// The operand before this +: a name or a literal.
 		b := i
 		for b > 0 && (text[b-1] == ' ' || text[b-1] == '\t') {
 			b--
 		}
 		s := b
-		for s > 0 && identByte(text[s-1]) {
+		if s > 0 && (text[s-1] == '"' || text[s-1] == '\'') {
+			q := text[s-1]
 			s--
+			for s > 0 && text[s-1] != q && text[s-1] != '\n' && b-s < 201 {
+				s--
+			}
+			if s == 0 || text[s-1] != q {
+				continue
+			}
+			s--
+		} else {
+			for s > 0 && identByte(text[s-1]) {
+				s--
+			}
 		}
-		first, ok := vars[text[s:b]]
-		if !ok || s == b {
+		value, lo, hi, _, ok := operand(s)
+		if !ok {
 			continue
 		}
-		joined := first.value
-		lo, hi := first.start, first.end
-		n := 1
+		joined := value
+		n, names := 1, 0
+		if text[s] != '"' && text[s] != '\'' {
+			names++
+		}
 		j := i
 		for j < len(text) && text[j] == '+' {
 			k := j + 1
 			for k < len(text) && (text[k] == ' ' || text[k] == '\t' || text[k] == '\n') {
 				k++
 			}
-			e := k
-			for e < len(text) && identByte(text[e]) {
-				e++
-			}
-			next, ok := vars[text[k:e]]
-			if !ok || k == e {
+			v, l2, h2, next, ok := operand(k)
+			if !ok {
 				break
 			}
-			joined += next.value
-			lo, hi = min(lo, next.start), max(hi, next.end)
+			if text[k] != '"' && text[k] != '\'' {
+				names++
+			}
+			joined += v
+			lo, hi = min(lo, l2), max(hi, h2)
 			n++
-			for j = e; j < len(text) && (text[j] == ' ' || text[j] == '\t'); j++ {
+			for j = next; j < len(text) && (text[j] == ' ' || text[j] == '\t'); j++ {
 			}
 		}
 		i = max(i, j-1)
-		if n < 2 || len(joined) < 16 {
+		// Literals alone are joined by scanViews; a chain with a variable
+		// in it is this pass's.
+		if n < 2 || names == 0 || len(joined) < 16 {
 			continue
 		}
 		for _, f := range scanPlain(joined, o, w) {
@@ -313,6 +348,15 @@ func scanJoinedNames(text string, o Options, w *work) []Finding {
 var (
 	literalListRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`["'\x60][^"'\x60\s]{1,100}["'\x60](?:\s*,\s*["'\x60][^"'\x60\s]{1,100}["'\x60])+`)
+	})
+	joinSepAfterRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*[\]}]\s*,\s*["']([^"'\n]{0,3})["']\s*\)`)
+	})
+	joinSepBeforeRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`["']([^"'\n]{0,3})["']\.join\(\s*[\[(]?\s*$`)
+	})
+	spelledPrefixRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(ghp|gho|ghu|ghs|github_pat|glpat|xoxb|xoxp|npm|hf|pypi|shpat|sk|rk)\b[^.\n]{0,30}?\b(underscore|dash|hyphen)\b|\b(ghp|gho|ghu|ghs|glpat|npm|hf|shpat)(_)`)
 	})
 	listItemRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile("[\"'\x60]([^\"'\x60\n]{1,100})[\"'\x60]")
@@ -373,8 +417,19 @@ func scanJoinedPieces(text string, o Options, w *work) []Finding {
 			if len(pieces) < 3 {
 				continue // two literals are a pair of values, not a value in pieces
 			}
+			// strings.Join([]string{"dop", "v1", "…"}, "_"), "_".join([…]):
+			// the separator, when the call names one.
+			sep := ""
+			if sm := joinSepAfterRe().FindStringSubmatch(text[m[1]:min(len(text), m[1]+24)]); sm != nil {
+				sep = sm[1]
+			} else if sm := joinSepBeforeRe().FindStringSubmatch(text[max(0, m[0]-24):m[0]]); sm != nil {
+				sep = sm[1]
+			}
 			var b strings.Builder
-			for _, p := range pieces {
+			for k, p := range pieces {
+				if k > 0 {
+					b.WriteString(sep)
+				}
 				b.WriteString(p[1])
 			}
 			if b.Len() >= 20 {
@@ -395,6 +450,27 @@ func scanJoinedPieces(text string, o Options, w *work) []Finding {
 			from = i + len(word)
 			lo, hi := max(0, i-300), min(len(text), i+300)
 			pieces := quotedPieceRe().FindAllStringSubmatchIndex(text[lo:hi], 8)
+			if len(pieces) >= 2 && tried < 4 {
+				// "it starts with ghp and an underscore, then `4Zkr…`, then
+				// `Z5G3…`": every piece, after a kind spelled out in words.
+				var all strings.Builder
+				if pm := spelledPrefixRe().FindStringSubmatch(text[lo:hi]); pm != nil {
+					if pm[1] == "" {
+						pm[1], pm[2] = pm[3], pm[4]
+					}
+					all.WriteString(strings.ToLower(pm[1]))
+					if strings.EqualFold(pm[2], "dash") || strings.EqualFold(pm[2], "hyphen") || pm[2] == "-" {
+						all.WriteString("-")
+					} else {
+						all.WriteString("_")
+					}
+				}
+				for _, pc := range pieces[:min(len(pieces), 6)] {
+					all.WriteString(text[lo+pc[2] : lo+pc[3]])
+				}
+				tried++
+				report(all.String(), lo+pieces[0][0], lo+pieces[min(len(pieces), 6)-1][1])
+			}
 			for k := 0; k+1 < len(pieces) && tried < 4; k++ {
 				a, b := pieces[k], pieces[k+1]
 				first := text[lo+a[2] : lo+a[3]]
