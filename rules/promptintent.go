@@ -95,8 +95,9 @@ var storedIntoRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`\b(put|puts|putting|add|adds|adding|store|stores|storing|save|saves|saving|keep|keeps|set|place|write it|write them|copy|copies|copying|rename|move)\b[^.!?\n]{0,80}\b(in|into|to|inside)\s+(the\s+|your\s+|their\s+|a\s+|an\s+|local\s+|project'?s?\s+)?[\x60'"]?$`)
 })
 
-// storedInto reports text before a credential file that makes the file the
-// place a value is stored.
+// storedInto reports text before a credential file (up to its first
+// character, past the delimiter a match may start with) that makes the file
+// the place a value is stored.
 func storedInto(before string) bool { return storedIntoRe().MatchString(before) }
 
 // exposeVerbRe finds a verb that writes a value out where it can be read.
@@ -258,7 +259,7 @@ func (p *Policy) promptIntent(e *evaluation, prompt string) hook.Decision {
 			strings.HasPrefix(rest, ".defaults")) {
 			return false // .env.example: the template, with placeholders
 		}
-		if before := low[max(0, m[0]-100) : m[0]+strings.IndexFunc(low[m[0]:m[1]], func(r rune) bool { return r != ' ' && r != '\t' && r != '(' && r != '\'' && r != '"' && r != '`' })]; storedInto(before) {
+		if storedInto(low[max(0, m[0]-100) : m[0]+len(low[m[0]:m[1]])-len(strings.TrimLeft(low[m[0]:m[1]], " \t('\"`"))]) {
 			// "put CF_TOKEN=xxxx in .dev.vars (gitignored)", "add the key to
 			// .env": the credential file is where a value goes, the way it
 			// is meant to be kept, not what is shown or sent.

@@ -171,6 +171,7 @@ func analyzeCode(lang, code string) CodeEffect {
 		lang = l
 	}
 	code, starImport := canonicalNames(lang, code)
+	ce.code = code
 	code = homeLiterals(code)
 	if lang == "vim" {
 		if !vimEditsOnly(code) {
@@ -1142,11 +1143,14 @@ var homeJoinCallRe = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`(?:File\.join|os\.path\.join|path\.join|Path\.join|filepath\.Join|require\(\s*["'](?:node:)?path["']\s*\)\.join)\(\s*(?:` + homeExprRe().String() + `)\s*,\s*["']([^"'/]+(?:/[^"']*)?)["']((?:\s*,\s*["'][^"']+["']){0,4})\s*\)`)
 })
 
+// quotedPartRe finds one quoted component of a path join.
+var quotedPartRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`["']([^"']+)["']`) })
+
 // joinedHomePath writes a join of the home directory and literals
 // (path.join(os.homedir(), '.claude', 'settings.json')) as one quoted path.
 func joinedHomePath(m []string) string {
 	p := "~/" + m[1]
-	for _, c := range regexp.MustCompile(`["']([^"']+)["']`).FindAllStringSubmatch(m[2], -1) {
+	for _, c := range quotedPartRe().FindAllStringSubmatch(m[2], -1) {
 		p += "/" + strings.Trim(c[1], "/")
 	}
 	return `"` + p + `"`
@@ -1164,24 +1168,26 @@ var deleteCallSources = map[string]string{
 	"ruby":   `(?:FileUtils\.(?:rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry(?:_secure)?|remove)|File\.(?:delete|unlink)|Dir\.(?:delete|rmdir|unlink))\b\s*\(?\s*(?:Dir\.glob\(\s*|Dir\[\s*|File\.expand_path\(\s*)?(?:['"]([^'"]+)['"])?`,
 }
 
-var (
-	deleteCallsOnce sync.Once
-	deleteCalls     map[string]*regexp.Regexp
-)
+// compileEach compiles a language's expressions on first use.
+func compileEach(src map[string]string) func() map[string]*regexp.Regexp {
+	return sync.OnceValue(func() map[string]*regexp.Regexp {
+		out := make(map[string]*regexp.Regexp, len(src))
+		for l, s := range src {
+			out[l] = regexp.MustCompile(s)
+		}
+		return out
+	})
+}
+
+var deleteCalls = compileEach(deleteCallSources)
 
 // literalDeletes returns the paths of the deletion calls in code when every
 // such call names a literal path (ok false when one does not).
 func literalDeletes(lang, code string) (paths []string, ok bool) {
-	deleteCallsOnce.Do(func() {
-		deleteCalls = map[string]*regexp.Regexp{}
-		for l, src := range deleteCallSources {
-			deleteCalls[l] = regexp.MustCompile(src)
-		}
-	})
 	if l, alias := langAliases[lang]; alias {
 		lang = l
 	}
-	re := deleteCalls[lang]
+	re := deleteCalls()[lang]
 	if re == nil {
 		return nil, false
 	}
@@ -1201,22 +1207,13 @@ var writeCallSources = map[string]string{
 	"node":   `\b(?:fs\.)?(?:writeFileSync|writeFile|appendFileSync|appendFile|mkdirSync|mkdir|chmodSync|chmod)\(\s*['"\x60]([^'"\x60$\n]+)['"\x60]`,
 }
 
-var (
-	writeCallsOnce sync.Once
-	writeCalls     map[string]*regexp.Regexp
-)
+var writeCalls = compileEach(writeCallSources)
 
 // literalWrites returns the paths of code's writes when every write it
 // makes is a call that names a literal path: with those calls taken out,
 // the language's write signal no longer matches (ok false otherwise).
 func literalWrites(lang, code string) (paths []string, ok bool) {
-	writeCallsOnce.Do(func() {
-		writeCalls = map[string]*regexp.Regexp{}
-		for l, src := range writeCallSources {
-			writeCalls[l] = regexp.MustCompile(src)
-		}
-	})
-	re := writeCalls[lang]
+	re := writeCalls()[lang]
 	if re == nil {
 		return nil, false
 	}

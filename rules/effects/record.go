@@ -76,6 +76,9 @@ type CodeEffect struct {
 	// whether one of them writes (the two may come in separate -c).
 	opens         []string
 	writesBuffers bool
+	// code is the code as analyzed: its aliases written as the names they
+	// stand for (canonicalNames), for the readings that follow.
+	code string
 }
 
 // NetEffect is network traffic a command causes.

@@ -41,14 +41,9 @@ func (a *analysis) value(kind, v string, dyn bool) {
 				// known text spells out (a command the rules deny, a
 				// start-up file written, a credential file sent) still
 				// denies.
-				v, _ = canonicalNames(lang, v)
 				ce := analyzeCode(lang, v)
-				for _, p := range ce.Deletes {
-					a.file(OpDelete, p, true)
-				}
-				for _, p := range ce.Writes {
-					a.file(OpWrite, p, false)
-				}
+				v = ce.code
+				a.recordCodeFiles(ce)
 				a.codeFiles(ce, v)
 				if len(ce.Found) > 0 {
 					r.Code = append(r.Code, ce)
@@ -58,15 +53,10 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		}
 		// import shutil as s; s.rmtree(…): the code is read with its
 		// aliases written as the names they stand for.
-		v, _ = canonicalNames(lang, v)
 		ce := analyzeCode(lang, v)
+		v = ce.code
 		r.Code = append(r.Code, ce)
-		for _, p := range ce.Deletes {
-			a.file(OpDelete, p, true)
-		}
-		for _, p := range ce.Writes {
-			a.file(OpWrite, p, false)
-		}
+		a.recordCodeFiles(ce)
 		if lang == "vim" {
 			r.vimOpens = append(r.vimOpens, ce.opens...)
 			r.vimWrites = r.vimWrites || ce.writesBuffers
@@ -363,22 +353,28 @@ func (a *analysis) stdinCode(lang string) {
 		a.r.unknown("runs code from stdin that is not known")
 		return
 	}
-	code, _ := canonicalNames(lang, a.c.Stdin)
-	ce := analyzeCode(lang, code)
+	ce := analyzeCode(lang, a.c.Stdin)
+	code := ce.code
 	ce.Kind = "stdin"
 	a.r.Code = append(a.r.Code, ce)
-	for _, p := range ce.Deletes {
-		a.file(OpDelete, p, true)
-	}
-	for _, p := range ce.Writes {
-		a.file(OpWrite, p, false)
-	}
+	a.recordCodeFiles(ce)
 	a.codeFiles(ce, code)
 	a.hiddenCode(lang, ce, code)
 	for _, f := range ce.Found {
 		if f == foundUnanalyzable {
 			a.r.unknown("%s code on stdin that cannot be analyzed", lang)
 		}
+	}
+}
+
+// recordCodeFiles records the literal paths code deletes and writes as
+// file effects.
+func (a *analysis) recordCodeFiles(ce CodeEffect) {
+	for _, p := range ce.Deletes {
+		a.file(OpDelete, p, true)
+	}
+	for _, p := range ce.Writes {
+		a.file(OpWrite, p, false)
 	}
 }
 
@@ -399,12 +395,7 @@ func (a *analysis) hiddenCode(lang string, ce CodeEffect, v string) {
 		inner := analyzeCode(lang, hidden)
 		inner.Kind = "inline"
 		r.Code = append(r.Code, inner)
-		for _, p := range inner.Deletes {
-			a.file(OpDelete, p, true)
-		}
-		for _, p := range inner.Writes {
-			a.file(OpWrite, p, false)
-		}
+		a.recordCodeFiles(inner)
 		a.codeFiles(inner, hidden)
 		if (slices.Contains(ce.Found, foundSpawn) || slices.Contains(ce.Found, foundWrite) || len(ce.Writes) > 0) &&
 			a.env.ScriptVerdict != nil && r.deniedRun == "" && a.env.ScriptVerdict(hidden) == hook.Deny {

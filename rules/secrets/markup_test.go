@@ -6,6 +6,19 @@ import (
 	"testing"
 )
 
+// picker returns a seeded generator of random strings over an alphabet:
+// fake secrets made at test time, so none is written in the source.
+func picker(stream uint64) func(n int, alphabet string) string {
+	r := rand.New(rand.NewPCG(20261205, stream))
+	return func(n int, alphabet string) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		return string(b)
+	}
+}
+
 // TestBlankMarkup: escapes and formatting tags become spaces of the same
 // length; everything else, XML elements that name a secret too, is kept.
 func TestBlankMarkup(t *testing.T) {
@@ -29,14 +42,7 @@ func TestBlankMarkup(t *testing.T) {
 // token kinds added beside gitleaks' are found and redacted; their public
 // and placeholder look-alikes are not.
 func TestSecretsInEscapedAndMarkedUpText(t *testing.T) {
-	r := rand.New(rand.NewPCG(20261205, 7))
-	pick := func(n int, alphabet string) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		return string(b)
-	}
+	pick := picker(7)
 	const (
 		lowerDigits = "abcdefghijklmnopqrstuvwxyz0123456789"
 		alnum       = "ABCDEFGHIJKLMNOPQRSTUVWXYZ" + lowerDigits
@@ -98,14 +104,7 @@ func TestSecretsInEscapedAndMarkedUpText(t *testing.T) {
 // literals), with JSON's escaped slashes or HTML's entities, or in a
 // table's secret column is found, and redaction removes every piece.
 func TestSecretsReadInViews(t *testing.T) {
-	r := rand.New(rand.NewPCG(20261205, 11))
-	pick := func(n int, alphabet string) string {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		return string(b)
-	}
+	pick := picker(11)
 	const (
 		alnum = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 		hex   = "0123456789abcdef"

@@ -196,15 +196,8 @@ func assignedLiterals(text string) map[string]assignedLiteral {
 		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
 			j++
 		}
-		if j >= len(text) || text[j] != '"' && text[j] != '\'' && text[j] != '`' {
-			continue
-		}
-		q := text[j]
-		k := j + 1
-		for k < len(text) && k-j <= 201 && text[k] != q && text[k] != '\n' && text[k] != '\\' {
-			k++
-		}
-		if k >= len(text) || text[k] != q || k == j+1 {
+		value, vs, k, ok := literalAt(text, j)
+		if !ok {
 			continue
 		}
 		// The name before "=" (or ":="), past blanks and a type annotation.
@@ -237,10 +230,44 @@ func assignedLiterals(text string) map[string]assignedLiteral {
 		if vars == nil {
 			vars = map[string]assignedLiteral{}
 		}
-		vars[text[b:e]] = assignedLiteral{text[j+1 : k], j + 1, k}
+		vars[text[b:e]] = assignedLiteral{value, vs, k}
 		i = k
 	}
 	return vars
+}
+
+// literalAt reads the quoted literal that opens at text[i] (a quote), at
+// most 200 bytes on one line without escapes: its value and where the value
+// starts and ends.
+func literalAt(text string, i int) (value string, start, end int, ok bool) {
+	if i >= len(text) || text[i] != '"' && text[i] != '\'' && text[i] != '`' {
+		return "", 0, 0, false
+	}
+	q := text[i]
+	k := i + 1
+	for k < len(text) && k-i <= 201 && text[k] != q && text[k] != '\n' && text[k] != '\\' {
+		k++
+	}
+	if k >= len(text) || text[k] != q || k == i+1 {
+		return "", 0, 0, false
+	}
+	return text[i+1 : k], i + 1, k, true
+}
+
+// spanFindings scans a value joined from pieces and reports what it finds
+// at text[lo:hi], the stretch the pieces were read from (only a provider's
+// token format when tokenOnly: the joined text is not a sentence).
+func spanFindings(text, joined string, lo, hi int, tokenOnly bool, o Options, w *work) []Finding {
+	var out []Finding
+	for _, f := range scanPlain(joined, o, w) {
+		if tokenOnly && f.Confidence != Token {
+			continue
+		}
+		f.Start, f.End = lo, hi
+		f.Line = 1 + strings.Count(text[:lo], "\n")
+		out = append(out, f)
+	}
+	return out
 }
 
 // identByte reports a byte of an identifier.
@@ -257,15 +284,8 @@ func scanJoinedNames(text string, o Options, w *work) []Finding {
 	// literal, or a literal itself ("sk_li" + "ve_51" + skA + skB).
 	operand := func(i int) (value string, lo, hi, next int, ok bool) {
 		if i < len(text) && (text[i] == '"' || text[i] == '\'') {
-			q := text[i]
-			k := i + 1
-			for k < len(text) && k-i <= 201 && text[k] != q && text[k] != '\n' && text[k] != '\\' {
-				k++
-			}
-			if k < len(text) && text[k] == q {
-				return text[i+1 : k], i + 1, k, k + 1, true
-			}
-			return "", 0, 0, 0, false
+			value, lo, hi, ok := literalAt(text, i)
+			return value, lo, hi, hi + 1, ok
 		}
 		e := i
 		for e < len(text) && identByte(text[e]) {
@@ -336,11 +356,7 @@ func scanJoinedNames(text string, o Options, w *work) []Finding {
 		if n < 2 || names == 0 || len(joined) < 16 {
 			continue
 		}
-		for _, f := range scanPlain(joined, o, w) {
-			f.Start, f.End = lo, hi
-			f.Line = 1 + strings.Count(text[:lo], "\n")
-			out = append(out, f)
-		}
+		out = append(out, spanFindings(text, joined, lo, hi, false, o, w)...)
 	}
 	return out
 }
@@ -368,14 +384,14 @@ var (
 
 // joinWords say that pieces of a value are to be put together (with
 // their capitalized forms, for a sentence's start).
-var joinWords = func() []string {
+var joinWords = sync.OnceValue(func() []string {
 	words := []string{"half", "halves", "two parts", "in parts", "pieces", "concatenat", "glue", "join them", "put together",
 		"combine", "first part", "second part"}
 	for _, w := range words[:len(words):len(words)] {
 		words = append(words, strings.ToUpper(w[:1])+w[1:])
 	}
 	return words
-}()
+})
 
 // scanJoinedPieces reads a provider's token written in pieces: a list of
 // short literals (strings.Join([]string{"shp", "at_", "396b…"}, ""),
@@ -388,16 +404,7 @@ func scanJoinedPieces(text string, o Options, w *work) []Finding {
 		return nil
 	}
 	var out []Finding
-	report := func(joined string, lo, hi int) {
-		for _, f := range scanPlain(joined, o, w) {
-			if f.Confidence != Token {
-				continue
-			}
-			f.Start, f.End = lo, hi
-			f.Line = 1 + strings.Count(text[:lo], "\n")
-			out = append(out, f)
-		}
-	}
+	report := func(joined string, lo, hi int) { out = append(out, spanFindings(text, joined, lo, hi, true, o, w)...) }
 	for lineStart := 0; lineStart < len(text); {
 		end := strings.IndexByte(text[lineStart:], '\n')
 		if end < 0 {
@@ -440,7 +447,7 @@ func scanJoinedPieces(text string, o Options, w *work) []Finding {
 	// Pieces a sentence says to put together: read around the words that
 	// say so (not over the whole text: a source file holds many quotes).
 	tried := 0
-	for _, word := range joinWords {
+	for _, word := range joinWords() {
 		for from, seen := 0, 0; from < len(text) && seen < 4 && tried < 4; seen++ {
 			i := strings.Index(text[from:], word)
 			if i < 0 {
