@@ -328,10 +328,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			case "make":
 				runs = effects.SpawnedCommands("make", body)
 			default:
-				runs = []string{lang + " -c " + shell.Quote(body)}
-				if lang == "node" {
-					runs = []string{"node -e " + shell.Quote(body)}
-				}
+				runs = []string{lang + " " + inlineCodeOption[lang] + " " + shell.Quote(body)}
 			}
 			for _, run := range runs {
 				if p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: run, Cwd: c.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner).Decision == hook.Deny {
@@ -1764,6 +1761,9 @@ func lookalikeHost(s string) string {
 	return ""
 }
 
+// inlineCodeOption is each interpreter's option for code given inline.
+var inlineCodeOption = map[string]string{"python3": "-c", "node": "-e", "ruby": "-e", "perl": "-e", "php": "-r"}
+
 // writtenFileLanguage is the language c runs a file in: "" for a shell (or
 // the file as the program), "make" for a Makefile, or the interpreter.
 func writtenFileLanguage(c *shell.Command) string {
@@ -1787,15 +1787,16 @@ func writtenScriptRun(c *shell.Command, scripts map[string]string, ctx Context) 
 		return "", ""
 	}
 	file := ""
+	lang := writtenFileLanguage(c)
 	switch {
-	case shell.IsShell(c.Name) || writtenFileLanguage(c) != "" && writtenFileLanguage(c) != "make":
+	case shell.IsShell(c.Name) || lang != "" && lang != "make":
 		for _, a := range c.Args {
 			if !strings.HasPrefix(a, "-") {
 				file = a
 				break
 			}
 		}
-	case writtenFileLanguage(c) == "make":
+	case lang == "make":
 		for i, a := range c.Args {
 			switch {
 			case (a == "-f" || a == "--file" || a == "--makefile") && i+1 < len(c.Args):
