@@ -109,6 +109,7 @@ func generatedDefault() *Policy {
 				"*.orig",
 				"*.rej",
 				"*.pyc",
+				"*.pyo",
 				"*.o",
 				"*.out",
 				"*.tgz",
@@ -698,7 +699,11 @@ func generatedDefault() *Policy {
 				},
 				Decision: "deny",
 				Patterns: []string{
-					`^(mkfs(\.\w+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|gdisk|sgdisk|parted|cfdisk|diskutil (erase\w*|partitionDisk|zeroDisk|secureErase|reformat)|format)\b`,
+					`^(mkfs(\.\w+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|gdisk|sgdisk|parted|cfdisk|format)\b`,
+				},
+				Paths: []string{
+					"!inside",
+					"!temp",
 				},
 				Reason: "formatting or repartitioning a disk",
 				Examples: Examples{
@@ -706,11 +711,14 @@ func generatedDefault() *Policy {
 						"mkfs.ext4 /dev/sdb1",
 						"wipefs -a /dev/sda",
 						"sudo parted /dev/sda mklabel gpt",
-						"diskutil eraseDisk APFS X disk2",
+						`mkfs.ext4 "$DEV"`,
+						"mkfs.ext4 -L data /dev/sdb1",
+						"mkfs.vfat ../disk.img",
 					},
 					NoMatch: []string{
 						"df -h",
-						"diskutil list",
+						"mkfs.ext4 -F -q testdata/fs.img",
+						"mkswap /tmp/swap.img",
 					},
 				},
 				Prefilter: [][][]string{
@@ -724,8 +732,41 @@ func generatedDefault() *Policy {
 							"sgdisk",
 							"parted",
 							"cfdisk",
-							"diskutil ",
 							"format",
+						},
+					},
+				},
+			},
+			{
+				ID: "fs-format-disk-macos",
+				Kinds: []hook.Kind{
+					"shell",
+				},
+				Decision: "deny",
+				Patterns: []string{
+					`^diskutil (erase\w*|partitionDisk|zeroDisk|secureErase|reformat)\b`,
+				},
+				Reason: "formatting or repartitioning a disk",
+				Examples: Examples{
+					Match: []string{
+						"diskutil eraseDisk APFS X disk2",
+						"diskutil secureErase 0 disk3",
+					},
+					NoMatch: []string{
+						"diskutil list",
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"diskutil ",
+						},
+						{
+							"erase",
+							"partitiondisk",
+							"zerodisk",
+							"secureerase",
+							"reformat",
 						},
 					},
 				},
@@ -10702,4 +10743,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "bb21348ddc46354468822d4acb948a509abbea94115c785026cabcc75478ffba"
+const generatedDefaultHash = "1534944edb5a5fa78c30f463e693d6796ddbadce21c4f7759730fc527e450300"

@@ -273,7 +273,7 @@ func commandsIn(v any) []string {
 						break
 					}
 				}
-				out = append(out, t)
+				out = append(out, withStdin(t, m))
 			}
 		case []any:
 			var parts []string
@@ -283,12 +283,28 @@ func commandsIn(v any) []string {
 				}
 			}
 			if len(parts) > 0 {
-				out = append(out, strings.Join(parts, " "))
+				out = append(out, withStdin(strings.Join(parts, " "), m))
 			}
 		}
 	}
 	sort.Strings(out)
 	return out
+}
+
+// stdinKeys name the tool input that an exec-style tool writes to the
+// command's standard input.
+var stdinKeys = []string{"stdin", "input", "stdin_data", "standard_input", "stdinData", "input_data"}
+
+// withStdin returns cmd with the text the tool feeds to its standard input
+// ({"command": "bash", "stdin": "…"}) as a here-string, so that a shell or
+// an interpreter given a script that way is read running it.
+func withStdin(cmd string, m map[string]any) string {
+	for _, k := range stdinKeys {
+		if s, ok := m[k].(string); ok && strings.TrimSpace(s) != "" {
+			return cmd + " <<< " + shell.Quote(s)
+		}
+	}
+	return cmd
 }
 
 // redisTool reports a Redis or Valkey server's tool, whose "command" is a

@@ -516,6 +516,19 @@ func (p *Policy) mcpValues(e *evaluation, ev *hook.Event, ctx Context) hook.Deci
 					default:
 						escalate("the tool writes the agent's own instructions: " + v)
 					}
+				} else if slices.Contains(classes, effects.ClassHooks) && content != "" && len(content) < 16<<10 && ctx.depth < maxNestedDepth {
+					// .husky/pre-commit, .pre-commit-config.yaml: they run on
+					// later commits; a command the rules deny in them denies
+					// the write, as it does for a shell command writing them.
+					inner := ctx
+					inner.depth++
+					verdict := func(code string) hook.Decision {
+						return p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: code, Cwd: ev.Cwd, WorkspaceRoots: ev.WorkspaceRoots}, inner).Decision
+					}
+					if effects.HookScriptVerdict(v, content, verdict) == hook.Deny {
+						deny("mcp-protected-write", "writes "+v+", a git hook or hook manager's configuration, with a command the rules deny",
+							"hooks run on later commits without review; show the user the hook you want", v)
+					}
 				} else if slices.Contains(classes, effects.ClassCI) {
 					if cmd := p.deniedCICommand(content, ev, ctx); cmd != "" {
 						deny("mcp-protected-write", "writes a CI pipeline ("+v+") that runs a command the rules deny: "+text.Truncate(cmd, 120),

@@ -533,6 +533,16 @@ func (ns *nameSet) match(part string) bool {
 	if ns.exact[part] {
 		return true
 	}
+	if i := strings.LastIndexByte(part, '['); i >= 0 && strings.HasSuffix(part, "]") && len(part) > i+2 && len(part)-i <= 10 &&
+		!strings.ContainsAny(part[i+1:len(part)-1], "*?[]!^-\\") {
+		// *.py[co]: every name the class stands for is in the set.
+		for _, c := range part[i+1 : len(part)-1] {
+			if !ns.match(part[:i] + string(c)) {
+				return false
+			}
+		}
+		return true
+	}
 	for _, s := range ns.suffixes {
 		if strings.HasSuffix(part, s) {
 			return true

@@ -1505,7 +1505,28 @@ func (a *analysis) rsyncMoves() {
 			return
 		}
 	}
+	if dest := lastOperand(a.c.Args); remoteSpec(dest) || strings.HasPrefix(dest, "rsync://") {
+		// rsync -a --remove-source-files ~/Documents/ host:/srv/in/: the
+		// user's files leave this machine and are gone from it; only the
+		// project's own files count as moved (the transfer is judged).
+		for i := range a.r.Files {
+			if f := &a.r.Files[i]; f.Op == OpDelete && !f.Dynamic && has(f.Classes, "inside") && !has(f.Classes, ClassRoot) {
+				f.moved = true
+			}
+		}
+		return
+	}
 	a.markMoved()
+}
+
+// lastOperand returns the last argument that is not an option, or "".
+func lastOperand(args []string) string {
+	for i := len(args) - 1; i >= 0; i-- {
+		if !strings.HasPrefix(args[i], "-") {
+			return args[i]
+		}
+	}
+	return ""
 }
 
 // truncatesInput records sort data.csv > data.csv: the shell empties the
@@ -2261,13 +2282,19 @@ func (a *analysis) writtenScripts() {
 		if f.Op != OpWrite || !f.contentKnown || a.env.ScriptVerdict == nil || len(f.content) >= 16<<10 {
 			continue
 		}
-		switch ext := path.Ext(f.Path); ext {
-		case ".yml", ".yaml":
-			f.scriptVerdict = hookConfigVerdict(f.content, a.env.ScriptVerdict)
-		default:
-			f.scriptVerdict = a.env.ScriptVerdict(f.content)
-		}
+		f.scriptVerdict = HookScriptVerdict(f.Path, f.content, a.env.ScriptVerdict)
 	}
+}
+
+// HookScriptVerdict decides a git hook script or a hook manager's
+// configuration written with known content by the code it holds: a
+// pre-commit or lefthook file by its command lines, a script as a whole.
+func HookScriptVerdict(p, content string, verdict func(string) hook.Decision) hook.Decision {
+	switch path.Ext(p) {
+	case ".yml", ".yaml":
+		return hookConfigVerdict(content, verdict)
+	}
+	return verdict(content)
 }
 
 // gitHookFile reports a script in .git/hooks (not a sample).

@@ -221,7 +221,9 @@ func (r *Record) dangers() []string {
 				add("%s the system path %s", verb, f.Path)
 			case has(c, "root", "home") && (f.Recursive || f.Op == OpWrite):
 				add("%s %s recursively (the filesystem root or a home directory)", verb, f.Path)
-			case has(c, ClassSecret) && f.Op == OpWrite && !has(c, "inside", "temp"):
+			case has(c, ClassSecret) && f.Op == OpWrite && !has(c, "inside", "temp") && r.Program != "mkdir" && r.Program != "gmkdir":
+				// mkdir -p ~/.ssh creates a folder (or finds it there):
+				// it overwrites nothing.
 				add("overwrites the credential file %s", f.Path)
 			}
 		}
@@ -580,7 +582,10 @@ func (r *Record) concerns() []string {
 // git itself says to do after a crashed command.
 func gitLockFile(f FileEffect) bool {
 	p := f.Path
-	return f.Op == OpDelete && !f.Recursive && !f.Dynamic && strings.HasSuffix(p, ".lock") && !strings.ContainsAny(p, "*?[") &&
+	// .git/index.lock, or find .git -name '*.lock' -delete (.git/*.lock).
+	dir, base := path.Split(p)
+	return f.Op == OpDelete && !f.Recursive && !f.Dynamic && strings.HasSuffix(p, ".lock") && !strings.ContainsAny(dir, "*?[") &&
+		!strings.ContainsAny(strings.TrimSuffix(strings.TrimPrefix(base, "*"), ".lock"), "*?[") &&
 		(strings.HasPrefix(p, ".git/") || strings.Contains(p, "/.git/"))
 }
 

@@ -370,6 +370,17 @@ func pathLinesOnly(content string, roots []string) bool {
 	return all && n > 0
 }
 
+// toolPrefixSubstitutions are the command substitutions toolchains' install
+// guides put in a PATH line to name their own folder
+// (export PATH="$PATH:$(go env GOPATH)/bin"), each with a folder of the same
+// kind standing in for it: the command only prints a setting.
+var toolPrefixSubstitutions = map[string]string{
+	"$(go env GOPATH)": "/home/user/go", "$(npm config get prefix)": "/home/user/.npm-global",
+	"$(npm prefix -g)": "/home/user/.npm-global", "$(brew --prefix)": "/opt/homebrew",
+	"$(python3 -m site --user-base)": "/home/user/.local", "$(python -m site --user-base)": "/home/user/.local",
+	"$(gem env gemdir)": "/home/user/.gem", "$(yarn global dir)": "/home/user/.yarn",
+}
+
 // pathEntryLine reports a start-up line that adds folders to PATH and does
 // nothing else: export PATH="DIR:$PATH" (any number of folders, before or
 // after $PATH), fish_add_path DIR, set -gx PATH DIR $PATH, path+=(DIR).
@@ -427,6 +438,11 @@ func pathEntryLine(line string, roots []string) bool {
 	}
 	for _, d := range dirs {
 		d = strings.Trim(d, "\"'")
+		for sub, stand := range toolPrefixSubstitutions {
+			if strings.HasPrefix(d, sub+"/") {
+				d = stand + strings.TrimPrefix(d, sub)
+			}
+		}
 		for _, pre := range []string{"$HOME/", "${HOME}/", "~/"} {
 			if strings.HasPrefix(d, pre) {
 				d = "/home/user/" + strings.TrimPrefix(d, pre)

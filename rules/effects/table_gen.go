@@ -1911,6 +1911,8 @@ func program17() *Spec {
 				"find . -name '*.go' -not -path './vendor/*'",
 				"find . -name '*.pyc' -delete",
 				"fd -e ts src",
+				"find . -name '*.py[co]' -delete",
+				"find .git -name '*.lock' -delete",
 			},
 			Judge: []string{
 				"find ~ -name '*.log' -delete",
@@ -1918,6 +1920,8 @@ func program17() *Spec {
 			Deny: []string{
 				"find / -delete",
 				"find . -delete -name '*.tmp'",
+				"find .git -name '*.pack' -delete",
+				"find .git/refs -name '*.bak' -delete",
 			},
 		},
 	}
@@ -1978,6 +1982,7 @@ func program19() *Spec {
 			},
 			Judge: []string{
 				"mkdir -p /home/dev/other/x",
+				"mkdir -p ~/.ssh",
 			},
 		},
 	}
@@ -3258,6 +3263,7 @@ func program40() *Spec {
 			},
 			Deny: []string{
 				"rsync -a --delete /tmp/empty/ ~/",
+				"rsync -a --remove-source-files ~/Pictures/ u@198.51.100.7:/in/",
 			},
 		},
 	}
@@ -57293,4 +57299,4 @@ func shared120() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "66220c749ee45db083d0fa1576095aafad5fbde0ad0b03dff63b1115f153d0d6"
+const generatedHash = "774a0c6b1f24eb255e84cb93c270fea2fb91399fb44b24fcc5a00d85e9f73dbf"
