@@ -205,7 +205,7 @@ func (p *Policy) evalSimple(e *evaluation, k hook.Kind, targets map[string][]str
 				!r.compiled.pathClassesMatch(classifyPath(text, ctx.Cwd, ctx)) {
 				continue
 			}
-			if r.ContentExempt != "" && contentExempts(r.ContentExempt, targets[TargetContent], label) {
+			if r.ContentExempt != "" && contentExempts(r.ContentExempt, targets[TargetContent], label, k == hook.KindRead && fixtureKeyFile(label, ctx)) {
 				continue
 			}
 			low := lowerOf(t, ti)

@@ -6,6 +6,7 @@ package rules
 import (
 	"encoding/json"
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -85,6 +86,14 @@ func (p *Policy) secretScan(e *evaluation, ev *hook.Event, ctx Context) hook.Dec
 			if p.disabledSecrets[id] {
 				continue
 			}
+			if ev.Kind == hook.KindRead && f.RuleID == "private-key" && fixtureKeyFile(ev.FilePath, ctx) {
+				// testdata/server-key.pem: a key committed with the tests is
+				// usually a fixture, sometimes a real key left there; the
+				// judge decides, with the key cut out of what it sees.
+				e.out.Escalations = append(e.out.Escalations, fmt.Sprintf("the file is in the project's test data and holds a private key (%s)", f.Where()))
+				d = hook.Stricter(d, hook.Judge)
+				continue
+			}
 			r := &Rule{ID: id, Decision: hook.Deny, Secret: true,
 				Reason: fmt.Sprintf("%s holds a secret: %s (%s)", t.label, f.Kind(), f.Where()),
 				Advice: secretAdvice}
@@ -145,12 +154,36 @@ func stringsIn(v any) string {
 	return b.String()
 }
 
+// fixtureFolders are folders that hold a project's test data.
+var fixtureFolders = map[string]bool{"testdata": true, "fixtures": true, "__fixtures__": true, "test-fixtures": true,
+	"test_fixtures": true, "test": true, "tests": true, "__tests__": true, "spec": true, "testing": true}
+
+// fixtureKeyFile reports a file inside a workspace, in its test data
+// (internal/tls/testdata/server-key.pem, src/test/resources/keys/x.pem,
+// tests/fixtures/jwt.key), outside any folder whose name says it holds the
+// real thing (prod, production, secrets, private).
+func fixtureKeyFile(p string, ctx Context) bool {
+	if p == "" || !strings.HasPrefix(p, "/") || !inWorkspace(path.Dir(p), ctx) {
+		return false
+	}
+	fixture := false
+	for _, c := range strings.Split(strings.ToLower(path.Dir(p)), "/") {
+		switch {
+		case fixtureFolders[c]:
+			fixture = true
+		case c == "prod" || c == "production" || c == "secrets" || c == "private" || c == ".ssh" || c == "live":
+			return false
+		}
+	}
+	return fixture
+}
+
 // contentExempts reports whether a read's content lets a rule with
 // content_exempt stand down: "public" — the content is only public keys and
 // certificates, or a known credential config (Docker config.json,
 // kubeconfig) whose fields hold no credential and where the detector finds
 // none; "clean" — there is content and it holds no secret.
-func contentExempts(mode string, content []string, path string) bool {
+func contentExempts(mode string, content []string, path string, fixture bool) bool {
 	if len(content) == 0 || strings.TrimSpace(content[0]) == "" {
 		return false
 	}
@@ -159,12 +192,33 @@ func contentExempts(mode string, content []string, path string) bool {
 	}
 	switch mode {
 	case "public":
+		if fixture && onlyPrivateKeys(content[0], path) {
+			// A key in the project's test data: the secret scan sends it
+			// to the judge (see fixtureKeyFile).
+			return true
+		}
 		return secrets.PublicMaterialOnly(content[0]) ||
 			credentialConfigWithoutSecrets(path, content[0]) && holdsNoSecret(content[0], path)
 	case "clean":
 		return holdsNoSecret(content[0], path)
 	}
 	return false
+}
+
+// onlyPrivateKeys reports content whose blocking secrets are all private
+// keys in armor (at least one).
+func onlyPrivateKeys(content, path string) bool {
+	res := secrets.Scan(content, secrets.Options{Path: path})
+	b := res.Blocking(true)
+	if res.Incomplete != "" || len(b) == 0 {
+		return false
+	}
+	for _, f := range b {
+		if f.RuleID != "private-key" {
+			return false
+		}
+	}
+	return true
 }
 
 // holdsNoSecret reports content in which the detector finds nothing that blocks.
