@@ -158,13 +158,18 @@ func stringsIn(v any) string {
 var fixtureFolders = map[string]bool{"testdata": true, "fixtures": true, "__fixtures__": true, "test-fixtures": true,
 	"test_fixtures": true, "test": true, "tests": true, "__tests__": true, "spec": true, "testing": true}
 
-// fixtureKeyFile reports a file inside a workspace, in its test data
+// fixtureKeyFile reports a key file (.pem, .key) inside a workspace, in its test data
 // (internal/tls/testdata/server-key.pem, src/test/resources/keys/x.pem,
 // tests/fixtures/jwt.key), outside any folder whose name says it holds the
 // real thing (prod, production, secrets, private).
 func fixtureKeyFile(p string, ctx Context) bool {
 	if p == "" || !strings.HasPrefix(p, "/") || !inWorkspace(path.Dir(p), ctx) {
 		return false
+	}
+	switch strings.ToLower(path.Ext(p)) {
+	case ".pem", ".key", ".p8", ".pk8":
+	default:
+		return false // a key in notes.txt is not where a fixture keeps one
 	}
 	fixture := false
 	for _, c := range strings.Split(strings.ToLower(path.Dir(p)), "/") {
