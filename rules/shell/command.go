@@ -353,7 +353,19 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 			}
 		}
 		spec = plainSpec
-	case "builtin", "nohup", "setsid", "unbuffer", "busybox":
+	case "builtin", "nohup", "setsid", "unbuffer", "busybox", "chronic", "dbus-run-session":
+		spec = plainSpec
+	case "taskset":
+		// taskset [-c] MASK COMMAND…; with -p it changes a running
+		// process's affinity and runs nothing.
+		for _, a := range argv[1:] {
+			if !strings.HasPrefix(a.s, "-") {
+				break
+			}
+			if a.s == "--pid" || !strings.HasPrefix(a.s, "--") && strings.Contains(a.s, "p") {
+				return nil, false
+			}
+		}
 		spec = plainSpec
 	case "entr":
 		// entr [-acdnprz] UTILITY…: runs the utility each time a file it
@@ -435,6 +447,8 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 		}
 	case "flock":
 		i++ // the lock file
+	case "taskset":
+		i++ // the CPU mask or list
 	case "chroot":
 		// chroot NEWROOT [COMMAND…]: without a command, a shell there.
 		i++
@@ -456,6 +470,18 @@ func (s *splitter) unwrap(name string, argv []arg, c *Command, st *state) (rest 
 						break
 					}
 					kept = append(kept, in)
+				}
+				if len(cmd) == 0 && len(kept) > 0 {
+					// parallel ::: 'make lint' 'make test': each input is a
+					// command line, run by a shell.
+					var lines []string
+					dyn := false
+					for _, in := range kept {
+						lines = append(lines, in.s)
+						dyn = dyn || in.dyn
+					}
+					cmd = []arg{{s: "sh"}, {s: "-c"}, {s: strings.Join(lines, "\n"), dyn: dyn}}
+					kept = nil
 				}
 				if len(cmd) == 1 && strings.ContainsAny(cmd[0].s, " \t;|&") {
 					// parallel 'curl -F f=@{} …' ::: …: one string, run by a shell.

@@ -6,7 +6,10 @@
 
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Via values of the runners.
 const (
@@ -14,13 +17,68 @@ const (
 	viaRemote   = "ssh remote command"
 	viaGitExec  = "git exec"
 	viaTerminal = "terminal multiplexer"
+	viaRunner   = "project runner"
 )
+
+// projectRunners are tools that run a command in a project's environment,
+// with the subcommand that does it (uv run, bundle exec, pnpm exec): the
+// command itself is decided by the program table; a shell with -c among its
+// arguments, or a code option of its own (npx -c, nix-shell --run), is code
+// split here so that what it runs is seen.
+var projectRunners = map[string][]string{
+	"uv": {"run", "tool"}, "poetry": {"run"}, "pipenv": {"run"}, "pdm": {"run"}, "hatch": {"run"}, "rye": {"run"},
+	"conda": {"run"}, "mamba": {"run"}, "micromamba": {"run"}, "pixi": {"run", "exec"}, "bundle": {"exec"},
+	"bundler": {"exec"}, "pnpm": {"exec", "dlx"}, "yarn": {"exec", "dlx"}, "npm": {"exec", "x"}, "bun": {"x", "run"},
+	"mise": {"exec", "x"}, "rtx": {"exec", "x"}, "asdf": {"exec"}, "devbox": {"run"}, "direnv": {"exec"},
+	"nix": {"develop", "shell"}, "nix-shell": nil, "npx": nil, "pnpx": nil, "bunx": nil, "uvx": nil, "pipx": {"run"},
+}
+
+// projectRunnerCode returns the code a project runner is given, or nil.
+func projectRunnerCode(name string, args []arg) *arg {
+	subs, ok := projectRunners[name]
+	if !ok {
+		return nil
+	}
+	if subs != nil {
+		if len(args) == 0 || !slices.Contains(subs, args[0].s) {
+			return nil
+		}
+		args = args[1:]
+	}
+	for i, a := range args {
+		if a.s == "--" && name != "nix" && name != "nix-shell" {
+			continue
+		}
+		// npx -c CMD, npm exec --call CMD, nix-shell --run CMD, nix develop -c CMD…
+		switch {
+		case (a.s == "-c" || a.s == "--call") && (name == "npx" || name == "npm") && i+1 < len(args):
+			c := args[i+1]
+			return &c
+		case (a.s == "--run" || a.s == "--command") && name == "nix-shell" && i+1 < len(args):
+			c := args[i+1]
+			return &c
+		case (a.s == "-c" || a.s == "--command") && name == "nix" && i+1 < len(args):
+			return joinArgs(args[i+1:])
+		}
+		if shells[baseName(a.s)] && i+2 < len(args) && args[i+1].s == "-c" {
+			// uv run --with rich sh -c 'CODE': the shell's code.
+			c := args[i+2]
+			return &c
+		}
+	}
+	return nil
+}
 
 // runnerCode returns the shell code a runner program will run, how it is
 // reached, and whether it runs on another machine or in a container (where
 // the working directory is not ours).
 func runnerCode(name string, args []arg) (code *arg, via string, elsewhere bool) {
 	switch name {
+	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "mamba", "micromamba", "pixi", "bundle", "bundler", "pnpm",
+		"yarn", "npm", "bun", "mise", "rtx", "asdf", "devbox", "direnv", "nix", "nix-shell", "npx", "pnpx", "bunx", "uvx", "pipx":
+		if c := projectRunnerCode(name, args); c != nil {
+			return c, viaRunner, false
+		}
 	case "trap":
 		// trap [-lp] [[ACTION] SIGNAL...]: the action is shell code.
 		i := 0
