@@ -158,7 +158,8 @@ func stringsIn(v any) string {
 var fixtureFolders = map[string]bool{"testdata": true, "fixtures": true, "__fixtures__": true, "test-fixtures": true,
 	"test_fixtures": true, "test": true, "tests": true, "__tests__": true, "spec": true, "testing": true}
 
-// fixtureKeyFile reports a key file (.pem, .key) inside a workspace, in its test data
+// fixtureKeyFile reports a key file (.pem, .key), test code or fixture data
+// inside a workspace, in its test data
 // (internal/tls/testdata/server-key.pem, src/test/resources/keys/x.pem,
 // tests/fixtures/jwt.key), outside any folder whose name says it holds the
 // real thing (prod, production, secrets, private).
@@ -167,7 +168,9 @@ func fixtureKeyFile(p string, ctx Context) bool {
 		return false
 	}
 	switch strings.ToLower(path.Ext(p)) {
-	case ".pem", ".key", ".p8", ".pk8":
+	case ".pem", ".key", ".p8", ".pk8", // key files
+		".py", ".js", ".mjs", ".ts", ".go", ".rb", ".java", ".kt", ".rs", ".cs", ".php", ".ex", ".exs", // test code holding one
+		".json", ".yaml", ".yml", ".toml": // fixture data
 	default:
 		return false // a key in notes.txt is not where a fixture keeps one
 	}

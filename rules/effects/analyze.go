@@ -2457,6 +2457,48 @@ func (a *analysis) file(op, p string, recursive bool) {
 	}
 }
 
+// projectDir returns the folder whose code a project runner (go run, cargo
+// run, npm test) runs when it lies outside every workspace root: the
+// command's directory, or the folder of a file or folder operand (go run
+// /tmp/x/main.go); "" when it is inside one, or when there are no roots.
+func (a *analysis) projectDir() string {
+	if len(a.env.WorkspaceRoots) == 0 || a.c.Cwd == "" || strings.ContainsAny(a.c.Cwd, "$`") {
+		return ""
+	}
+	if a.c.Name == "go" && len(a.c.Args) > 0 && (a.c.Args[0] == "build" || a.c.Args[0] == "vet" || a.c.Args[0] == "mod") {
+		// Go compiles and checks without running the package's code (cgo
+		// flags are held to an allowlist; -toolexec and -vettool are
+		// decided as the commands they are).
+		return ""
+	}
+	inside := func(dir string) bool {
+		for _, root := range a.env.WorkspaceRoots {
+			root = path.Clean(root)
+			if dir == root || root == "/" || strings.HasPrefix(dir, root+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	dirs := []string{path.Clean(a.c.Cwd)}
+	for _, arg := range a.c.Args {
+		if strings.HasPrefix(arg, "/") && !strings.HasPrefix(arg, "//") && !strings.ContainsAny(arg, "$`*?[:") &&
+			(strings.HasSuffix(arg, ".go") || strings.HasSuffix(arg, "/...") || strings.HasSuffix(arg, "/")) {
+			abs, _ := a.absolute(strings.TrimSuffix(arg, "/..."))
+			if strings.HasSuffix(abs, ".go") {
+				abs = path.Dir(abs)
+			}
+			dirs = append(dirs, abs)
+		}
+	}
+	for _, d := range dirs {
+		if !inside(d) {
+			return d
+		}
+	}
+	return ""
+}
+
 // absolute resolves p against the command's directory and home; tilde is its
 // ~ form when it lies under home.
 func (a *analysis) absolute(p string) (abs, tilde string) {
@@ -2688,6 +2730,12 @@ func (a *analysis) specEffects(s *Spec) {
 	case "":
 	case "project":
 		r.Code = append(r.Code, CodeEffect{Kind: "project", What: "the workspace's own build, test or task definitions"})
+		if dir := a.projectDir(); dir != "" {
+			// cd /tmp/gc && go run ., go run /tmp/x/main.go: the code of a
+			// folder that is not the workspace (one this line or an earlier
+			// one may have just written), not the project's own.
+			r.unknown("runs the build, test or task definitions of %s, outside the workspace", dir)
+		}
 	default:
 		r.Code = append(r.Code, CodeEffect{Kind: s.Code})
 	}
