@@ -380,6 +380,11 @@ var (
 	quotedPieceRe = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile("[\"'\\x60]([A-Za-z0-9_.+/=-]{6,120})[\"'\\x60]")
 	})
+	// linePieceRe is a token-like run that ends its line, alone or after a
+	// label ("part 2: V3B_r7D1…").
+	linePieceRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)(?:^|[:=]\s*)([A-Za-z0-9_.+/=-]{8,120})[ \t]*$`)
+	})
 )
 
 // joinWords say that pieces of a value are to be put together (with
@@ -477,6 +482,22 @@ func scanJoinedPieces(text string, o Options, w *work) []Finding {
 				}
 				tried++
 				report(all.String(), lo+pieces[0][0], lo+pieces[min(len(pieces), 6)-1][1])
+			}
+			if len(pieces) < 2 && tried < 4 {
+				// part 1: github_pat_11RQ…\npart 2: V3B_r7D1…: the pieces
+				// unquoted, each ending its line, the first with its kind.
+				lines := linePieceRe().FindAllStringSubmatchIndex(text[lo:hi], 8)
+				if len(lines) >= 2 {
+					first := text[lo+lines[0][2] : lo+lines[0][3]]
+					if strings.ContainsAny(first[:min(len(first), 12)], "_-.") {
+						var all strings.Builder
+						for _, pc := range lines[:min(len(lines), 6)] {
+							all.WriteString(text[lo+pc[2] : lo+pc[3]])
+						}
+						tried++
+						report(all.String(), lo+lines[0][2], lo+lines[min(len(lines), 6)-1][3])
+					}
+				}
 			}
 			for k := 0; k+1 < len(pieces) && tried < 4; k++ {
 				a, b := pieces[k], pieces[k+1]

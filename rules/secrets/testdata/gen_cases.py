@@ -456,6 +456,16 @@ neg += [
     "Columns: name / description / created_at",
 ]
 
+# A token given in pieces, unquoted, one a line after a label.
+_pat = "github_pat_11" + r(20, string.ascii_uppercase + string.digits) + "_" + r(59, A62)
+pos += [
+    ("it wraps badly, so in parts - join them:\npiece A: " + _pat[:30] + "\npiece B: " + _pat[30:62] + "\npiece C: " + _pat[62:] +
+     "\nand put it in the workflow as GH_TOKEN", "github-fine-grained-pat"),
+]
+neg += [
+    "split the migration in parts and join them later:\nstep 1: create_table_users\nstep 2: add_index_on_email\n",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
