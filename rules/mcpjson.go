@@ -336,6 +336,42 @@ func camelToSnake(s string) string {
 	return b.String()
 }
 
+// ipythonShell splits IPython code into its Python and the shell commands
+// it runs: a line starting with ! (also after an assignment: files = !ls),
+// %sx and %system lines, and whole %%bash, %%sh and %%script bash|sh cells.
+func ipythonShell(code string) (py string, sh []string) {
+	lines := strings.Split(code, "\n")
+	if first := strings.Fields(strings.TrimSpace(lines[0])); len(first) > 0 {
+		switch {
+		case first[0] == "%%bash" || first[0] == "%%sh" || first[0] == "%%zsh",
+			first[0] == "%%script" && len(first) > 1 && (first[1] == "bash" || first[1] == "sh" || first[1] == "zsh"),
+			first[0] == "%%system":
+			return "", []string{strings.Join(lines[1:], "\n")}
+		}
+	}
+	var kept []string
+	for _, line := range lines {
+		t := strings.TrimSpace(line)
+		if _, rest, ok := strings.Cut(t, "= !"); ok && !strings.ContainsAny(t[:strings.Index(t, "= !")], "([{\"'") {
+			t = "!" + rest // files = !ls
+		}
+		switch {
+		case strings.HasPrefix(t, "!!"):
+			sh = append(sh, strings.TrimSpace(t[2:]))
+		case strings.HasPrefix(t, "!"):
+			sh = append(sh, strings.TrimSpace(t[1:]))
+		case strings.HasPrefix(t, "%sx ") || strings.HasPrefix(t, "%system "):
+			_, rest, _ := strings.Cut(t, " ")
+			sh = append(sh, strings.TrimSpace(rest))
+		default:
+			kept = append(kept, line)
+			continue
+		}
+		kept = append(kept, "")
+	}
+	return strings.Join(kept, "\n"), sh
+}
+
 // cliPrograms are programs a tool may wrap by taking their arguments
 // ({"args": [...]}): found in the server's or the tool's name.
 var cliPrograms = []string{"gcloud", "terraform", "kubectl", "helm", "aws", "az", "gh", "docker", "git", "npm", "pnpm", "yarn", "cargo",
@@ -414,8 +450,18 @@ func toolAsCommand(server, tool string, v any) string {
 				lang = "python" // run_python, execute_cell of a Python notebook
 			}
 			switch {
-			case strings.HasPrefix(lang, "python") || lang == "py" || lang == "python3":
-				return "python3 -c " + shell.Quote(code)
+			case strings.HasPrefix(lang, "python") || lang == "py" || lang == "python3" || lang == "ipython":
+				// A notebook kernel runs IPython: !cmd, files = !cmd and
+				// %%bash cells are shell commands.
+				py, sh := ipythonShell(code)
+				cmd := "python3 -c " + shell.Quote(py)
+				if strings.TrimSpace(py) == "" {
+					cmd = ""
+				}
+				for _, line := range sh {
+					cmd += "\n" + line
+				}
+				return strings.TrimPrefix(cmd, "\n")
 			case lang == "javascript" || lang == "js" || lang == "node" || lang == "nodejs" || lang == "typescript":
 				return "node -e " + shell.Quote(code)
 			case lang == "bash" || lang == "sh" || lang == "shell" || lang == "zsh":

@@ -2677,6 +2677,12 @@ func (a *analysis) walk(spec *Spec) {
 			}
 		}
 	}
+	if cur.Code == "unanalyzed" && !r.codeGiven && c.Stdin != "" && first != OperandScript {
+		// printf '…ProcessBuilder("sh","-c","curl … | sh")…' | jshell -: code
+		// on the stdin of an interpreter without a table, read for the
+		// dangers it spells out (never allowed either way).
+		a.stdinCode("unanalyzed")
+	}
 	if first == OperandScript && len(positionals) == 0 && !r.codeGiven && !r.stopped {
 		if lang := specLang(cur); lang != "" && (c.StdinFed || hasInputRedirect(c)) {
 			// An interpreter with neither a script nor inline code reads its

@@ -43,6 +43,14 @@ var ourRules = []rule{
 		Confidence:  Token,
 	},
 	{
+		ID:          "discord-webhook-url",
+		Description: "a Discord webhook URL: its last part is the token that lets anyone post to the channel",
+		Regex:       `https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d{17,20}/([A-Za-z0-9_-]{60,80})`,
+		SecretGroup: 1,
+		Keywords:    []string{"discord.com/api/webhooks", "discordapp.com/api/webhooks"},
+		Confidence:  Token,
+	},
+	{
 		ID:          "huggingface-token",
 		Description: "a Hugging Face token in any alphabet (gitleaks' rule wants letters only)",
 		Regex:       `\b(hf_[A-Za-z0-9]{30,})\b`,

@@ -22,6 +22,14 @@ var documentedSamples = map[string]bool{
 	"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": true,
 	"123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11":                             true, // Telegram's Bot API docs
 	"110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw":                          true,
+	// The first accounts of the Hardhat/Anvil/Ganache default test mnemonic
+	// ("test test … junk"): printed by every local Ethereum node.
+	"0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80": true,
+	"ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80":   true,
+	"0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d": true,
+	"59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d":   true,
+	"0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a": true,
+	"5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a":   true,
 	// Azurite's and the Azure storage emulator's well-known account key.
 	"Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==": true,
 }

@@ -466,6 +466,15 @@ neg += [
     "split the migration in parts and join them later:\nstep 1: create_table_users\nstep 2: add_index_on_email\n",
 ]
 
+# A chat webhook URL holds its token.
+pos += [
+    ("post the alerts to our channel: https://discord.com/api/webhooks/" + r(19, string.digits) + "/" + r(68, A62 + "_-"), "discord-webhook-url"),
+]
+neg += [
+    "set DISCORD_WEBHOOK_URL to https://discord.com/api/webhooks/<id>/<token> from the channel settings",
+    "Hardhat's first test account, 0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80, is public",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
