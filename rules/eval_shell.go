@@ -363,6 +363,18 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 				d = hook.Stricter(d, hook.Judge)
 			}
 		}
+		if n := len(e.out.Parts); n > n0 && len(scripts) > 0 && ctx.depth < maxNestedDepth {
+			if rec := e.out.Parts[n-1].Effects; rec != nil && slices.ContainsFunc(rec.Code, func(cd effects.CodeEffect) bool { return cd.Kind == "project" }) {
+				// cat > conftest.py <<EOF … EOF && pytest, a build.rs then
+				// cargo build: the project's tooling runs code this line
+				// wrote; a command the rules deny in it denies the run.
+				if file, why := p.writtenProjectCode(scripts, ctx); file != "" {
+					d = hook.Stricter(d, e.add(&Rule{ID: "runs-written-project-code", Decision: hook.Deny,
+						Reason: "runs the project's code after this line wrote " + file + " with " + why,
+						Advice: "write the code, show it to the user, and run the project's tools only after they approve"}, text.Truncate(c.Text, 200)))
+				}
+			}
+		}
 		if n := len(e.out.Parts); n > n0 {
 			if rec := e.out.Parts[n-1].Effects; rec != nil {
 				// A build output run as the project's own program is not
@@ -1763,6 +1775,76 @@ func lookalikeHost(s string) string {
 
 // inlineCodeOption is each interpreter's option for code given inline.
 var inlineCodeOption = map[string]string{"python3": "-c", "node": "-e", "ruby": "-e", "perl": "-e", "php": "-r"}
+
+// writtenProjectCode returns a source file this line wrote (of those in
+// scripts) whose code the rules deny, and why: code in Python, JavaScript,
+// Ruby, Perl or PHP read as that interpreter's inline code, shell scripts as
+// shell, and code in a language without a table (Go, Rust, Java, C, …) for
+// the commands it hands to a process; "" when there is none.
+func (p *Policy) writtenProjectCode(scripts map[string]string, ctx Context) (string, string) {
+	files := make([]string, 0, len(scripts))
+	for f := range scripts {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	inner := ctx
+	inner.depth++
+	verdict := func(cmd string) hook.Decision {
+		return p.Evaluate(&hook.Event{Kind: hook.KindShell, Command: cmd, Cwd: ctx.Cwd, WorkspaceRoots: ctx.WorkspaceRoots}, inner).Decision
+	}
+	for _, f := range files {
+		body := scripts[f]
+		lang := sourceLanguage(f)
+		switch lang {
+		case "":
+			continue
+		case "sh":
+			if verdict(body) == hook.Deny {
+				return f, "commands the rules deny"
+			}
+		case "unanalyzed":
+			if why := effects.UnanalyzedCodeDanger(body, verdict); why != "" {
+				return f, why
+			}
+		default:
+			if verdict(lang+" "+inlineCodeOption[lang]+" "+shell.Quote(body)) == hook.Deny {
+				return f, lang + " code the rules deny"
+			}
+		}
+	}
+	return "", ""
+}
+
+// sourceLanguage names the language of a source file by its name: an
+// interpreter of inlineCodeOption, "sh", "unanalyzed" for code in other
+// programming languages, "" for files that are not code.
+func sourceLanguage(p string) string {
+	base := strings.ToLower(path.Base(p))
+	switch base {
+	case "rakefile", "gemfile", "guardfile", "podfile", "fastfile", "vagrantfile":
+		return "ruby"
+	case "jenkinsfile", "build.gradle", "settings.gradle":
+		return "unanalyzed"
+	}
+	switch path.Ext(base) {
+	case ".py", ".pyw":
+		return "python3"
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return "node"
+	case ".rb", ".rake", ".gemspec":
+		return "ruby"
+	case ".pl", ".pm", ".t":
+		return "perl"
+	case ".php":
+		return "php"
+	case ".sh", ".bash", ".zsh":
+		return "sh"
+	case ".go", ".rs", ".java", ".kt", ".kts", ".scala", ".groovy", ".gradle", ".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".cs",
+		".swift", ".m", ".mm", ".dart", ".ex", ".exs", ".erl", ".hs", ".ml", ".lua", ".r", ".jl", ".zig", ".nim", ".cr", ".clj":
+		return "unanalyzed"
+	}
+	return ""
+}
 
 // writtenFileLanguage is the language c runs a file in: "" for a shell (or
 // the file as the program), "make" for a Makefile, or the interpreter.

@@ -278,6 +278,37 @@ func laterVerdict(lang, content string, verdict func(string) hook.Decision) (dan
 	return "", len(ce.Found) == 0 && len(ce.Deletes) == 0 && len(ce.Writes) == 0
 }
 
+// UnanalyzedCodeDanger reads code in a language the analysis has no table
+// for (Go, Rust, Java, C, …) for what it spells out: a command the rules
+// deny that it hands to a process (exec.Command("sh", "-c", "…"),
+// ProcessBuilder, system()), a shell opened for a remote host, or a
+// credential file or the environment sent out; "" when none. String
+// literals count only in code that starts processes.
+func UnanalyzedCodeDanger(content string, verdict func(string) hook.Decision) string {
+	if len(content) >= 16<<10 {
+		return ""
+	}
+	ce := analyzeCode("unanalyzed", content)
+	sends := slices.Contains(ce.Found, foundNetwork)
+	switch {
+	case sends && slices.Contains(ce.Found, foundSecretPath):
+		return "code that reads a credential file and uses the network"
+	case sends && slices.Contains(ce.Found, foundEnv) && slices.Contains(ce.Found, foundSpawn):
+		return "code that reads the environment and uses the network"
+	case reverseShellRe().MatchString(content):
+		return "code that opens a shell for a remote host"
+	}
+	if verdict == nil || !slices.Contains(ce.Found, foundSpawn) {
+		return ""
+	}
+	for _, cmd := range spawnedCommands("unanalyzed", content) {
+		if verdict(cmd) == hook.Deny {
+			return "code that runs a shell command the rules deny (" + short(cmd) + ")"
+		}
+	}
+	return ""
+}
+
 // alwaysSet are variables every shell has: their expansion is never empty.
 var alwaysSet = map[string]bool{"HOME": true, "PWD": true, "USER": true, "LOGNAME": true, "PATH": true, "SHELL": true}
 
