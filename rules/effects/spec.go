@@ -103,31 +103,32 @@ type Examples struct {
 
 // Operand kinds: what a positional argument or an option's value is.
 const (
-	OperandNone    = "none"        // text that is not a file (echo's words, a commit message)
-	OperandRead    = "read"        // a file or directory read
-	OperandWrite   = "write"       // a file written (created or overwritten)
-	OperandDelete  = "delete"      // a file or directory removed
-	OperandMode    = "mode"        // a file whose mode or owner changes
-	OperandDest    = "dest"        // the last operand is written, the others read (cp, install, ln)
-	OperandMove    = "move"        // the last operand is written, the others removed (mv)
-	OperandDir     = "dir"         // a directory the command works in (-C DIR)
-	OperandExtract = "extract"     // a directory files are extracted into
-	OperandURL     = "url"         // a network address fetched
-	OperandData    = "data"        // data sent over the network (@file reads a file)
-	OperandScript  = "script"      // a file of code run
-	OperandCommand = "command"     // a shell command run
-	OperandEnv     = "env"         // VAR=value set for what runs
-	OperandAny     = "any"         // an opaque value with no effect of its own
-	OperandDD      = "dd"          // dd's if=FILE (read) and of=FILE (written)
-	OperandModule  = "module"      // a Python module run as a program (python -m NAME)
-	OperandGitConf = "gitconfig"   // git's -c KEY=VALUE: keys that run commands are code
-	OperandUpload  = "upload"      // a file read and sent over the network (curl -T FILE)
-	OperandProject = "projectfile" // a file of task definitions run (make -f FILE): the workspace's own, or code from elsewhere
-	OperandPID     = "pid"         // a process id (one chosen at run time is judged)
-	OperandList    = "list"        // a file or folder whose names and attributes are shown, not its contents
-	OperandKey     = "key"         // a key file used to authenticate (ssh -i, ssh-add): read, never shown or sent
-	OperandDiscard = "discard"     // a file overwritten with its committed version (uncommitted edits lost)
-	OperandHeader  = "header"      // a request header (a run-time value in it is sent)
+	OperandNone      = "none"        // text that is not a file (echo's words, a commit message)
+	OperandRead      = "read"        // a file or directory read
+	OperandWrite     = "write"       // a file written (created or overwritten)
+	OperandDelete    = "delete"      // a file or directory removed
+	OperandMode      = "mode"        // a file whose mode or owner changes
+	OperandDest      = "dest"        // the last operand is written, the others read (cp, install, ln)
+	OperandMove      = "move"        // the last operand is written, the others removed (mv)
+	OperandDir       = "dir"         // a directory the command works in (-C DIR)
+	OperandExtract   = "extract"     // a directory files are extracted into
+	OperandURL       = "url"         // a network address fetched
+	OperandData      = "data"        // data sent over the network (@file reads a file)
+	OperandScript    = "script"      // a file of code run
+	OperandCommand   = "command"     // a shell command run
+	OperandEnv       = "env"         // VAR=value set for what runs
+	OperandAny       = "any"         // an opaque value with no effect of its own
+	OperandDD        = "dd"          // dd's if=FILE (read) and of=FILE (written)
+	OperandModule    = "module"      // a Python module run as a program (python -m NAME)
+	OperandGitConf   = "gitconfig"   // git's -c KEY=VALUE: keys that run commands are code
+	OperandUpload    = "upload"      // a file read and sent over the network (curl -T FILE)
+	OperandProject   = "projectfile" // a file of task definitions run (make -f FILE): the workspace's own, or code from elsewhere
+	OperandPID       = "pid"         // a process id (one chosen at run time is judged)
+	OperandList      = "list"        // a file or folder whose names and attributes are shown, not its contents
+	OperandKey       = "key"         // a key file used to authenticate (ssh -i, ssh-add): read, never shown or sent
+	OperandTarAction = "tar-action"  // tar's --checkpoint-action: exec=CMD runs CMD, the other actions print
+	OperandDiscard   = "discard"     // a file overwritten with its committed version (uncommitted edits lost)
+	OperandHeader    = "header"      // a request header (a run-time value in it is sent)
 	// Inline code in a language: "code:python", "code:sed", "code:awk", …
 	OperandCodePrefix = "code:"
 )

@@ -2717,9 +2717,14 @@ func program33() *Spec {
 					"--info-script",
 					"--new-volume-script",
 					"-F",
-					"--checkpoint-action",
 				},
 				Value: "command",
+			},
+			{
+				Names: []string{
+					"--checkpoint-action",
+				},
+				Value: "tar-action",
 			},
 			{
 				Names: []string{
@@ -3299,6 +3304,14 @@ func program41() *Spec {
 			},
 			{
 				Names: []string{
+					"-n",
+					"--noexec",
+				},
+				Operands: "read",
+				NoFirst:  true,
+			},
+			{
+				Names: []string{
 					"-e",
 					"-u",
 					"-x",
@@ -3308,7 +3321,6 @@ func program41() *Spec {
 					"--login",
 					"-i",
 					"-s",
-					"-n",
 					"--norc",
 					"--noprofile",
 					"--posix",
@@ -3331,6 +3343,7 @@ func program41() *Spec {
 				"bash -c 'ls -la'",
 				"sh -c 'go test ./...'",
 				`sh -c 'echo "$1"' _ hello`,
+				"bash -n scripts/deploy.sh",
 			},
 			Judge: []string{
 				"bash scripts/deploy.sh",
@@ -5189,6 +5202,7 @@ func program61() *Spec {
 					Judge: []string{
 						"git rebase -i HEAD~4",
 						"git rebase -x 'python3 tools/fixup.py' main",
+						"git rebase --root --exec 'git commit --amend --no-edit --reset-author'",
 					},
 				},
 			},
@@ -10172,6 +10186,7 @@ func program65() *Spec {
 					Judge: []string{
 						"git rebase -i HEAD~4",
 						"git rebase -x 'python3 tools/fixup.py' main",
+						"git rebase --root --exec 'git commit --amend --no-edit --reset-author'",
 					},
 				},
 			},
@@ -50403,12 +50418,17 @@ func shared17() []Option {
 					"-r",
 					"--rebase-merges",
 					"--no-rebase-merges",
-					"--root",
 					"--update-refs",
 					"--no-update-refs",
 					"--reschedule-failed-exec",
 					"--no-reschedule-failed-exec",
 				},
+			},
+			{
+				Names: []string{
+					"--root",
+				},
+				Concern: "rewrites every commit back to the first (the branch's whole published history)",
 			},
 		}
 	}
@@ -57299,4 +57319,4 @@ func shared120() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "774a0c6b1f24eb255e84cb93c270fea2fb91399fb44b24fcc5a00d85e9f73dbf"
+const generatedHash = "0b43c000242fc4eb53753a329d47deeb32e531a7a11e6f804db5b5917dc6330f"

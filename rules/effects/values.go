@@ -327,6 +327,18 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		}
 		r.Code = append(r.Code, CodeEffect{Kind: "file", What: v})
 		r.unknown("runs the script %s", v)
+	case OperandTarAction:
+		// --checkpoint-action=exec=CMD (or exec:CMD) runs CMD; dot, echo,
+		// bell, ttyout, totals, wait and sleep only print or pause.
+		if cmd, ok := strings.CutPrefix(v, "exec="); ok || strings.HasPrefix(v, "exec:") {
+			if !ok {
+				cmd = v[len("exec:"):]
+			}
+			r.Code = append(r.Code, CodeEffect{Kind: "inline", Lang: "shell", What: cmd})
+			r.unknown("runs a command the splitter did not follow: %s", cmd)
+		} else if dyn {
+			r.unknown("a checkpoint action known only at run time: %s", v)
+		}
 	case OperandCommand:
 		if v == "-" || v == "" {
 			return // trap - SIGNAL resets a handler; an empty action ignores the signal

@@ -172,6 +172,22 @@ func (s *splitter) command(c Command, argv []arg, st *state, fr *frame, stdin *i
 			}
 			if ok {
 				code, codeVia, shellProc = &v, viaBashC, true
+			} else if name == "script" {
+				// BSD and macOS: script [-adkpqr] [-F pipe] [-t time] FILE
+				// COMMAND…: the command runs with its output recorded.
+				i := 0
+				for i < len(args) && strings.HasPrefix(args[i].s, "-") && args[i].s != "--" {
+					if args[i].s == "-t" || args[i].s == "-F" || args[i].s == "-T" {
+						i++
+					}
+					i++
+				}
+				if i < len(args) && args[i].s == "--" {
+					i++
+				}
+				if i+1 < len(args) && !args[i].dyn {
+					code, codeVia = quoteArgs(args[i+1:]), viaEval
+				}
 			}
 		case name == "docker" || name == "podman" || name == "nerdctl" || name == "docker-compose":
 			if inner := containerExecArgs(name, args); len(inner) > 0 {
