@@ -86,6 +86,9 @@ func (p *Policy) evalMCP(e *evaluation, ev *hook.Event, ctx Context) hook.Decisi
 	// A tool that runs a shell command is judged like the command itself.
 	var shellD hook.Decision
 	cmds := commandsIn(iv)
+	if len(cmds) == 0 {
+		cmds = typedCommands(ev.Server, ev.Tool, iv)
+	}
 	if cmd := cliSubcommandCall(ev.Server, ev.Tool, iv); cmd != "" {
 		// run_terraform {"command": "plan", "working_dir": …}: the word is
 		// the CLI's subcommand, not a program of its own.
@@ -255,6 +258,13 @@ func commandsIn(v any) []string {
 	for k, v := range m {
 		switch strings.ToLower(k) {
 		case "command", "cmd", "cli_command", "shell_command", "script", "bash", "sh", "commandline", "command_line":
+		case "program", "executable", "binary", "exe":
+			// {"program": "bash", "arguments": ["-c", "…"]}: a program
+			// with an argument list, or a path to one.
+			s, _ := v.(string)
+			if !strings.HasPrefix(s, "/") && m["args"] == nil && m["arguments"] == nil && m["argv"] == nil {
+				continue
+			}
 		default:
 			continue
 		}
@@ -288,6 +298,43 @@ func commandsIn(v any) []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// terminalWords and typingWords name, in a server's or tool's name, a tool
+// that types text into a terminal or a running process (send_keys,
+// write_to_terminal, interact_with_process): what it types runs as a
+// shell command line.
+var (
+	terminalWords = []string{"terminal", "tmux", "iterm", "console", "pty", "shell", "process", "repl", "screen"}
+	typingWords   = []string{"send", "write", "type", "input", "interact", "keys", "paste"}
+)
+
+// typedCommands returns the text a terminal tool types (its keys, text or
+// input value), as command lines.
+func typedCommands(server, tool string, v any) []string {
+	m, _ := v.(map[string]any)
+	if m == nil {
+		return nil
+	}
+	name := strings.ToLower(server + " " + tool)
+	low := strings.ToLower(tool)
+	terminal, typing := false, false
+	for _, w := range terminalWords {
+		terminal = terminal || strings.Contains(name, w)
+	}
+	for _, w := range typingWords {
+		typing = typing || strings.Contains(low, w)
+	}
+	if !terminal || !typing {
+		return nil
+	}
+	var out []string
+	for _, k := range []string{"keys", "text", "input", "data", "chars", "content", "line"} {
+		if s, ok := m[k].(string); ok && strings.TrimSpace(s) != "" && len(s) < 64<<10 {
+			out = append(out, strings.TrimRight(s, "\r\n"))
+		}
+	}
 	return out
 }
 
