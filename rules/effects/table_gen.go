@@ -29499,6 +29499,11 @@ func program133() *Spec {
 				Names: []string{
 					"-f",
 					"--justfile",
+				},
+				Value: "projectfile",
+			},
+			{
+				Names: []string{
 					"--dotenv-path",
 				},
 				Value: "read",
@@ -29650,9 +29655,11 @@ func program133() *Spec {
 				"just test",
 				"just --list",
 				"just build release=true",
+				"just -f justfile test",
 			},
 			Judge: []string{
 				"just deploy prod",
+				"just --justfile /tmp/j x",
 			},
 		},
 	}
@@ -29675,7 +29682,7 @@ func program134() *Spec {
 					"-t",
 					"--taskfile",
 				},
-				Value: "read",
+				Value: "projectfile",
 			},
 			{
 				Names: []string{
@@ -29813,9 +29820,11 @@ func program134() *Spec {
 				"task test",
 				"task --list",
 				"task build -- --verbose",
+				"task -t Taskfile.yml test",
 			},
 			Judge: []string{
 				"task release",
+				"task -t /tmp/T.yml x",
 			},
 		},
 	}
@@ -57319,4 +57328,4 @@ func shared120() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "0b43c000242fc4eb53753a329d47deeb32e531a7a11e6f804db5b5917dc6330f"
+const generatedHash = "23bf535e0404314b9c120192b3c77682b632bc782ea4daec0670277f1f4389d5"
