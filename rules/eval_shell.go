@@ -123,6 +123,7 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 	}
 	var findSet map[string]bool
 	var written []string             // absolute paths the line's commands write, in order
+	var built []string               // what the line's builders (gcc -o, go build -o) write
 	var downloaded map[string]string // absolute paths a download on the line wrote, and from where
 	var scripts map[string]string    // absolute path → the content this line wrote there
 	e.envrcDirs = map[string]bool{}  // folders whose .envrc this line wrote with harmless content
@@ -364,7 +365,13 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 			}
 		}
 		if n := len(e.out.Parts); n > n0 && len(scripts) > 0 && ctx.depth < maxNestedDepth {
-			if rec := e.out.Parts[n-1].Effects; rec != nil && slices.ContainsFunc(rec.Code, func(cd effects.CodeEffect) bool { return cd.Kind == "project" }) {
+			runsWritten := func(cd effects.CodeEffect) bool {
+				// java Main.java, ./x after gcc x.c -o x: a file this line
+				// wrote (or built from what it wrote), run.
+				abs := effects.NormalizePath(cd.What, c.Cwd, ctx.Home)
+				return cd.Kind == "file" && cd.What != "" && (inAny(abs, written) || slices.Contains(built, abs))
+			}
+			if rec := e.out.Parts[n-1].Effects; rec != nil && slices.ContainsFunc(rec.Code, func(cd effects.CodeEffect) bool { return cd.Kind == "project" || runsWritten(cd) }) {
 				// cat > conftest.py <<EOF … EOF && pytest, a build.rs then
 				// cargo build: the project's tooling runs code this line
 				// wrote; a command the rules deny in it denies the run.
@@ -403,6 +410,13 @@ func (p *Policy) evalShell(e *evaluation, line string, ctx Context) hook.Decisio
 						e.verifiedHooks = map[string]bool{}
 					}
 					e.verifiedHooks[effects.NormalizePath(h, c.Cwd, ctx.Home)] = true
+				}
+				if builders[c.Name] {
+					for _, f := range rec.Files {
+						if f.Op == effects.OpWrite {
+							built = append(built, effects.NormalizePath(f.Path, c.Cwd, ctx.Home))
+						}
+					}
 				}
 				if !builders[c.Name] {
 					for _, f := range rec.Files {
