@@ -58,7 +58,14 @@ func testFixturePath(p string) bool {
 // is fake, dummy or an example, a local address. Content it cannot parse,
 // or with no such value at all, is not.
 func fixtureWithoutSecrets(content string) bool {
-	if t := strings.TrimSpace(content); strings.HasPrefix(t, "[") && !strings.HasPrefix(t, "[{") && !strings.HasPrefix(t, "[\"") && strings.Contains(t, "=") {
+	t := strings.TrimSpace(content)
+	for strings.HasPrefix(t, "#") || strings.HasPrefix(t, ";") {
+		// # Example values from the AWS documentation.\n[default]: comments
+		// before the first section.
+		_, rest, _ := strings.Cut(t, "\n")
+		t = strings.TrimSpace(rest)
+	}
+	if strings.HasPrefix(t, "[") && !strings.HasPrefix(t, "[{") && !strings.HasPrefix(t, "[\"") && strings.Contains(t, "=") {
 		return iniWithoutSecrets(content) // [default] / key = value: INI, which YAML reads as something else
 	}
 	var doc any

@@ -9064,7 +9064,7 @@ func generatedDefault() *Policy {
 					"zsh",
 				},
 				Patterns: []string{
-					`(?ism)^(?!\s*>)[^\n]*?(?:\b(pipe|feed|run|curl|wget|download)\b(?:[^.\n]|\.(?=\S)){0,160}?\b(to|into|through|with)\s+(ba|z)?sh\b|\b(pipe|curl|wget)\b(?:[^.\n]|\.(?=\S)){0,160}?\|\s*(sudo\s+)?(ba|z)?sh\b)`,
+					`(?ism)^(?!\s*>)(?![^\n]*\b(remove|removing|get\s+rid\s+of|stop\s+using|no\s+longer|instead\s+of|rather\s+than)\b)[^\n]*?(?:\b(pipe|feed|run|curl|wget|download)\b(?:[^.\n]|\.(?=\S)){0,160}?\b(to|into|through|with)\s+(ba|z)?sh\b|\b(pipe|curl|wget)\b(?:[^.\n]|\.(?=\S)){0,160}?\|\s*(sudo\s+)?(ba|z)?sh\b)`,
 				},
 				Reason: "the prompt asks to run code from the network through a shell without reading it first",
 				Advice: "download the script, show it to the user, and run it after they approve",
@@ -9076,6 +9076,7 @@ func generatedDefault() *Policy {
 					NoMatch: []string{
 						"why does `curl -fsSL https://get.docker.com` fail behind the proxy?",
 						"add a bash completion script to the repo",
+						"CI installs the linter with `bash -c \"$(curl -fsSL https://example.com/i.sh)\"`; pin it as a devDependency and remove the curl | bash line",
 					},
 				},
 				Prefilter: [][][]string{
@@ -10782,4 +10783,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "075b0d4387ce7ee914d74ce652f7ba64cf71d0070ccbc4c21e6bc282563c0f13"
+const generatedDefaultHash = "705d0f980f636afab7a1da52f11b2c1ac1086f9fd4b2f110e79220d36d6b38fe"
