@@ -475,6 +475,22 @@ neg += [
     "Hardhat's first test account, 0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80, is public",
 ]
 
+# Providers whose token prefix names them, bare in a sentence.
+pos += [
+    ("the client fails with 401 even though r8_" + r(37) + " works with curl", "replicate-api-token"),
+    ("GROQ_KEY is gsk_" + r(52), "groq-api-key"),
+    ("use sk-or-v1-" + r(64, HEX) + " for the router", "openrouter-api-key"),
+    ("tracing needs lsv2_pt_" + r(32, HEX) + "_" + r(10, HEX), "langsmith-api-key"),
+    ("the CLI logged in as sbp_" + r(40, HEX), "supabase-token"),
+    ("join the tailnet with tskey-auth-" + r(12) + "-" + r(30), "tailscale-key"),
+    ("# recipients: age1" + r(58, "qpzry9x8gf2tvdw0s3jn54khce6mua7l") + "\nAGE-SECRET-KEY-1" + r(58, "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L"), "age-secret-key"),
+]
+neg += [
+    "set REPLICATE_API_TOKEN=r8_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx in your shell",
+    "Groq keys look like gsk_... and go in GROQ_API_KEY",
+    "re_compile_pattern = re.compile(r'[a-z]+'); the key-value store keeps more_than_enough entries",
+]
+
 cases = []
 for text, kind in pos:
     cases.append({"text": text, "secret": True, "blocking": True, "kind": kind or ""})
