@@ -8644,6 +8644,58 @@ func generatedDefault() *Policy {
 				},
 			},
 			{
+				ID: "mcp-password-manager-read",
+				Kinds: []hook.Kind{
+					"mcp",
+				},
+				Decision: "judge",
+				Target:   "call",
+				Patterns: []string{
+					`(?i)^\S*(bitwarden|1password|onepassword|lastpass|keepass|dashlane|passbolt|proton_?pass|keeper|bw)\S* \S*(get|read|reveal|show|item|password|totp|secret|copy|retrieve)\S* `,
+				},
+				Unless: []string{
+					`(?i)^\S* \S*(list|search|status|sync|lock|logout)\S* \{[^}]*\}$`,
+				},
+				Reason: "reads a password manager's entry into the conversation",
+				Examples: Examples{
+					Match: []string{
+						`bitwarden get {"object":"password","id":"AWS prod root"}`,
+						`1password item_get {"vault":"Work","item":"GitHub","reveal":true}`,
+					},
+					NoMatch: []string{
+						`bitwarden list {"object":"items","search":"github"}`,
+						`github get_issue {"owner":"a","repo":"b","issue_number":1}`,
+					},
+				},
+				Prefilter: [][][]string{
+					{
+						{
+							"get",
+							"re",
+							"show",
+							"item",
+							"password",
+							"totp",
+							"secret",
+							"copy",
+							"retrieve",
+						},
+						{
+							"bitwarden",
+							"1password",
+							"onepassword",
+							"lastpass",
+							"keepass",
+							"dashlane",
+							"assbolt",
+							"roton",
+							"keeper",
+							"bw",
+						},
+					},
+				},
+			},
+			{
 				ID: "mcp-workspace-files",
 				Kinds: []hook.Kind{
 					"mcp",
@@ -10783,4 +10835,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "705d0f980f636afab7a1da52f11b2c1ac1086f9fd4b2f110e79220d36d6b38fe"
+const generatedDefaultHash = "176808cbf35ca415072083d9e877b7f2c35c21010d4083dd47a6b45333848ef4"

@@ -217,7 +217,7 @@ func pathsIn(v any) []string {
 		case string:
 			s := strings.TrimSpace(t)
 			if len(s) > 1 && len(s) < 4096 && !strings.ContainsAny(s, "\n") && !strings.Contains(s, "://") &&
-				(isPathKey(key) || strings.HasPrefix(s, "~/") || s == "~" || hasSystemRoot(s)) {
+				(isPathKey(key) || strings.HasPrefix(s, "~") && !strings.ContainsAny(s, " \t") || hasSystemRoot(s)) {
 				out = append(out, s)
 			}
 		}
@@ -821,8 +821,13 @@ func hasSystemRoot(s string) bool {
 
 func isPathKey(k string) bool {
 	k = strings.ToLower(k)
-	return k == "path" || k == "file" || k == "filename" || k == "file_path" || k == "filepath" ||
-		k == "directory" || k == "dir" || k == "source" || k == "destination" || k == "target_file"
+	switch k {
+	case "path", "file", "filename", "file_path", "filepath", "directory", "dir", "source", "destination", "target_file",
+		// read_multiple_files {"paths": […]}: lists of them.
+		"paths", "files", "filenames", "file_paths", "filepaths", "directories", "dirs", "sources", "target_files":
+		return true
+	}
+	return false
 }
 
 // traversalForms returns what a relative path that climbs with ../ may reach
