@@ -827,6 +827,18 @@ func isPathKey(k string) bool {
 		"paths", "files", "filenames", "file_paths", "filepaths", "directories", "dirs", "sources", "target_files":
 		return true
 	}
+	// relative_path, absolutePath, local_path, body_file, source_file:
+	// names that end in what they hold.
+	for _, not := range []string{"xpath", "jsonpath", "json_path", "classpath", "url", "route", "api", "endpoint", "http", "css"} {
+		if strings.Contains(k, not) {
+			return false // an XPath, a class path, a URL's path: not a file
+		}
+	}
+	for _, suffix := range []string{"path", "paths", "_file", "_files", "filename", "_dir", "directory"} {
+		if strings.HasSuffix(k, suffix) {
+			return true
+		}
+	}
 	return false
 }
 
