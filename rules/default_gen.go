@@ -8280,7 +8280,8 @@ func generatedDefault() *Policy {
 				Decision: "deny",
 				Target:   "tool",
 				Patterns: []string{
-					`(?i)(^|[_\-.])(drop|destroy|purge|wipe|truncate|nuke|flush|terminate|force_push|forcepush|erase|shred)([_\-.]|$)`,
+					`(?i)(^|[_\-.])(drop|destroy|purge|wipe|truncate|nuke|flush|force_push|forcepush|erase|shred)([_\-.]|$)`,
+					`(?i)(^|[_\-.])terminate[_\-.]?(instance|cluster|environment|workspace|node|vm|server|machine|database|db|all|job_flow|stack|app|service)s?$`,
 					`(?i)(^|[_\-.])format[_\-.]?(disk|drive|volume|partition|device|filesystem|fs)s?$`,
 					`(?i)(^|[_\-.])(delete|remove|rm|del)[_\-.]?(repo|repository|repositories|project|projects|database|databases|db|bucket|buckets|cluster|clusters|namespace|namespaces|organization|org|account|workspace|table|tables|collection|collections|schema|stack|environment|env|all|everything|branch_protection|app|service|volume|instance|instances|index)s?$`,
 				},
@@ -8296,6 +8297,8 @@ func generatedDefault() *Policy {
 						"delete_project",
 						"delete_all",
 						"format_disk",
+						"terminate_instances",
+						"ec2_terminate_instance",
 					},
 					NoMatch: []string{
 						"delete_comment",
@@ -8303,6 +8306,8 @@ func generatedDefault() *Policy {
 						"format_document",
 						"remove_all_breakpoints",
 						"delete_repository_secret_draft",
+						"force_terminate",
+						"terminate_process",
 					},
 				},
 				Prefilter: [][][]string{},
@@ -10835,4 +10840,4 @@ func generatedDefault() *Policy {
 }
 
 // generatedDefaultHash is the SHA-256 of the YAML files it was generated from.
-const generatedDefaultHash = "176808cbf35ca415072083d9e877b7f2c35c21010d4083dd47a6b45333848ef4"
+const generatedDefaultHash = "d5ab69115b7b1a8a830be10cce092f1a0a2124a5fe4bc2de00113b6e52b136d5"

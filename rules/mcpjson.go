@@ -517,6 +517,22 @@ func toolAsCommand(server, tool string, v any) string {
 			return ""
 		}
 	}
+	if words := strings.NewReplacer("-", "_", " ", "_").Replace(camelToSnake(tool)); strings.Contains(words, "terminate") || strings.Contains(words, "kill") {
+		// force_terminate {"pid": 48213}, kill_process {"pid": "48213"}: the
+		// kill it amounts to (a pid of 1 or -1 is every process).
+		pid := ""
+		switch v := m["pid"].(type) {
+		case float64:
+			pid = strconv.FormatInt(int64(v), 10)
+		case json.Number:
+			pid = v.String()
+		case string:
+			pid = v
+		}
+		if pid != "" && strings.Trim(pid, "-0123456789") == "" {
+			return "kill -9 " + pid
+		}
+	}
 	if u := str("url", "uri", "endpoint"); strings.Contains(u, "/containers/create") {
 		// POST http://127.0.0.1:2375/containers/create {"Image", "Cmd",
 		// "HostConfig": {"Binds", "Privileged"}}: the Docker API's own
