@@ -81,7 +81,9 @@ func codeSignalSources() map[string][]struct {
 		"perl": {
 			{foundDelete, `\b(unlink|rmdir|rmtree|remove_tree)\b`},
 			{foundWrite, `open\s*\(?[^,]*,\s*['"]?[>+]|\b(rename|chmod|chown|mkdir|symlink|link|copy|move)\b`},
-			{foundSpawn, "\\b(system|exec|fork|qx|kill)\\b|`"},
+			// open(my $c, "|-", "crontab -"), open(FH, "| sh"), open(FH, "cmd |"):
+			// a pipe to or from a command is a command run.
+			{foundSpawn, "\\b(system|exec|fork|qx|kill)\\b|`|\\bopen\\s*\\(?[^;]*[\"']\\s*(\\|-|-\\|)\\s*[\"']|\\bopen\\s*\\(?[^,;]*,\\s*[\"']\\s*\\||\\bopen\\s*\\(?[^,;]*,\\s*[\"'][^\"';]*\\|\\s*[\"']"},
 			{foundNetwork, `\b(IO::Socket|Socket|LWP|HTTP::|Net::)\b`},
 			{foundEnv, `\$ENV\{|%ENV`},
 			{foundDynamic, `\beval\b|MIME::Base64|decode_base64|\bpack\b`},
@@ -180,6 +182,12 @@ func analyzeCode(lang, code string) CodeEffect {
 				// The file a writefile() or a shell call names is recorded
 				// (codeFiles): a start-up file written is a write.
 				ce.Found = append(ce.Found, foundWrite)
+			}
+			if strings.Contains(code, "delete(") || strings.Contains(code, "os.remove(") || strings.Contains(code, "fs_unlink(") ||
+				strings.Contains(code, "os.rename(") || strings.Contains(code, "fs_rename(") {
+				// delete(), lua's os.remove() and vim.uv.fs_unlink(): the
+				// protected files it names are recorded as deleted (codeFiles).
+				ce.Found = append(ce.Found, foundDelete)
 			}
 		}
 		// -c 'edit ~/.cursor/hooks.json' -c '%delete' -c 'wq': the files it

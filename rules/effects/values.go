@@ -903,9 +903,16 @@ func (a *analysis) codeFiles(ce CodeEffect, code string) {
 			writes = true
 		}
 	}
+	// Code read only for what it spells out (an editor's commands, lua,
+	// PowerShell…) has no list of what it deletes: a protected file it names
+	// in code that deletes is taken as deleted.
+	roughDeletes := len(ce.Deletes) == 0 && slices.Contains(ce.Found, foundDelete) && (ce.Lang == "vim" || dangerOnlyLangs[ce.Lang] ||
+		slices.Contains(ce.Found, foundUnanalyzable))
 	for _, p := range CodePathWords(code) {
 		cls := a.classesOf(p)
 		switch {
+		case roughDeletes && (has(cls, ClassPersistence) || has(cls, ClassGuard) || has(cls, ClassVCS)):
+			a.file(OpDelete, p, false)
 		case writes && (has(cls, ClassPersistence) || has(cls, ClassGuard) || has(cls, ClassVCS)):
 			a.file(OpWrite, p, false)
 		case has(cls, ClassSecret):
