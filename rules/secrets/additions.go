@@ -9,7 +9,7 @@ import (
 // ourRules are hookguard's additions beside gitleaks' table: secrets gitleaks
 // does not look for, or finds only in some spellings. Their examples live in
 // testdata/cases.yaml with everyone else's.
-var ourRules = []rule{
+var ourRules = append([]rule{
 	{
 		ID:          "private-key",
 		Description: "a private key of any armored kind, also cut short or with escaped newlines",
@@ -56,198 +56,6 @@ var ourRules = []rule{
 		Regex:       `\b(hf_[A-Za-z0-9]{30,})\b`,
 		SecretGroup: 1,
 		Keywords:    []string{"hf_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "replicate-api-token",
-		Description: "a Replicate API token (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(r8_[A-Za-z0-9]{37})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"r8_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "groq-api-key",
-		Description: "a Groq API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(gsk_[A-Za-z0-9]{52})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"gsk_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "xai-api-key",
-		Description: "an xAI API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(xai-[A-Za-z0-9]{60,100})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"xai-"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "openrouter-api-key",
-		Description: "an OpenRouter API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(sk-or-v1-[0-9a-f]{64})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"sk-or-v1-"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "pinecone-api-key",
-		Description: "a Pinecone API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"pcsk_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "langsmith-api-key",
-		Description: "a LangSmith API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(lsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"lsv2_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "supabase-token",
-		Description: "a Supabase access token or secret key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(sbp_[0-9a-f]{40}|sb_secret_[A-Za-z0-9_-]{20,})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"sbp_", "sb_secret_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "neon-api-key",
-		Description: "a Neon API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(napi_[A-Za-z0-9]{64})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"napi_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "netlify-access-token",
-		Description: "a Netlify personal access token (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(nfp_[A-Za-z0-9]{36,40})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"nfp_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "notion-token",
-		Description: "a Notion integration token (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(ntn_[A-Za-z0-9]{40,50})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"ntn_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "figma-token",
-		Description: "a Figma personal access token (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(figd_[A-Za-z0-9_-]{40,})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"figd_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "tailscale-key",
-		Description: "a Tailscale auth or API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{20,})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"tskey-"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "new-relic-user-key",
-		Description: "a New Relic user API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(NRAK-[A-Z0-9]{27})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"nrak-"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "resend-api-key",
-		Description: "a Resend API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"re_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "bitbucket-app-password",
-		Description: "a Bitbucket app password (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(ATBB[A-Za-z0-9]{28,})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"atbb"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "doppler-token",
-		Description: "a Doppler service, CLI or personal token (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(dp\.(?:st|sa|ct|pt|scim|audit)\.[A-Za-z0-9_.-]{40,})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"dp.st.", "dp.sa.", "dp.ct.", "dp.pt.", "dp.scim.", "dp.audit."},
-		Confidence:  Token,
-	},
-	{
-		ID:          "mapbox-secret-token",
-		Description: "a Mapbox secret token (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(sk\.eyJ1Ijoi[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"sk.eyj1ijoi"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "heroku-api-key",
-		Description: "a Heroku API key in its current format (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(HRKU-[A-Za-z0-9_-]{36,})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"hrku-"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "circleci-token",
-		Description: "a CircleCI personal or project API token (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(CCIP(?:AT|RJ)_[A-Za-z0-9]{22}_[0-9a-f]{40})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"ccipat_", "cciprj_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "buildkite-token",
-		Description: "a Buildkite API access token (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(bkua_[0-9a-f]{40})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"bkua_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "contentful-token",
-		Description: "a Contentful personal access token (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(CFPAT-[A-Za-z0-9_-]{43})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"cfpat-"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "mailgun-api-key",
-		Description: "a Mailgun private API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(key-[0-9a-f]{32})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"key-"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "fireworks-api-key",
-		Description: "a Fireworks AI API key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(fw_[A-Za-z0-9]{24,})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"fw_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "age-secret-key",
-		Description: "an age encryption secret key (its prefix and length say what it is, wherever it stands)",
-		Regex:       `\b(AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"age-secret-key-1"},
 		Confidence:  Token,
 	},
 	{
@@ -666,7 +474,7 @@ var ourRules = []rule{
 		// A publishable key (Stripe's pk_live_…, Mapbox's pk.…) is public.
 		Allowlists: []allowlist{{Regexes: []string{`^pk[_.]`}}},
 	},
-}
+}, prefixedTokenRules()...)
 
 // secretNameEnds are the words an assignment's name ends with when it holds
 // a secret (env-assignment): matched in Go on the name the expression
@@ -883,4 +691,48 @@ func identifierLike(v string) bool {
 		}
 	}
 	return true
+}
+
+// prefixedTokens are tokens whose prefix names their provider: the prefix
+// and the length say what they are wherever they stand, with no word such
+// as "token" near them. Each becomes a rule of its own (prefixedTokenRules),
+// woken only by its own keywords.
+var prefixedTokens = []struct {
+	id, what, regex string
+	keywords        []string
+}{
+	{"replicate-api-token", "a Replicate API token", `r8_[A-Za-z0-9]{37}`, []string{"r8_"}},
+	{"groq-api-key", "a Groq API key", `gsk_[A-Za-z0-9]{52}`, []string{"gsk_"}},
+	{"xai-api-key", "an xAI API key", `xai-[A-Za-z0-9]{60,100}`, []string{"xai-"}},
+	{"openrouter-api-key", "an OpenRouter API key", `sk-or-v1-[0-9a-f]{64}`, []string{"sk-or-v1-"}},
+	{"pinecone-api-key", "a Pinecone API key", `pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,}`, []string{"pcsk_"}},
+	{"langsmith-api-key", "a LangSmith API key", `lsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}`, []string{"lsv2_"}},
+	{"supabase-token", "a Supabase access token or secret key", `sbp_[0-9a-f]{40}|sb_secret_[A-Za-z0-9_-]{20,}`, []string{"sbp_", "sb_secret_"}},
+	{"neon-api-key", "a Neon API key", `napi_[A-Za-z0-9]{64}`, []string{"napi_"}},
+	{"netlify-access-token", "a Netlify personal access token", `nfp_[A-Za-z0-9]{36,40}`, []string{"nfp_"}},
+	{"notion-token", "a Notion integration token", `ntn_[A-Za-z0-9]{40,50}`, []string{"ntn_"}},
+	{"figma-token", "a Figma personal access token", `figd_[A-Za-z0-9_-]{40,}`, []string{"figd_"}},
+	{"tailscale-key", "a Tailscale auth or API key", `tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{20,}`, []string{"tskey-"}},
+	{"new-relic-user-key", "a New Relic user API key", `NRAK-[A-Z0-9]{27}`, []string{"nrak-"}},
+	{"resend-api-key", "a Resend API key", `re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}`, []string{"re_"}},
+	{"bitbucket-app-password", "a Bitbucket app password", `ATBB[A-Za-z0-9]{28,}`, []string{"atbb"}},
+	{"doppler-token", "a Doppler service, CLI or personal token", `dp\.(?:st|sa|ct|pt|scim|audit)\.[A-Za-z0-9_.-]{40,}`, []string{"dp.st.", "dp.sa.", "dp.ct.", "dp.pt.", "dp.scim.", "dp.audit."}},
+	{"mapbox-secret-token", "a Mapbox secret token", `sk\.eyJ1Ijoi[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}`, []string{"sk.eyj1ijoi"}},
+	{"heroku-api-key", "a Heroku API key in its current format", `HRKU-[A-Za-z0-9_-]{36,}`, []string{"hrku-"}},
+	{"circleci-token", "a CircleCI personal or project API token", `CCIP(?:AT|RJ)_[A-Za-z0-9]{22}_[0-9a-f]{40}`, []string{"ccipat_", "cciprj_"}},
+	{"buildkite-token", "a Buildkite API access token", `bkua_[0-9a-f]{40}`, []string{"bkua_"}},
+	{"contentful-token", "a Contentful personal access token", `CFPAT-[A-Za-z0-9_-]{43}`, []string{"cfpat-"}},
+	{"mailgun-api-key", "a Mailgun private API key", `key-[0-9a-f]{32}`, []string{"key-"}},
+	{"fireworks-api-key", "a Fireworks AI API key", `fw_[A-Za-z0-9]{24,}`, []string{"fw_"}},
+	{"age-secret-key", "an age encryption secret key", `AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`, []string{"age-secret-key-1"}},
+}
+
+// prefixedTokenRules returns the rules of prefixedTokens.
+func prefixedTokenRules() []rule {
+	out := make([]rule, len(prefixedTokens))
+	for i, t := range prefixedTokens {
+		out[i] = rule{ID: t.id, Description: t.what + " (its prefix and length say what it is, wherever it stands)",
+			Regex: `\b(` + t.regex + `)\b`, SecretGroup: 1, Keywords: t.keywords, Confidence: Token}
+	}
+	return out
 }
