@@ -1831,7 +1831,9 @@ func (p *Policy) writtenProjectCode(scripts map[string]string, ctx Context) (str
 
 // sourceLanguage names the language of a source file by its name: an
 // interpreter of inlineCodeOption, "sh", "unanalyzed" for code in other
-// programming languages, "" for files that are not code.
+// programming languages, "" for files that are not code. The languages are
+// codeLanguage's and sourceFile's, with the names and extensions they leave
+// out.
 func sourceLanguage(p string) string {
 	base := strings.ToLower(path.Base(p))
 	switch base {
@@ -1841,20 +1843,25 @@ func sourceLanguage(p string) string {
 		return "unanalyzed"
 	}
 	switch path.Ext(base) {
-	case ".py", ".pyw":
+	case ".pyw":
 		return "python3"
-	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+	case ".jsx", ".tsx":
 		return "node"
-	case ".rb", ".rake", ".gemspec":
+	case ".rake", ".gemspec":
 		return "ruby"
-	case ".pl", ".pm", ".t":
+	case ".t":
 		return "perl"
-	case ".php":
-		return "php"
 	case ".sh", ".bash", ".zsh":
 		return "sh"
-	case ".go", ".rs", ".java", ".kt", ".kts", ".scala", ".groovy", ".gradle", ".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ".cs",
-		".swift", ".m", ".mm", ".dart", ".ex", ".exs", ".erl", ".hs", ".ml", ".lua", ".r", ".jl", ".zig", ".nim", ".cr", ".clj":
+	case ".cxx", ".h", ".hpp", ".m", ".mm", ".dart", ".erl", ".hs", ".ml", ".jl", ".zig", ".nim", ".cr", ".clj":
+		return "unanalyzed"
+	}
+	switch lang := codeLanguage(base); {
+	case lang == "python":
+		return "python3"
+	case lang != "":
+		return lang
+	case sourceFile(base):
 		return "unanalyzed"
 	}
 	return ""

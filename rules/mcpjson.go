@@ -367,6 +367,9 @@ var codeToolWords = []string{"run_code", "run_python", "execute_python", "python
 	"execute_javascript", "run_js", "execute_cell", "run_cell", "execute_notebook_cell", "ipython", "code_interpreter", "run_script",
 	"execute_code_cell", "run_code_cell", "eval_code", "evaluate_code"}
 
+// toolNameSeparators writes a tool name's other separators as "_".
+var toolNameSeparators = strings.NewReplacer("-", "_", " ", "_")
+
 // camelToSnake writes executeCode as execute_code (lower case).
 func camelToSnake(s string) string {
 	var b strings.Builder
@@ -399,8 +402,8 @@ func ipythonShell(code string) (py string, sh []string) {
 	var kept []string
 	for _, line := range lines {
 		t := strings.TrimSpace(line)
-		if _, rest, ok := strings.Cut(t, "= !"); ok && !strings.ContainsAny(t[:strings.Index(t, "= !")], "([{\"'") {
-			t = "!" + rest // files = !ls
+		if i := strings.Index(t, "= !"); i >= 0 && !strings.ContainsAny(t[:i], "([{\"'") {
+			t = t[i+2:] // files = !ls
 		}
 		switch {
 		case strings.HasPrefix(t, "!!"):
@@ -479,10 +482,10 @@ func toolAsCommand(server, tool string, v any) string {
 		}
 		return ""
 	}
+	// run-code, executeCode, force-terminate: the same words as run_code.
+	words := toolNameSeparators.Replace(camelToSnake(tool))
 	if code := str("code", "source", "cell", "script_content", "cell_source", "cellSource", "snippet"); code != "" && len(code) < 16<<10 {
 		isCodeTool := false
-		// run-code, executeCode: the same words as run_code.
-		words := strings.NewReplacer("-", "_", " ", "_").Replace(camelToSnake(tool))
 		for _, w := range codeToolWords {
 			if strings.Contains(words, w) {
 				isCodeTool = true
@@ -517,7 +520,7 @@ func toolAsCommand(server, tool string, v any) string {
 			return ""
 		}
 	}
-	if words := strings.NewReplacer("-", "_", " ", "_").Replace(camelToSnake(tool)); strings.Contains(words, "terminate") || strings.Contains(words, "kill") {
+	if strings.Contains(words, "terminate") || strings.Contains(words, "kill") {
 		// force_terminate {"pid": 48213}, kill_process {"pid": "48213"}: the
 		// kill it amounts to (a pid of 1 or -1 is every process).
 		pid := ""

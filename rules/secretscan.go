@@ -154,15 +154,11 @@ func stringsIn(v any) string {
 	return b.String()
 }
 
-// fixtureFolders are folders that hold a project's test data.
-var fixtureFolders = map[string]bool{"testdata": true, "fixtures": true, "__fixtures__": true, "test-fixtures": true,
-	"test_fixtures": true, "test": true, "tests": true, "__tests__": true, "spec": true, "testing": true}
-
 // fixtureKeyFile reports a key file (.pem, .key), test code or fixture data
-// inside a workspace, in its test data
-// (internal/tls/testdata/server-key.pem, src/test/resources/keys/x.pem,
-// tests/fixtures/jwt.key), outside any folder whose name says it holds the
-// real thing (prod, production, secrets, private).
+// inside a workspace, in its test data (testFixturePath's folders, and the
+// test folders of the usual layouts: internal/tls/testdata/server-key.pem,
+// src/test/resources/keys/x.pem, tests/jwt.key), outside any folder whose
+// name says it holds the real thing (prod, production, secrets, private).
 func fixtureKeyFile(p string, ctx Context) bool {
 	if p == "" || !strings.HasPrefix(p, "/") || !inWorkspace(path.Dir(p), ctx) {
 		return false
@@ -174,12 +170,13 @@ func fixtureKeyFile(p string, ctx Context) bool {
 	default:
 		return false // a key in notes.txt is not where a fixture keeps one
 	}
-	fixture := false
-	for _, c := range strings.Split(strings.ToLower(path.Dir(p)), "/") {
-		switch {
-		case fixtureFolders[c]:
+	dir := strings.ToLower(path.Dir(p))
+	fixture := testFixturePath(dir)
+	for _, c := range strings.Split(dir, "/") {
+		switch c {
+		case "test", "tests", "__tests__", "spec", "testing":
 			fixture = true
-		case c == "prod" || c == "production" || c == "secrets" || c == "private" || c == ".ssh" || c == "live":
+		case "prod", "production", "secrets", "private", ".ssh", "live":
 			return false
 		}
 	}
@@ -213,12 +210,18 @@ func contentExempts(mode string, content []string, path string, fixture bool) bo
 	return false
 }
 
+// blockingFindings returns what the secret detector finds in content that
+// blocks, and whether it read all of it.
+func blockingFindings(content, path string) ([]secrets.Finding, bool) {
+	res := secrets.Scan(content, secrets.Options{Path: path})
+	return res.Blocking(true), res.Incomplete == ""
+}
+
 // onlyPrivateKeys reports content whose blocking secrets are all private
 // keys in armor (at least one).
 func onlyPrivateKeys(content, path string) bool {
-	res := secrets.Scan(content, secrets.Options{Path: path})
-	b := res.Blocking(true)
-	if res.Incomplete != "" || len(b) == 0 {
+	b, complete := blockingFindings(content, path)
+	if !complete || len(b) == 0 {
 		return false
 	}
 	for _, f := range b {
@@ -231,6 +234,6 @@ func onlyPrivateKeys(content, path string) bool {
 
 // holdsNoSecret reports content in which the detector finds nothing that blocks.
 func holdsNoSecret(content, path string) bool {
-	res := secrets.Scan(content, secrets.Options{Path: path})
-	return res.Incomplete == "" && len(res.Blocking(true)) == 0
+	b, complete := blockingFindings(content, path)
+	return complete && len(b) == 0
 }

@@ -259,23 +259,37 @@ func laterVerdict(lang, content string, verdict func(string) hook.Decision) (dan
 		return "", harmless
 	}
 	ce := analyzeCode(lang, content)
-	sends := slices.Contains(ce.Found, foundNetwork)
-	switch {
-	case sends && slices.Contains(ce.Found, foundSecretPath):
-		return lang + " code that reads a credential file and uses the network", false
-	case sends && slices.Contains(ce.Found, foundEnv):
-		return lang + " code that reads the environment and uses the network", false
-	case reverseShellRe().MatchString(content):
-		return lang + " code that opens a shell for a remote host", false
-	}
-	if verdict != nil {
-		for _, cmd := range spawnedCommands(lang, content) {
-			if verdict(cmd) == hook.Deny {
-				return lang + " code that runs a shell command the rules deny (" + short(cmd) + ")", false
-			}
-		}
+	if danger := spelledDanger(lang, content, ce, verdict, false); danger != "" {
+		return lang + " " + danger, false
 	}
 	return "", len(ce.Found) == 0 && len(ce.Deletes) == 0 && len(ce.Writes) == 0
+}
+
+// spelledDanger is what code spells out that makes it dangerous ("" when
+// nothing): a credential file or the environment sent out, a shell opened
+// for a remote host, a command the rules deny handed to a shell. With
+// spawning, the environment counts only with a process started and string
+// literals only in code that starts processes (for code no table reads).
+func spelledDanger(lang, content string, ce CodeEffect, verdict func(string) hook.Decision, spawning bool) string {
+	sends := slices.Contains(ce.Found, foundNetwork)
+	spawns := slices.Contains(ce.Found, foundSpawn)
+	switch {
+	case sends && slices.Contains(ce.Found, foundSecretPath):
+		return "code that reads a credential file and uses the network"
+	case sends && slices.Contains(ce.Found, foundEnv) && (spawns || !spawning):
+		return "code that reads the environment and uses the network"
+	case reverseShellRe().MatchString(content):
+		return "code that opens a shell for a remote host"
+	}
+	if verdict == nil || spawning && !spawns {
+		return ""
+	}
+	for _, cmd := range spawnedCommands(lang, content) {
+		if verdict(cmd) == hook.Deny {
+			return "code that runs a shell command the rules deny (" + short(cmd) + ")"
+		}
+	}
+	return ""
 }
 
 // UnanalyzedCodeDanger reads code in a language the analysis has no table
@@ -288,25 +302,7 @@ func UnanalyzedCodeDanger(content string, verdict func(string) hook.Decision) st
 	if len(content) >= 16<<10 {
 		return ""
 	}
-	ce := analyzeCode("unanalyzed", content)
-	sends := slices.Contains(ce.Found, foundNetwork)
-	switch {
-	case sends && slices.Contains(ce.Found, foundSecretPath):
-		return "code that reads a credential file and uses the network"
-	case sends && slices.Contains(ce.Found, foundEnv) && slices.Contains(ce.Found, foundSpawn):
-		return "code that reads the environment and uses the network"
-	case reverseShellRe().MatchString(content):
-		return "code that opens a shell for a remote host"
-	}
-	if verdict == nil || !slices.Contains(ce.Found, foundSpawn) {
-		return ""
-	}
-	for _, cmd := range spawnedCommands("unanalyzed", content) {
-		if verdict(cmd) == hook.Deny {
-			return "code that runs a shell command the rules deny (" + short(cmd) + ")"
-		}
-	}
-	return ""
+	return spelledDanger("unanalyzed", content, analyzeCode("unanalyzed", content), verdict, true)
 }
 
 // alwaysSet are variables every shell has: their expansion is never empty.

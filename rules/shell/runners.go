@@ -46,9 +46,6 @@ func projectRunnerCode(name string, args []arg) *arg {
 		args = args[1:]
 	}
 	for i, a := range args {
-		if a.s == "--" && name != "nix" && name != "nix-shell" {
-			continue
-		}
 		// npx -c CMD, npm exec --call CMD, nix-shell --run CMD, nix develop -c CMD…
 		switch {
 		case (a.s == "-c" || a.s == "--call") && (name == "npx" || name == "npm") && i+1 < len(args):
@@ -73,12 +70,10 @@ func projectRunnerCode(name string, args []arg) *arg {
 // reached, and whether it runs on another machine or in a container (where
 // the working directory is not ours).
 func runnerCode(name string, args []arg) (code *arg, via string, elsewhere bool) {
+	if c := projectRunnerCode(name, args); c != nil {
+		return c, viaRunner, false
+	}
 	switch name {
-	case "uv", "poetry", "pipenv", "pdm", "hatch", "rye", "conda", "mamba", "micromamba", "pixi", "bundle", "bundler", "pnpm",
-		"yarn", "npm", "bun", "mise", "rtx", "asdf", "devbox", "direnv", "nix", "nix-shell", "npx", "pnpx", "bunx", "uvx", "pipx":
-		if c := projectRunnerCode(name, args); c != nil {
-			return c, viaRunner, false
-		}
 	case "trap":
 		// trap [-lp] [[ACTION] SIGNAL...]: the action is shell code.
 		i := 0
