@@ -191,7 +191,7 @@ func (r *Record) dangers() []string {
 			case has(c, ClassPersistence) && f.Op == OpWrite && f.laterHarmless && !coreSystem(f.Path):
 				// echo 'export JAVA_HOME=…' >> ~/.profile: persistence of code
 				// the rules allow; concerns() asks.
-			case has(c, ClassPersistence) && f.Op == OpWrite && (r.Program == "mkdir" || r.Program == "gmkdir") && !coreSystem(f.Path):
+			case has(c, ClassPersistence) && f.Op == OpWrite && f.folder && !coreSystem(f.Path):
 				// mkdir -p ~/.config/systemd/user: an empty folder runs
 				// nothing; what is then written into it is decided on its own.
 			case has(c, ClassPersistence) && f.Op == OpWrite && localHostsEntries(f):
@@ -221,7 +221,7 @@ func (r *Record) dangers() []string {
 				add("%s the system path %s", verb, f.Path)
 			case has(c, "root", "home") && (f.Recursive || f.Op == OpWrite):
 				add("%s %s recursively (the filesystem root or a home directory)", verb, f.Path)
-			case has(c, ClassSecret) && f.Op == OpWrite && !has(c, "inside", "temp") && r.Program != "mkdir" && r.Program != "gmkdir":
+			case has(c, ClassSecret) && f.Op == OpWrite && !has(c, "inside", "temp") && !f.folder:
 				// mkdir -p ~/.ssh creates a folder (or finds it there):
 				// it overwrites nothing.
 				add("overwrites the credential file %s", f.Path)
@@ -479,7 +479,7 @@ func (r *Record) concerns() []string {
 			case has(c, "build"):
 			case has(c, ClassData) && f.Op == OpDelete:
 				add("deletes or empties %s, a local database that is usually in no version control", f.Path)
-			case has(c, ClassAgent) && f.Op == OpWrite && (f.scriptVerdict == hook.Allow || r.Program == "mkdir"):
+			case has(c, ClassAgent) && f.Op == OpWrite && (f.scriptVerdict == hook.Allow || f.folder):
 				// Conventions written to AGENTS.md or .cursor/rules whose
 				// text the rules find nothing in (no planted steps, no
 				// bypass of the guard).

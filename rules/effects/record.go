@@ -34,6 +34,9 @@ type FileEffect struct {
 	// replaces says a write truncates or replaces the file (>, cp, mv onto
 	// it, tee without -a): what it held before is gone.
 	replaces bool
+	// folder says a write only creates a folder (mkdir): nothing that was
+	// there is overwritten, and an empty folder runs nothing.
+	folder bool
 	// moved says a delete is the source of a move to an ordinary place
 	// inside the workspace.
 	moved bool

@@ -106,6 +106,7 @@ const (
 	OperandNone      = "none"        // text that is not a file (echo's words, a commit message)
 	OperandRead      = "read"        // a file or directory read
 	OperandWrite     = "write"       // a file written (created or overwritten)
+	OperandFolder    = "folder"      // a folder created (mkdir): written, but nothing in it is overwritten
 	OperandDelete    = "delete"      // a file or directory removed
 	OperandMode      = "mode"        // a file whose mode or owner changes
 	OperandDest      = "dest"        // the last operand is written, the others read (cp, install, ln)

@@ -79,7 +79,7 @@ func (e *SpecError) Error() string {
 var validOperands = map[string]bool{
 	"": true, OperandNone: true, OperandRead: true, OperandWrite: true, OperandDelete: true, OperandMode: true,
 	OperandDest: true, OperandMove: true, OperandDir: true, OperandExtract: true, OperandURL: true,
-	OperandData: true, OperandDD: true, OperandModule: true, OperandGitConf: true, OperandUpload: true, OperandDiscard: true, OperandList: true, OperandKey: true, OperandTarAction: true, OperandProject: true, OperandPID: true, OperandHeader: true, OperandScript: true, OperandCommand: true, OperandEnv: true, OperandAny: true,
+	OperandData: true, OperandDD: true, OperandModule: true, OperandGitConf: true, OperandUpload: true, OperandDiscard: true, OperandList: true, OperandKey: true, OperandTarAction: true, OperandFolder: true, OperandProject: true, OperandPID: true, OperandHeader: true, OperandScript: true, OperandCommand: true, OperandEnv: true, OperandAny: true,
 }
 
 func validOperand(k string) bool {

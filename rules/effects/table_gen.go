@@ -1957,7 +1957,7 @@ func program19() *Spec {
 			"mkdir",
 		},
 		Summary:  "creates directories",
-		Operands: "write",
+		Operands: "folder",
 		Options: []Option{
 			{
 				Names: []string{
@@ -57328,4 +57328,4 @@ func shared120() []Option {
 }
 
 // generatedHash is the SHA-256 of the YAML files the table was generated from.
-const generatedHash = "23bf535e0404314b9c120192b3c77682b632bc782ea4daec0670277f1f4389d5"
+const generatedHash = "1987ce7042560e94c9ba95ff59e143f8f547c459b5a60d4bc83aa49946709da0"

@@ -225,6 +225,13 @@ func (a *analysis) value(kind, v string, dyn bool) {
 		if v != "-" {
 			a.file(OpWrite, v, a.r.recursive)
 		}
+	case OperandFolder:
+		if v == "{xargs input}" || v == "-" {
+			r.unknown("creates folders named by its input")
+			return
+		}
+		a.file(OpWrite, v, false)
+		a.r.Files[len(a.r.Files)-1].folder = true
 	case OperandDelete:
 		if v == "{xargs input}" && a.env.Placeholder != nil {
 			// find . -name '*.pyc' -print0 | xargs -0 rm -f: what find names.
