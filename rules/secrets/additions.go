@@ -50,22 +50,7 @@ var ourRules = append([]rule{
 		Keywords:    []string{"discord.com/api/webhooks", "discordapp.com/api/webhooks"},
 		Confidence:  Token,
 	},
-	{
-		ID:          "huggingface-token",
-		Description: "a Hugging Face token in any alphabet (gitleaks' rule wants letters only)",
-		Regex:       `\b(hf_[A-Za-z0-9]{30,})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"hf_"},
-		Confidence:  Token,
-	},
-	{
-		ID:          "crates-io-token",
-		Description: "a crates.io API token",
-		Regex:       `\b(cio[A-Za-z0-9]{32})\b`,
-		SecretGroup: 1,
-		Keywords:    []string{"cio"},
-		Confidence:  Token,
-	},
+
 	{
 		ID:          "azure-storage-key",
 		Description: "the key of an Azure storage or Service Bus connection string, or a SAS signature",
@@ -180,15 +165,7 @@ var ourRules = append([]rule{
 		Keywords:    []string{"ya29."},
 		Confidence:  Token,
 	},
-	{
-		ID:          "render-api-key",
-		Description: "a Render API key (rnd_ and 32 letters and digits)",
-		Regex:       `\b(rnd_[A-Za-z0-9]{32})\b`,
-		SecretGroup: 1,
-		Entropy:     3.5,
-		Keywords:    []string{"rnd_"},
-		Confidence:  Token,
-	},
+
 	{
 		ID:          "value-as-name",
 		Description: "a random-looking value a sentence says to use as a secret's variable (\"use `rnd_3ATY…` as RENDER_API_KEY\")",
@@ -696,35 +673,40 @@ func identifierLike(v string) bool {
 // prefixedTokens are tokens whose prefix names their provider: the prefix
 // and the length say what they are wherever they stand, with no word such
 // as "token" near them. Each becomes a rule of its own (prefixedTokenRules),
-// woken only by its own keywords.
+// woken only by its own keywords; entropy, when not 0, is the least the
+// token's body must have.
 var prefixedTokens = []struct {
 	id, what, regex string
 	keywords        []string
+	entropy         float64
 }{
-	{"replicate-api-token", "a Replicate API token", `r8_[A-Za-z0-9]{37}`, []string{"r8_"}},
-	{"groq-api-key", "a Groq API key", `gsk_[A-Za-z0-9]{52}`, []string{"gsk_"}},
-	{"xai-api-key", "an xAI API key", `xai-[A-Za-z0-9]{60,100}`, []string{"xai-"}},
-	{"openrouter-api-key", "an OpenRouter API key", `sk-or-v1-[0-9a-f]{64}`, []string{"sk-or-v1-"}},
-	{"pinecone-api-key", "a Pinecone API key", `pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,}`, []string{"pcsk_"}},
-	{"langsmith-api-key", "a LangSmith API key", `lsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}`, []string{"lsv2_"}},
-	{"supabase-token", "a Supabase access token or secret key", `sbp_[0-9a-f]{40}|sb_secret_[A-Za-z0-9_-]{20,}`, []string{"sbp_", "sb_secret_"}},
-	{"neon-api-key", "a Neon API key", `napi_[A-Za-z0-9]{64}`, []string{"napi_"}},
-	{"netlify-access-token", "a Netlify personal access token", `nfp_[A-Za-z0-9]{36,40}`, []string{"nfp_"}},
-	{"notion-token", "a Notion integration token", `ntn_[A-Za-z0-9]{40,50}`, []string{"ntn_"}},
-	{"figma-token", "a Figma personal access token", `figd_[A-Za-z0-9_-]{40,}`, []string{"figd_"}},
-	{"tailscale-key", "a Tailscale auth or API key", `tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{20,}`, []string{"tskey-"}},
-	{"new-relic-user-key", "a New Relic user API key", `NRAK-[A-Z0-9]{27}`, []string{"nrak-"}},
-	{"resend-api-key", "a Resend API key", `re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}`, []string{"re_"}},
-	{"bitbucket-app-password", "a Bitbucket app password", `ATBB[A-Za-z0-9]{28,}`, []string{"atbb"}},
-	{"doppler-token", "a Doppler service, CLI or personal token", `dp\.(?:st|sa|ct|pt|scim|audit)\.[A-Za-z0-9_.-]{40,}`, []string{"dp.st.", "dp.sa.", "dp.ct.", "dp.pt.", "dp.scim.", "dp.audit."}},
-	{"mapbox-secret-token", "a Mapbox secret token", `sk\.eyJ1Ijoi[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}`, []string{"sk.eyj1ijoi"}},
-	{"heroku-api-key", "a Heroku API key in its current format", `HRKU-[A-Za-z0-9_-]{36,}`, []string{"hrku-"}},
-	{"circleci-token", "a CircleCI personal or project API token", `CCIP(?:AT|RJ)_[A-Za-z0-9]{22}_[0-9a-f]{40}`, []string{"ccipat_", "cciprj_"}},
-	{"buildkite-token", "a Buildkite API access token", `bkua_[0-9a-f]{40}`, []string{"bkua_"}},
-	{"contentful-token", "a Contentful personal access token", `CFPAT-[A-Za-z0-9_-]{43}`, []string{"cfpat-"}},
-	{"mailgun-api-key", "a Mailgun private API key", `key-[0-9a-f]{32}`, []string{"key-"}},
-	{"fireworks-api-key", "a Fireworks AI API key", `fw_[A-Za-z0-9]{24,}`, []string{"fw_"}},
-	{"age-secret-key", "an age encryption secret key", `AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`, []string{"age-secret-key-1"}},
+	{"huggingface-token", "a Hugging Face token in any alphabet (gitleaks' rule wants letters only)", `hf_[A-Za-z0-9]{30,}`, []string{"hf_"}, 0},
+	{"crates-io-token", "a crates.io API token", `cio[A-Za-z0-9]{32}`, []string{"cio"}, 0},
+	{"render-api-key", "a Render API key (rnd_ and 32 letters and digits)", `rnd_[A-Za-z0-9]{32}`, []string{"rnd_"}, 3.5},
+	{"replicate-api-token", "a Replicate API token", `r8_[A-Za-z0-9]{37}`, []string{"r8_"}, 0},
+	{"groq-api-key", "a Groq API key", `gsk_[A-Za-z0-9]{52}`, []string{"gsk_"}, 0},
+	{"xai-api-key", "an xAI API key", `xai-[A-Za-z0-9]{60,100}`, []string{"xai-"}, 0},
+	{"openrouter-api-key", "an OpenRouter API key", `sk-or-v1-[0-9a-f]{64}`, []string{"sk-or-v1-"}, 0},
+	{"pinecone-api-key", "a Pinecone API key", `pcsk_[A-Za-z0-9]{4,8}_[A-Za-z0-9]{40,}`, []string{"pcsk_"}, 0},
+	{"langsmith-api-key", "a LangSmith API key", `lsv2_(?:pt|sk)_[0-9a-f]{32}_[0-9a-f]{10}`, []string{"lsv2_"}, 0},
+	{"supabase-token", "a Supabase access token or secret key", `sbp_[0-9a-f]{40}|sb_secret_[A-Za-z0-9_-]{20,}`, []string{"sbp_", "sb_secret_"}, 0},
+	{"neon-api-key", "a Neon API key", `napi_[A-Za-z0-9]{64}`, []string{"napi_"}, 0},
+	{"netlify-access-token", "a Netlify personal access token", `nfp_[A-Za-z0-9]{36,40}`, []string{"nfp_"}, 0},
+	{"notion-token", "a Notion integration token", `ntn_[A-Za-z0-9]{40,50}`, []string{"ntn_"}, 0},
+	{"figma-token", "a Figma personal access token", `figd_[A-Za-z0-9_-]{40,}`, []string{"figd_"}, 0},
+	{"tailscale-key", "a Tailscale auth or API key", `tskey-(?:auth|api|client|scim|webhook)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{20,}`, []string{"tskey-"}, 0},
+	{"new-relic-user-key", "a New Relic user API key", `NRAK-[A-Z0-9]{27}`, []string{"nrak-"}, 0},
+	{"resend-api-key", "a Resend API key", `re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}`, []string{"re_"}, 0},
+	{"bitbucket-app-password", "a Bitbucket app password", `ATBB[A-Za-z0-9]{28,}`, []string{"atbb"}, 0},
+	{"doppler-token", "a Doppler service, CLI or personal token", `dp\.(?:st|sa|ct|pt|scim|audit)\.[A-Za-z0-9_.-]{40,}`, []string{"dp.st.", "dp.sa.", "dp.ct.", "dp.pt.", "dp.scim.", "dp.audit."}, 0},
+	{"mapbox-secret-token", "a Mapbox secret token", `sk\.eyJ1Ijoi[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}`, []string{"sk.eyj1ijoi"}, 0},
+	{"heroku-api-key", "a Heroku API key in its current format", `HRKU-[A-Za-z0-9_-]{36,}`, []string{"hrku-"}, 0},
+	{"circleci-token", "a CircleCI personal or project API token", `CCIP(?:AT|RJ)_[A-Za-z0-9]{22}_[0-9a-f]{40}`, []string{"ccipat_", "cciprj_"}, 0},
+	{"buildkite-token", "a Buildkite API access token", `bkua_[0-9a-f]{40}`, []string{"bkua_"}, 0},
+	{"contentful-token", "a Contentful personal access token", `CFPAT-[A-Za-z0-9_-]{43}`, []string{"cfpat-"}, 0},
+	{"mailgun-api-key", "a Mailgun private API key", `key-[0-9a-f]{32}`, []string{"key-"}, 0},
+	{"fireworks-api-key", "a Fireworks AI API key", `fw_[A-Za-z0-9]{24,}`, []string{"fw_"}, 0},
+	{"age-secret-key", "an age encryption secret key", `AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}`, []string{"age-secret-key-1"}, 0},
 }
 
 // prefixedTokenRules returns the rules of prefixedTokens.
@@ -732,7 +714,7 @@ func prefixedTokenRules() []rule {
 	out := make([]rule, len(prefixedTokens))
 	for i, t := range prefixedTokens {
 		out[i] = rule{ID: t.id, Description: t.what + " (its prefix and length say what it is, wherever it stands)",
-			Regex: `\b(` + t.regex + `)\b`, SecretGroup: 1, Keywords: t.keywords, Confidence: Token}
+			Regex: `\b(` + t.regex + `)\b`, SecretGroup: 1, Keywords: t.keywords, Entropy: t.entropy, Confidence: Token}
 	}
 	return out
 }
