@@ -250,7 +250,7 @@ func (a *analysis) value(kind, v string, dyn bool) {
 			// find DIR -name X -delete: the files named X below DIR.
 			for _, n := range a.r.filterNames {
 				a.file(OpDelete, strings.TrimSuffix(v, "/")+"/"+n, false)
-				if f := &a.r.Files[len(a.r.Files)-1]; vcsDataDir(v) && !has(f.Classes, ClassVCS) {
+				if f := &a.r.Files[len(a.r.Files)-1]; !has(f.Classes, ClassVCS) && has(a.classesOf(v), ClassVCS, ClassVCSOther) {
 					// find .git -name '*.pack' -delete: the names are matched
 					// at every depth, in the objects and refs too.
 					f.Classes = append(f.Classes, ClassVCS)
@@ -956,13 +956,6 @@ func localOnly(s *Spec) bool {
 		}
 	}
 	return true
-}
-
-// vcsDataDir reports a repository's own data folder (.git, .hg, .svn) or a
-// folder inside it.
-func vcsDataDir(p string) bool {
-	p = "/" + strings.Trim(p, "/") + "/"
-	return strings.Contains(p, "/.git/") || strings.Contains(p, "/.hg/") || strings.Contains(p, "/.svn/")
 }
 
 // nameFilter keeps find's -name and -iname values: they say what -delete removes.
